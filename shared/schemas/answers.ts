@@ -1,0 +1,47 @@
+/** spec 2.3 and 4.3: stored AI answers joined with their judgments. */
+import * as z from 'zod/mini';
+import { BRAND_SENTIMENTS } from '../api/vocabulary.js';
+import {
+  isoDateTime,
+  named,
+  paginationSchema,
+  platformName,
+  reportPeriodSchema,
+} from './common.js';
+
+/** Judgment fields are null until the nightly judgment reaches the answer (spec 3). */
+export const answerRowSchema = named(
+  'AnswerRow',
+  'One check on one platform, joined with its judgment (spec 2.3).',
+  z.looseObject({
+    id: z.int(),
+    prompt_id: z.int(),
+    platform: platformName,
+    checked_at: isoDateTime,
+    prominence_level: z.nullable(z.int().check(z.minimum(0), z.maximum(3))),
+    on_topic: z.nullable(z.boolean()),
+    names_brands: z.nullable(z.array(z.string())),
+    brand_sentiment: z.nullable(
+      z.string().register(z.globalRegistry, { description: BRAND_SENTIMENTS.join(', ') }),
+    ),
+    brand_drawback: z.nullable(z.string()),
+    evidence_quote: z.nullable(z.string()),
+    brand_mentioned: z.nullable(z.boolean()),
+    cited_urls: z.array(z.string()),
+    web_searches: z.array(z.string()),
+    answer_text: z.optional(z.string()),
+    answer_text_truncated: z.optional(z.boolean()),
+  }),
+);
+export type AnswerRow = z.infer<typeof answerRowSchema>;
+
+export const answersResponseSchema = named(
+  'AnswersPage',
+  'GET /projects/{project}/answers',
+  z.looseObject({
+    answers: z.array(answerRowSchema),
+    pagination: paginationSchema,
+    period: reportPeriodSchema,
+  }),
+);
+export type AnswersResponse = z.infer<typeof answersResponseSchema>;

@@ -1,0 +1,94 @@
+/** spec 4.5: brands named by AI platforms, ranked, in detail or by month. */
+import * as z from 'zod/mini';
+import {
+  count,
+  isoMonth,
+  named,
+  paginationSchema,
+  percent,
+  platformName,
+  reportPeriodSchema,
+} from './common.js';
+
+/** Highlight sentences keyed by platform (include_highlights). */
+const highlights = z.record(z.string(), z.array(z.string()));
+
+export const competitorRankingRowSchema = named(
+  'CompetitorRankingRow',
+  'One brand of the ranking; the own brand is included and flagged.',
+  z.looseObject({
+    rank: z.int().check(z.positive()),
+    name: z.string(),
+    is_own_brand: z.boolean(),
+    visibility: percent,
+    mentions: count,
+    share_of_voice: percent,
+    average_prominence: z.nullable(z.number()),
+    highlights: z.optional(highlights),
+  }),
+);
+export type CompetitorRankingRow = z.infer<typeof competitorRankingRowSchema>;
+
+export const competitorRankingSchema = named(
+  'CompetitorRanking',
+  'GET /projects/{project}/competitors?dataset=ranking',
+  z.looseObject({
+    dataset: z.optional(z.literal('ranking')),
+    competitors: z.array(competitorRankingRowSchema),
+    pagination: paginationSchema,
+    period: reportPeriodSchema,
+  }),
+);
+
+export const competitorDetailSchema = named(
+  'CompetitorDetail',
+  'GET /projects/{project}/competitors?dataset=detail: every brand whose name contains `competitor`.',
+  z.looseObject({
+    dataset: z.optional(z.literal('detail')),
+    query: z.string(),
+    matches: z.array(
+      z.looseObject({
+        name: z.string(),
+        is_own_brand: z.boolean(),
+        rank: z.nullable(z.int()),
+        visibility: percent,
+        mentions: count,
+        by_platform: z.array(
+          z.looseObject({ platform: platformName, mentions: count, visibility: percent }),
+        ),
+        questions: z.array(
+          z.looseObject({ prompt_id: z.int(), text: z.string(), mentions: count }),
+        ),
+        highlights: highlights,
+      }),
+    ),
+    period: reportPeriodSchema,
+  }),
+);
+
+export const competitorHistorySchema = named(
+  'CompetitorHistory',
+  'GET /projects/{project}/competitors?dataset=history: stored monthly snapshots, newest first; limit and offset count months.',
+  z.looseObject({
+    dataset: z.optional(z.literal('history')),
+    history: z.array(
+      z.looseObject({
+        month: isoMonth,
+        brands: z.array(
+          z.looseObject({
+            name: z.string(),
+            is_own_brand: z.boolean(),
+            rank: z.int(),
+            visibility: percent,
+            mentions: count,
+          }),
+        ),
+      }),
+    ),
+    pagination: paginationSchema,
+  }),
+);
+
+export type CompetitorRanking = z.infer<typeof competitorRankingSchema>;
+export type CompetitorDetail = z.infer<typeof competitorDetailSchema>;
+export type CompetitorHistory = z.infer<typeof competitorHistorySchema>;

@@ -1,0 +1,101 @@
+/** spec 4.4: search-engine webmaster data for one window; one body shape per dataset. */
+import * as z from 'zod/mini';
+import type { SearchDataset } from '../api/vocabulary.js';
+import {
+  count,
+  isoDate,
+  isoDateTime,
+  isoMonth,
+  named,
+  paginationSchema,
+  sourceWindowSchema,
+} from './common.js';
+
+const metrics = {
+  clicks: count,
+  impressions: count,
+  ctr: z.number().check(z.minimum(0), z.maximum(1)),
+  position: z.number().check(z.minimum(0)),
+};
+
+const envelope = {
+  available: z.optional(z.literal(true)),
+  source: z.string(),
+  dataset: z.string(),
+  period: sourceWindowSchema,
+  fetched_at: isoDateTime,
+  is_stale: z.boolean(),
+};
+
+const listBody = (id: string, description: string, row: Record<string, z.ZodMiniType>) =>
+  named(
+    id,
+    description,
+    z.looseObject({
+      ...envelope,
+      rows: z.array(z.looseObject({ ...row, ...metrics })),
+      pagination: paginationSchema,
+    }),
+  );
+
+const seriesBody = (id: string, description: string, key: Record<string, z.ZodMiniType>) =>
+  named(
+    id,
+    description,
+    z.looseObject({ ...envelope, rows: z.array(z.looseObject({ ...key, ...metrics })) }),
+  );
+
+export const searchPerformanceSchemas = {
+  summary: named(
+    'SearchSummary',
+    'Totals of the window and the change against the window before it.',
+    z.looseObject({
+      ...envelope,
+      totals: z.looseObject(metrics),
+      previous_totals: z.nullable(z.looseObject(metrics)),
+    }),
+  ),
+  top_queries: listBody('SearchTopQueries', 'Stored top queries (up to 50).', {
+    query: z.string(),
+  }),
+  top_pages: listBody('SearchTopPages', 'Stored top pages (up to 50).', { page: z.string() }),
+  top_countries: listBody('SearchTopCountries', 'Stored top countries (up to 50).', {
+    country: z.string(),
+  }),
+  queries_by_country: listBody(
+    'SearchQueriesByCountry',
+    'Stored top queries per country (up to 50).',
+    {
+      country: z.string(),
+      query: z.string(),
+    },
+  ),
+  opportunities: listBody('SearchOpportunities', 'Queries with many impressions and few clicks.', {
+    query: z.string(),
+    page: z.nullable(z.string()),
+    reason: z.string(),
+  }),
+  trends: listBody('SearchTrends', 'Queries whose clicks changed most against the window before.', {
+    query: z.string(),
+    previous_clicks: count,
+    clicks_change: z.number(),
+    direction: z.string(),
+  }),
+  ai_question_queries: listBody(
+    'SearchAiQuestionQueries',
+    'Question-shaped queries (google only, up to 1000).',
+    {
+      query: z.string(),
+    },
+  ),
+  daily: seriesBody('SearchDaily', 'The daily series of the window.', { date: isoDate }),
+  history: seriesBody(
+    'SearchHistory',
+    'The daily series summed per calendar month (spec 4.4 rule 2).',
+    {
+      month: isoMonth,
+    },
+  ),
+} satisfies Record<SearchDataset, z.ZodMiniType>;
+
+export type SearchPerformanceBody = z.infer<(typeof searchPerformanceSchemas)[SearchDataset]>;

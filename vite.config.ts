@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Test configuration. Suites start their own sandbox on an ephemeral port, so
+// they run in parallel without sharing state; browser suites drive Debian's
+// Chromium through playwright-core against the built bundle.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
