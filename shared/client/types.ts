@@ -119,13 +119,25 @@ export interface FollowedRequest {
 export interface AivisClient {
   readonly baseUrl: string;
   /** Validates params (throws validation_failed before any request), sends, retries, parses. */
-  get<N extends EndpointName>(name: N, params: ParamsOf<N>, options?: RequestOptions): Promise<ResponseOf<N>>;
+  get<N extends EndpointName>(
+    name: N,
+    params: ParamsOf<N>,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<N>>;
   /** Follows an API path such as an action's next_request ("/api/v1/projects/1001/answers?..."). */
   getPath(path: string, options?: RequestOptions): Promise<FollowedRequest>;
   /** Pages of a list while pagination.has_more; stop early by breaking out of the loop. */
-  pages<N extends EndpointName>(name: N, params: ParamsOf<N>, options?: RequestOptions): AsyncGenerator<ResponseOf<N>>;
+  pages<N extends EndpointName>(
+    name: N,
+    params: ParamsOf<N>,
+    options?: RequestOptions,
+  ): AsyncGenerator<ResponseOf<N>>;
   /** Every row of a list up to maxRows; pages after the first are fetched concurrently. */
-  collect<N extends EndpointName>(name: N, params: ParamsOf<N>, options?: CollectOptions): Promise<Collected<N>>;
+  collect<N extends EndpointName>(
+    name: N,
+    params: ParamsOf<N>,
+    options?: CollectOptions,
+  ): Promise<Collected<N>>;
 }
 
 export interface AivisSyncClient {
@@ -133,5 +145,9 @@ export interface AivisSyncClient {
   get<N extends EndpointName>(name: N, params: ParamsOf<N>): ResponseOf<N>;
   getPath(path: string): FollowedRequest;
   /** Every row up to maxRows; the pages after the first go in one fetchAll batch. */
-  collect<N extends EndpointName>(name: N, params: ParamsOf<N>, options?: { maxRows?: number }): Collected<N>;
+  collect<N extends EndpointName>(
+    name: N,
+    params: ParamsOf<N>,
+    options?: { maxRows?: number },
+  ): Collected<N>;
 }

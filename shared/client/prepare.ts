@@ -1,0 +1,82 @@
+/**
+ * What both drivers do before and after the wire: validate, build, and keep
+ * the token out of anything an error carries.
+ */
+import type { EndpointName, Query } from '../api/endpoints.js';
+import { matchEndpointPath, validateParams } from '../api/validate.js';
+import { AivisError, validationError } from '../http/errors.js';
+import { buildRequest, type Credentials, parseApiPath } from '../http/request.js';
+import type { HttpRequest } from './types.js';
+
+export interface PreparedCall {
+  name: EndpointName;
+  params: Query;
+  request: HttpRequest;
+}
+
+/** Validates caller params (rejecting unknown ones) and builds the request; throws validation_failed. */
+export function prepareCall(
+  credentials: Credentials,
+  name: EndpointName,
+  input: Record<string, unknown>,
+): PreparedCall {
+  const validated = validateParams(name, input, { unknownParams: 'reject' });
+  if (!validated.ok) throw validationError(validated.errors);
+  const params = validated.params as Query;
+  return { name, params, request: buildRequest(credentials, name, params) };
+}
+
+/** Prepares a call from an API path such as an action's next_request. */
+export function prepareFromPath(credentials: Credentials, path: string): PreparedCall {
+  const parsed = parseApiPath(path, matchEndpointPath);
+  if (!parsed) {
+    throw new AivisError({
+      code: 'validation_failed',
+      status: 0,
+      message: `Not a Data API v1 path: ${path.slice(0, 120)}`,
+      errors: { path: ['must be a path under /api/v1 that names an endpoint'] },
+    });
+  }
+  return prepareCall(credentials, parsed.name, parsed.input);
+}
+
+/** Same call with another offset, for the pages after the first. */
+export function withOffset(
+  credentials: Credentials,
+  call: PreparedCall,
+  offset: number,
+): PreparedCall {
+  const params = { ...call.params, offset };
+  return { name: call.name, params, request: buildRequest(credentials, call.name, params) };
+}
+
+/**
+ * Defence in depth: a server (or a proxy in between) could echo the token in
+ * a message; the error a person sees must never show it.
+ */
+export function redactToken(error: AivisError, token: string | undefined): AivisError {
+  if (!token || !error.message.includes(token)) return error;
+  return new AivisError({
+    ...error.toJSON(),
+    message: error.message.split(token).join('[redacted]'),
+  });
+}
+
+export function networkError(request: HttpRequest, cause: unknown): AivisError {
+  const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+  return new AivisError({
+    code: 'network_error',
+    status: 0,
+    message: `Could not reach the service at ${request.url.split('?')[0]}${detail}. Check the network and the base URL.`,
+    request: { method: request.method, url: request.url },
+  });
+}
+
+export function abortedError(request: HttpRequest): AivisError {
+  return new AivisError({
+    code: 'aborted',
+    status: 0,
+    message: 'The request was cancelled.',
+    request: { method: request.method, url: request.url },
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * Building a request is pure: validated params in, URL and headers out.
+ * The token only ever goes into the Authorization header (spec 5), never
+ * into the URL, so a URL can be logged, cached or shown safely.
+ */
+import type { EndpointName, Query } from '../api/endpoints.js';
+import { encodeQuery, endpointPath, queryPairs } from '../api/validate.js';
+import { API_PREFIX } from '../api/vocabulary.js';
+import type { HttpRequest } from '../client/types.js';
+import { AivisError } from './errors.js';
+
+export interface Credentials {
+  baseUrl: string;
+  token?: string;
+}
+
+const ABSOLUTE_BASE = /^https?:\/\/[^/?#\s@]+(\/[^?#\s]*)?$/i;
+const RELATIVE_BASE = /^(\/[^?#\s]*)?$/;
+/** RFC 6750 b64token characters: anything else could split headers or hide a typo. */
+const TOKEN_TEXT = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** Checks the base address and returns it without trailing slashes or a pasted /api/v1. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  const trimmed = baseUrl.trim();
+  if (!ABSOLUTE_BASE.test(trimmed) && !RELATIVE_BASE.test(trimmed)) {
+    throw new AivisError({
+      code: 'validation_failed',
+      status: 0,
+      message:
+        'The base URL must be an http(s) address such as https://service.example (without /api/v1), or a path on this site such as /aivis.',
+      errors: { base_url: ['must be an http(s) address or a path on this site'] },
+    });
+  }
+  return trimmed.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
+}
+
+/** Rejects a malformed token without ever repeating it. */
+export function checkToken(token: string | undefined): void {
+  if (token === undefined || token === '') return;
+  if (!TOKEN_TEXT.test(token)) {
+    throw new AivisError({
+      code: 'validation_failed',
+      status: 0,
+      message:
+        'The access token contains characters a token never has (spaces, line breaks or quotes). Copy it again from the token page.',
+      errors: { token: ['contains characters a token never has'] },
+    });
+  }
+}
+
+export function apiUrl(baseUrl: string, name: EndpointName, params: Query): string {
+  const query = encodeQuery(queryPairs(name, params));
+  return `${normalizeBaseUrl(baseUrl)}${API_PREFIX}${endpointPath(name, params)}${query ? `?${query}` : ''}`;
+}
+
+export function buildRequest(
+  credentials: Credentials,
+  name: EndpointName,
+  params: Query,
+): HttpRequest {
+  checkToken(credentials.token);
+  return {
+    method: 'GET',
+    url: apiUrl(credentials.baseUrl, name, params),
+    headers: {
+      Accept: 'application/json',
+      ...(credentials.token ? { Authorization: `Bearer ${credentials.token}` } : {}),
+    },
+  };
+}
+
+export interface ParsedApiPath {
+  name: EndpointName;
+  /** Raw, unvalidated input for validateParams: the project segment and query values as text. */
+  input: Record<string, string>;
+}
+
+/**
+ * Reads an API path such as an action's next_request
+ * ("/api/v1/projects/1001/answers?only_flagged=true") back into endpoint and
+ * params, without URL or URLSearchParams (absent in Apps Script).
+ */
+export function parseApiPath(
+  path: string,
+  match: (path: string) => { name: EndpointName; project?: string } | undefined,
+): ParsedApiPath | undefined {
+  const [pathPart = '', queryPart = ''] = path.trim().split('?', 2);
+  const withoutOrigin = pathPart.replace(/^https?:\/\/[^/]+/i, '');
+  const relative = withoutOrigin.startsWith(API_PREFIX)
+    ? withoutOrigin.slice(API_PREFIX.length)
+    : withoutOrigin;
+  const route = match(relative);
+  if (!route) return undefined;
+  const input: Record<string, string> = {};
+  if (route.project !== undefined) input.project = route.project;
+  for (const pair of queryPart.split('&')) {
+    if (!pair) continue;
+    const [key = '', value = ''] = pair.split('=', 2);
+    try {
+      input[decodeURIComponent(key.replace(/\+/g, ' '))] = decodeURIComponent(
+        value.replace(/\+/g, ' '),
+      );
+    } catch {
+      return undefined;
+    }
+  }
+  return { name: route.name, input };
+}
