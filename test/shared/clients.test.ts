@@ -33,7 +33,9 @@ function scriptedFetch(script: Array<HttpResponse | Error>) {
     return {
       status: next.status,
       headers: {
-        forEach: (callback) => Object.entries(next.headers).forEach(([k, v]) => callback(v, k)),
+        forEach: (callback) => {
+          for (const [key, value] of Object.entries(next.headers)) callback(value, key);
+        },
       },
       text: async () => next.body,
     };
