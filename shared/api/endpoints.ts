@@ -60,6 +60,7 @@ export interface RowsLocation {
 
 export interface EndpointDefinition<
   P extends Record<string, ParamRule> = Record<string, ParamRule>,
+  V extends readonly z.ZodMiniType[] = readonly z.ZodMiniType[],
 > {
   /** MCP tool of the same dataset (spec 4). */
   tool: string;
@@ -75,7 +76,7 @@ export interface EndpointDefinition<
   /** The response schema for a validated query (with defaults applied). */
   response: (query: Query) => z.ZodMiniType;
   /** Every response body this endpoint can send, for the OpenAPI document. */
-  responseVariants: readonly z.ZodMiniType[];
+  responseVariants: V;
   /** Connected sources answer `available: false` with a reason instead of a body (spec 2.5). */
   connectedSource: boolean;
   rows: (query: Query) => RowsLocation | undefined;
@@ -109,9 +110,10 @@ const promptId = intParam(
 const listOnly = (dataset: unknown, datasets: readonly string[]) =>
   datasets.includes(String(dataset));
 
-function define<const P extends Record<string, ParamRule>>(
-  definition: EndpointDefinition<P>,
-): EndpointDefinition<P> {
+function define<
+  const P extends Record<string, ParamRule>,
+  const V extends readonly z.ZodMiniType[],
+>(definition: EndpointDefinition<P, V>): EndpointDefinition<P, V> {
   return definition;
 }
 
