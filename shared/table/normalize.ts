@@ -1,0 +1,117 @@
+/**
+ * Any Data API body as a table (Table in types.ts) for Sheets, CSV and the
+ * widget's table view.
+ *
+ * Design:
+ * - Row bodies (spec 4: projects, answers, lists and series): the rows are
+ *   where `ENDPOINTS[name].rows(query)` says; the caller's `rows` (collected
+ *   across pages) replace them. Columns come from the zod row schema, in its
+ *   order, with its types (shape.ts); nested objects become dotted columns,
+ *   arrays and records one readable cell (cells.ts). Fields the schemas do not
+ *   know are appended, first met first, so a new server field shows up
+ *   instead of breaking the sheet.
+ * - Non-row bodies (the project summary, `summary` datasets) and bodies whose
+ *   rows are missing: a block / field / value table with one row per leaf
+ *   (key-value.ts).
+ * - `available: false` (spec 2.5): one row saying why, never an empty sheet.
+ * - Notes: the period used (and the requested one after a fallback), fetched_at
+ *   and is_stale, the page position, and every envelope field of a row body,
+ *   so nothing the response said is lost.
+ * Nothing here throws on a surprising body: the table shows what came.
+ */
+import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
+import { withDefaults } from '../api/validate.js';
+import { unavailableSourceSchema } from '../schemas/common.js';
+import { inferColumnType, isPlainObject, toCell } from './cells.js';
+import { rowTable } from './columns.js';
+import { KEY_VALUE_COLUMNS, KEY_VALUE_TYPES, keyValueRows } from './key-value.js';
+import { fieldNote, freshnessNote, paginationNote, periodNote } from './notes.js';
+import { columnTypeOf, type Shape, shapeOf } from './shape.js';
+import type { Cell, ColumnType, Table } from './types.js';
+
+/** Envelope fields that get a sentence of their own rather than `key: value`. */
+const EXPLAINED_FIELDS = new Set(['period', 'fetched_at', 'is_stale', 'pagination', 'available']);
+
+export function toTable(
+  name: EndpointName,
+  params: Query,
+  body: unknown,
+  rows?: readonly unknown[],
+): Table {
+  const definition = ENDPOINTS[name];
+  const query = withDefaults(name, params);
+  const periodLabel = definition.connectedSource ? 'Window' : 'Period';
+  if (!isPlainObject(body)) {
+    return {
+      columns: [...KEY_VALUE_COLUMNS],
+      types: [...KEY_VALUE_TYPES],
+      rows: [[null, 'body', toCell(body)]],
+      notes: ['The response was not a JSON object; its value is shown as it came'],
+    };
+  }
+  if (body.available === false) return unavailableTable(body, periodLabel);
+
+  const schema = definition.response(query) as Parameters<typeof shapeOf>[0] | undefined;
+  const shape = schema ? shapeOf(schema) : undefined;
+  const contextNotes = [periodNote(body.period, periodLabel), freshnessNote(body)];
+  const location = definition.rows(query);
+  const bodyRows = location ? body[location.key] : undefined;
+  const listed = rows ?? bodyRows;
+
+  if (!location || !Array.isArray(listed)) {
+    return {
+      columns: [...KEY_VALUE_COLUMNS],
+      types: [...KEY_VALUE_TYPES],
+      rows: keyValueRows(body, shape),
+      notes: defined(contextNotes),
+    };
+  }
+
+  const table = rowTable(rowElement(shape, location.key), listed);
+  const envelope = Object.keys(body)
+    .filter((key) => key !== location.key && !EXPLAINED_FIELDS.has(key))
+    .map((key) => fieldNote(key, body[key]));
+  return {
+    ...table,
+    notes: defined([
+      ...contextNotes,
+      paginationNote(body.pagination, rows ? rows.length : undefined),
+      ...envelope,
+    ]),
+  };
+}
+
+function rowElement(shape: Shape | undefined, key: string): Shape | undefined {
+  const list = shape?.kind === 'object' ? shape.fields.get(key) : undefined;
+  return list?.kind === 'array' ? list.element : undefined;
+}
+
+/**
+ * spec 2.5: `available: false` with a reason. The columns are the scalar
+ * fields of UnavailableSource that came, in its order, then unknown scalars;
+ * the window goes to the notes.
+ */
+function unavailableTable(body: Record<string, unknown>, periodLabel: string): Table {
+  const shape = shapeOf(unavailableSourceSchema);
+  const known = shape.kind === 'object' ? [...shape.fields] : [];
+  const columns: string[] = [];
+  const types: ColumnType[] = [];
+  const cells: Cell[] = [];
+  const notes: Array<string | undefined> = [periodNote(body.period, periodLabel)];
+  for (const [key, field] of known) {
+    if (field.kind === 'object' || !Object.hasOwn(body, key) || body[key] === undefined) continue;
+    columns.push(key);
+    types.push(columnTypeOf(field));
+    cells.push(toCell(body[key]));
+  }
+  for (const key of Object.keys(body)) {
+    if (columns.includes(key) || (key === 'period' && isPlainObject(body.period))) continue;
+    columns.push(key);
+    types.push(inferColumnType(body[key]));
+    cells.push(toCell(body[key]));
+  }
+  return { columns, types, rows: [cells], notes: defined(notes) };
+}
+
+const defined = (notes: ReadonlyArray<string | undefined>): string[] =>
+  notes.filter((note): note is string => note !== undefined);

@@ -1,0 +1,64 @@
+/**
+ * One-line context for a table: which period the data covers (and the one
+ * requested when it fell back, spec 8), when a connected source was fetched
+ * and whether it is stale (spec 2.5), where a page sits in the list, and the
+ * envelope fields of a row body that are not rows (status, data_notes, ...).
+ */
+import { isPlainObject, renderText } from './cells.js';
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+const integer = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+
+/** spec 2.5 and 8: `period` says what was used; `requested` differs after a fallback. */
+export function periodNote(period: unknown, label: string): string | undefined {
+  if (!isPlainObject(period)) return undefined;
+  const used = text(period.used);
+  const requested = text(period.requested);
+  const start = text(period.start);
+  const end = text(period.end);
+  const range = start && end ? `${start} to ${end}` : undefined;
+  const head = [used ?? requested, range && (used ?? requested) ? `(${range})` : range]
+    .filter(Boolean)
+    .join(' ');
+  if (head === '') return undefined;
+  const fellBack =
+    requested !== undefined && used !== undefined && requested !== used && requested !== 'custom';
+  return fellBack
+    ? `${label}: ${head}; ${requested} was requested but has too little history, so the nearest available period was used`
+    : `${label}: ${head}`;
+}
+
+/** spec 2.5: connected sources say when their snapshot was fetched and whether it is stale. */
+export function freshnessNote(body: Record<string, unknown>): string | undefined {
+  const fetchedAt = text(body.fetched_at);
+  if (fetchedAt === undefined) return undefined;
+  if (body.is_stale === true)
+    return `Fetched at ${fetchedAt}; stale: the source has not refreshed on schedule`;
+  if (body.is_stale === false) return `Fetched at ${fetchedAt}; fresh`;
+  return `Fetched at ${fetchedAt}`;
+}
+
+/** spec 2.5 and 8: where this page sits, or how many rows were collected across pages. */
+export function paginationNote(pagination: unknown, collected?: number): string | undefined {
+  if (!isPlainObject(pagination)) return undefined;
+  const total = integer(pagination.total);
+  if (collected !== undefined)
+    return total === undefined ? `Rows: ${collected}` : `Rows: ${collected} of ${total}`;
+  const offset = integer(pagination.offset) ?? 0;
+  const returned = integer(pagination.returned);
+  if (returned === undefined || total === undefined) return undefined;
+  const span = returned === 0 ? 'no rows' : `rows ${offset + 1} to ${offset + returned}`;
+  const limit = integer(pagination.limit);
+  const size = limit === undefined ? '' : ` (limit ${limit})`;
+  const more = pagination.has_more === true ? '; more pages follow (use a larger offset)' : '';
+  return `Page: ${span} of ${total}${size}${more}`;
+}
+
+/** Any other envelope field, e.g. `status: needs_data` or `data_notes: ga4: not connected`. */
+export function fieldNote(key: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const rendered = value === null ? 'null' : renderText(value);
+  return `${key}: ${rendered}`;
+}

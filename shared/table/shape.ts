@@ -1,0 +1,150 @@
+/**
+ * Reads the zod response schemas (shared/schemas) as a plain shape tree, so
+ * column names, their order and their types come from the one description of
+ * the API instead of hand-written lists. Only the parts of zod's definition
+ * objects that describe data are read; checks other than formats are ignored.
+ */
+import type * as z from 'zod/mini';
+import { isoDate } from '../schemas/common.js';
+import type { ColumnType } from './types.js';
+
+export type Shape =
+  /** Fields in the schema's order; loose objects may carry more at run time. */
+  | { kind: 'object'; fields: ReadonlyMap<string, Shape> }
+  | { kind: 'array'; element: Shape }
+  /** A map from free keys to values, e.g. highlights keyed by platform. */
+  | { kind: 'record'; value: Shape }
+  | { kind: 'leaf'; type: ColumnType };
+
+/** The slice of zod's `_zod.def` this module reads. */
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodMiniType>;
+  innerType?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  valueType?: z.ZodMiniType;
+  options?: readonly z.ZodMiniType[];
+  values?: readonly unknown[];
+  in?: z.ZodMiniType;
+  getter?: () => z.ZodMiniType;
+  format?: string;
+  checks?: ReadonlyArray<{ _zod: { def: { check: string; format?: string; pattern?: RegExp } } }>;
+}
+
+const defOf = (schema: z.ZodMiniType): Def =>
+  (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+const TEXT: Shape = { kind: 'leaf', type: 'text' };
+/** isoDate (common.ts) is the one YYYY-MM-DD pattern; its regex identifies date columns. */
+const DATE_PATTERN = defOf(isoDate).checks?.[0]?._zod.def.pattern?.source;
+/** zod's integer formats (z.int(), z.int32(), ...). */
+const INTEGER_FORMATS = new Set(['safeint', 'int32', 'uint32']);
+
+const cache = new WeakMap<z.ZodMiniType, Shape>();
+
+/** The shape of a schema; memoized, since every toTable call walks the same schemas. */
+export function shapeOf(schema: z.ZodMiniType): Shape {
+  const known = cache.get(schema);
+  if (known) return known;
+  const shape = describe(schema, 0);
+  cache.set(schema, shape);
+  return shape;
+}
+
+function describe(schema: z.ZodMiniType, depth: number): Shape {
+  // Recursive schemas (z.lazy) are not in the API today; a depth cap keeps a future one finite.
+  if (depth > 32) return TEXT;
+  const def = defOf(schema);
+  const inner = (next: z.ZodMiniType | undefined) => (next ? describe(next, depth + 1) : TEXT);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return inner(def.innerType);
+    case 'pipe':
+      return inner(def.in);
+    case 'lazy':
+      return inner(def.getter?.());
+    case 'object': {
+      const fields = new Map<string, Shape>();
+      for (const [key, field] of Object.entries(def.shape ?? {})) fields.set(key, inner(field));
+      return { kind: 'object', fields };
+    }
+    case 'array':
+      return { kind: 'array', element: inner(def.element) };
+    case 'record':
+      return { kind: 'record', value: inner(def.valueType) };
+    case 'union':
+      return mergeOptions((def.options ?? []).map((option) => inner(option)));
+    case 'string':
+      return { kind: 'leaf', type: stringType(def) };
+    case 'number':
+      return {
+        kind: 'leaf',
+        type: def.format && INTEGER_FORMATS.has(def.format) ? 'integer' : 'number',
+      };
+    case 'int':
+    case 'bigint':
+      return { kind: 'leaf', type: 'integer' };
+    case 'boolean':
+      return { kind: 'leaf', type: 'boolean' };
+    case 'literal':
+      return { kind: 'leaf', type: literalType(def.values ?? []) };
+    default:
+      return TEXT;
+  }
+}
+
+function stringType(def: Def): ColumnType {
+  if (def.format === 'datetime') return 'datetime';
+  if (def.format === 'date') return 'date';
+  const isDate = def.checks?.some(
+    (check) => check._zod.def.format === 'regex' && check._zod.def.pattern?.source === DATE_PATTERN,
+  );
+  return isDate ? 'date' : 'text';
+}
+
+function literalType(values: readonly unknown[]): ColumnType {
+  if (values.length > 0 && values.every((value) => typeof value === 'boolean')) return 'boolean';
+  if (values.length > 0 && values.every((value) => typeof value === 'number'))
+    return values.every(Number.isInteger) ? 'integer' : 'number';
+  return 'text';
+}
+
+/**
+ * A union of objects (a summary block that may be `available: false`) reads as
+ * one object with the fields of all options, first option first; a union of
+ * leaves keeps their type when they agree.
+ */
+function mergeOptions(options: Shape[]): Shape {
+  const first = options[0];
+  if (!first) return TEXT;
+  if (options.every((option) => option.kind === 'object')) {
+    const fields = new Map<string, Shape>();
+    for (const option of options) {
+      for (const [key, field] of option.fields) if (!fields.has(key)) fields.set(key, field);
+    }
+    return { kind: 'object', fields };
+  }
+  if (
+    options.every(
+      (option) => option.kind === 'leaf' && first.kind === 'leaf' && option.type === first.type,
+    )
+  )
+    return first;
+  if (options.every((option) => option.kind === 'leaf')) {
+    const types = new Set(options.map((option) => (option.kind === 'leaf' ? option.type : 'text')));
+    if ([...types].every((type) => type === 'integer' || type === 'number'))
+      return { kind: 'leaf', type: 'number' };
+  }
+  return options.some((option) => option.kind !== 'leaf') ? { kind: 'leaf', type: 'list' } : TEXT;
+}
+
+/** The type of one column of this shape: objects are flattened before this is asked. */
+export function columnTypeOf(shape: Shape): ColumnType {
+  return shape.kind === 'leaf' ? shape.type : 'list';
+}
