@@ -32,9 +32,13 @@ export {
 export { apiUrl, buildRequest, normalizeBaseUrl, parseApiPath } from './http/request.js';
 export { interpretResponse } from './http/response.js';
 export { DEFAULT_RETRY_POLICY, retryDelay } from './http/retry.js';
+export { buildOpenApiDocument } from './openapi/document.js';
 export type * from './schemas/action-plan.js';
 export type * from './schemas/answers.js';
 export type * from './schemas/common.js';
 export type * from './schemas/competitors.js';
 export type * from './schemas/project.js';
 export type * from './schemas/summary.js';
+export { isFormulaLike, neutralizeFormula, toCsv } from './table/csv.js';
+export { toTable } from './table/normalize.js';
+export type * from './table/types.js';
