@@ -1,0 +1,169 @@
+/**
+ * The `npm start` job: the sandbox, token-keeping proxies in front of it (one
+ * for the demo account, one per error scenario), the explorer page and the
+ * widget gallery, all on loopback. The pages hold no token: the proxies add it.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { proxyConfig } from '../proxy/config.js';
+import { createProxyHandler, type ProxyHandler } from '../proxy/handler.js';
+import { startSandbox } from '../sandbox/server.js';
+import { serveFetchHandler } from '../server/serve-fetch-handler.js';
+import { errorEnvelope } from '../shared/http/errors.js';
+import { serveFile } from './static-files.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const EXPLORER_OUT = `${ROOT}dist/start`;
+const WIDGET_OUT = `${ROOT}dist/widget`;
+const GALLERY_DIR = `${ROOT}widget/demo`;
+
+/** Which sandbox token each mounted proxy keeps; the page only ever sees the mount paths. */
+export const DEMO_MOUNTS = {
+  '': 'aivis_test_entry',
+  '/accounts/pro': 'aivis_test_pro',
+  '/scenarios/expired': 'aivis_test_expired',
+  '/scenarios/revoked': 'aivis_test_revoked',
+  '/scenarios/no-scope': 'aivis_test_no_scope',
+  '/scenarios/free': 'aivis_test_free',
+  '/scenarios/server-error': 'aivis_test_server_error',
+  '/scenarios/rate-limited': 'aivis_test_rate_limited',
+  '/scenarios/slow': 'aivis_test_slow',
+} as const;
+
+export interface DemoOptions {
+  port?: number;
+  sandboxPort?: number;
+  /** Skip building the widget bundle (tests that only need the explorer). */
+  buildWidgets?: boolean;
+  quiet?: boolean;
+}
+
+export interface RunningDemo {
+  url: string;
+  sandboxUrl: string;
+  close(): Promise<void>;
+}
+
+async function buildExplorer(quiet: boolean): Promise<void> {
+  await build({
+    configFile: false,
+    root: `${ROOT}start/explorer`,
+    logLevel: quiet ? 'silent' : 'warn',
+    build: { outDir: EXPLORER_OUT, emptyOutDir: true },
+  });
+}
+
+async function buildWidgetBundle(): Promise<boolean> {
+  const module = (await import('../widget/build.js')) as {
+    buildWidgets?: (options?: { outDir?: string }) => Promise<void>;
+  };
+  if (!module.buildWidgets) return false;
+  await module.buildWidgets({ outDir: WIDGET_OUT });
+  return true;
+}
+
+function galleryConfig(origin: string): string {
+  const scenarios = Object.fromEntries(
+    Object.keys(DEMO_MOUNTS)
+      .filter((mount) => mount.startsWith('/scenarios/'))
+      .map((mount) => [mount.slice('/scenarios/'.length), `${origin}${mount}`]),
+  );
+  const config = { baseUrl: origin, proBaseUrl: `${origin}/accounts/pro`, scenarios };
+  // JSON inside a script element: escape '<' so no value can close the element.
+  return `<script>window.AIVIS_DEMO = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`;
+}
+
+async function galleryPage(origin: string): Promise<Response | undefined> {
+  const path = `${GALLERY_DIR}/gallery.html`;
+  if (!existsSync(path)) return undefined;
+  const html = await readFile(path, 'utf8');
+  const injected = html.includes('</head>')
+    ? html.replace('</head>', `${galleryConfig(origin)}</head>`)
+    : galleryConfig(origin) + html;
+  return new Response(injected, {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+  });
+}
+
+export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo> {
+  const quiet = options.quiet ?? false;
+  const sandbox = await startSandbox({ port: options.sandboxPort ?? 8787, rateLimit: true });
+  await buildExplorer(quiet);
+  let widgetsBuilt = false;
+  if (options.buildWidgets !== false) {
+    // The explorer is still worth having when the widget build breaks: say why, carry on.
+    widgetsBuilt = await buildWidgetBundle().catch((error: unknown) => {
+      console.error(
+        `widget gallery unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return false;
+    });
+  }
+
+  const proxies: Array<[string, ProxyHandler]> = Object.entries(DEMO_MOUNTS)
+    // Longest mount first, so /scenarios/x is not taken by the root mount.
+    .sort(([a], [b]) => b.length - a.length)
+    .map(([basePath, token]) => [
+      basePath,
+      createProxyHandler(
+        proxyConfig({ baseUrl: sandbox.baseUrl, token, basePath, cacheTtlSeconds: 30 }),
+      ),
+    ]);
+
+  let origin = '';
+  const handler = async (request: Request): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    for (const [basePath, proxy] of proxies) {
+      const rest = pathname.slice(basePath.length);
+      if (
+        pathname.startsWith(basePath) &&
+        (rest.startsWith('/api/v1/') || rest === '/openapi/v1.yaml')
+      ) {
+        return proxy(request);
+      }
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return Response.json(
+        errorEnvelope('method_not_allowed', 'This demo page only answers GET.'),
+        { status: 405 },
+      );
+    }
+    if (pathname === '/gallery' || pathname === '/gallery/') {
+      const page = await galleryPage(origin);
+      if (page) return page;
+    }
+    if (pathname.startsWith('/gallery/')) {
+      const file = await serveFile(GALLERY_DIR, pathname.slice('/gallery/'.length));
+      if (file) return file;
+    }
+    if (pathname.startsWith('/widget/')) {
+      const file = await serveFile(WIDGET_OUT, pathname.slice('/widget/'.length));
+      if (file) return file;
+    }
+    const file = await serveFile(EXPLORER_OUT, pathname.slice(1));
+    return (
+      file ?? Response.json(errorEnvelope('not_found', `Nothing at ${pathname}.`), { status: 404 })
+    );
+  };
+
+  const served = await serveFetchHandler(handler, { port: options.port ?? 8080 });
+  origin = served.url;
+  if (!quiet) {
+    console.log(`aivis demo
+  explorer:       ${served.url}/
+  widget gallery: ${widgetsBuilt ? `${served.url}/gallery/` : '(widget bundle not available)'}
+  API via proxy:  ${served.url}/api/v1/projects   (the proxy adds the sandbox token; the pages hold none)
+  sandbox:        ${sandbox.baseUrl}/api/v1   (Bearer aivis_test_entry; see README for every scenario token)
+Press Ctrl+C to stop.`);
+  }
+  return {
+    url: served.url,
+    sandboxUrl: sandbox.baseUrl,
+    close: async () => {
+      await served.close();
+      await sandbox.close();
+    },
+  };
+}

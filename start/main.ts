@@ -1,0 +1,34 @@
+/** `npm start`: runs the demo until Ctrl+C. PORT and SANDBOX_PORT move it off 8080 and 8787. */
+import { startDemo } from './demo.js';
+
+function portFrom(variable: string, fallback: number): number {
+  const text = process.env[variable];
+  if (text === undefined || text === '') return fallback;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`${variable} must be a port number from 0 to 65535, not '${text}'.`);
+    process.exit(2);
+  }
+  return port;
+}
+
+try {
+  const demo = await startDemo({
+    port: portFrom('PORT', 8080),
+    sandboxPort: portFrom('SANDBOX_PORT', 8787),
+  });
+  const stop = async () => {
+    await demo.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  const code = (error as { code?: string }).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? 'A port is already in use. Stop the other process or choose others: PORT=8081 SANDBOX_PORT=8797 npm start'
+      : `npm start failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}
