@@ -1,0 +1,319 @@
+/**
+ * Generates a search source's stored data (Google Search Console or Bing
+ * Webmaster Tools): the daily series and, per window, the stored top samples
+ * (spec 4.4 rule 1: up to 50 rows per dimension, up to 1000 question queries).
+ */
+import { LIMITS, type SearchSource, type SourceWindow } from '../../shared/api/vocabulary.js';
+import type { ProjectSpec, SourceSpec } from './catalog.js';
+import { COUNTRIES } from './countries.js';
+import { EMOJI_TEXT, JAPANESE_TEXT, SIGNED_QUERIES } from './hostile.js';
+import { mulberry32, seedOf } from './prng.js';
+import {
+  type SourceClock,
+  sourceClock,
+  type WindowRange,
+  windowRange,
+  windowStored,
+} from './windows.js';
+
+export interface SearchMetrics {
+  clicks: number;
+  impressions: number;
+  ctr: number;
+  position: number;
+}
+export interface SearchDay extends SearchMetrics {
+  day: number;
+}
+export type SearchRow = Record<string, string | number | null>;
+
+export interface SearchLists {
+  top_queries: SearchRow[];
+  top_pages: SearchRow[];
+  top_countries: SearchRow[];
+  queries_by_country: SearchRow[];
+  opportunities: SearchRow[];
+  trends: SearchRow[];
+  ai_question_queries: SearchRow[];
+}
+
+export interface SearchStore {
+  source: SearchSource;
+  clock: SourceClock;
+  /** Oldest first, one row per stored day. */
+  daily: SearchDay[];
+  /** Stored top samples of a window, or undefined when the window has no stored data. */
+  lists(window: SourceWindow): SearchLists | undefined;
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+export const ctrOf = (clicks: number, impressions: number) =>
+  impressions > 0 ? round(clicks / impressions, 4) : 0;
+
+/** Sums rows; position is the impression-weighted average, ctr is recomputed. */
+export function sumSearch(rows: readonly SearchMetrics[]): SearchMetrics {
+  let clicks = 0;
+  let impressions = 0;
+  let weightedPosition = 0;
+  for (const row of rows) {
+    clicks += row.clicks;
+    impressions += row.impressions;
+    weightedPosition += row.position * row.impressions;
+  }
+  return {
+    clicks,
+    impressions,
+    ctr: ctrOf(clicks, impressions),
+    position: impressions > 0 ? round(weightedPosition / impressions, 1) : 0,
+  };
+}
+
+const TOPICS = [
+  'analytics',
+  'dashboard',
+  'reporting',
+  'attribution',
+  'tracking',
+  'metrics',
+  'roi',
+  'kpi',
+];
+const MODIFIERS = [
+  'best',
+  'free',
+  'cheap',
+  'top',
+  'simple',
+  'online',
+  'small business',
+  'ecommerce',
+  'agency',
+  '2026',
+];
+const QUESTION_STARTS = [
+  'how to',
+  'what is',
+  'which',
+  'why does',
+  'can i',
+  'how do i',
+  'is there',
+  'where to find',
+];
+const QUESTION_ENDS = [
+  'for a small shop',
+  'without a developer',
+  'in ga4',
+  'for an agency',
+  'on a budget',
+  'step by step',
+  'with ai',
+  'for beginners',
+];
+const PAGE_SLUGS = [
+  'pricing',
+  'features',
+  'blog',
+  'docs',
+  'compare',
+  'guides',
+  'integrations',
+  'about',
+  'case-studies',
+  'templates',
+];
+
+function queryPool(spec: ProjectSpec, size: number): string[] {
+  const brand = spec.brand_name.toLowerCase();
+  const pool: string[] = [`${brand}`, `${brand} login`];
+  if (spec.hostile)
+    pool.push(
+      ...SIGNED_QUERIES,
+      `${brand} 日本語 ${JAPANESE_TEXT.slice(0, 6)}`,
+      `${brand} ${EMOJI_TEXT.slice(0, 12)}`,
+    );
+  for (const modifier of MODIFIERS) {
+    for (const topic of TOPICS) {
+      if (pool.length >= size) return pool;
+      pool.push(`${modifier} ${topic} ${spec.category.split(' ')[0]!.toLowerCase()}`);
+    }
+  }
+  return pool.slice(0, size);
+}
+
+function questionPool(size: number): string[] {
+  const pool: string[] = [];
+  for (let i = 0; pool.length < size; i++) {
+    const start = QUESTION_STARTS[i % QUESTION_STARTS.length]!;
+    const topic = TOPICS[Math.floor(i / QUESTION_STARTS.length) % TOPICS.length]!;
+    const end =
+      QUESTION_ENDS[
+        Math.floor(i / (QUESTION_STARTS.length * TOPICS.length)) % QUESTION_ENDS.length
+      ]!;
+    const round = Math.floor(i / (QUESTION_STARTS.length * TOPICS.length * QUESTION_ENDS.length));
+    pool.push(`${start} ${topic} ${end}${round > 0 ? ` ${round + 1}` : ''}?`);
+  }
+  return pool;
+}
+
+function pagePool(spec: ProjectSpec, size: number): string[] {
+  const pages: string[] = [`${spec.brand_website}/`];
+  for (let i = 0; pages.length < size; i++) {
+    const slug = PAGE_SLUGS[i % PAGE_SLUGS.length]!;
+    const depth = Math.floor(i / PAGE_SLUGS.length);
+    pages.push(`${spec.brand_website}/${slug}${depth > 0 ? `/part-${depth}` : ''}`);
+  }
+  return pages;
+}
+
+interface PoolItem {
+  key: string;
+  weight: number;
+  ctr: number;
+  position: number;
+}
+
+function poolItems(keys: string[], seed: number, source: SourceSpec): PoolItem[] {
+  const random = mulberry32(seed);
+  return keys.map((key, index) => ({
+    key,
+    weight: 1 / (index + 1) ** 0.9,
+    ctr: source.minCtr + random.next() * 0.2,
+    position: round(1 + random.next() * (index < 10 ? 8 : 35), 1),
+  }));
+}
+
+export function generateSearchStore(
+  spec: ProjectSpec,
+  source: SearchSource,
+  sourceSpec: SourceSpec,
+  today: number,
+): SearchStore {
+  const clock = sourceClock(sourceSpec, today);
+  const random = mulberry32(seedOf('search-daily', spec.id, source));
+  const daily: SearchDay[] = [];
+  for (let day = clock.firstDay; day <= clock.fetchedDay; day++) {
+    const weekly = 1 + 0.25 * Math.sin((day % 7) * 0.9);
+    const trend = 1 + (day - clock.firstDay) / (sourceSpec.storedDays * 2);
+    const impressions = Math.round(sourceSpec.scale * weekly * trend * (0.8 + random.next() * 0.4));
+    const clicks = Math.round(impressions * (0.02 + random.next() * 0.03));
+    daily.push({
+      day,
+      clicks,
+      impressions,
+      ctr: ctrOf(clicks, impressions),
+      position: round(6 + random.next() * 6, 1),
+    });
+  }
+
+  const queries = poolItems(
+    queryPool(spec, sourceSpec.queries),
+    seedOf('q', spec.id, source),
+    sourceSpec,
+  );
+  const pages = poolItems(
+    pagePool(spec, sourceSpec.pages),
+    seedOf('p', spec.id, source),
+    sourceSpec,
+  );
+  const countries = poolItems(
+    COUNTRIES.slice(0, sourceSpec.countries).map(([alpha3]) => alpha3),
+    seedOf('c', spec.id, source),
+    sourceSpec,
+  );
+  const questions =
+    source === 'google'
+      ? poolItems(questionPool(sourceSpec.questionQueries), seedOf('aq', spec.id), sourceSpec)
+      : [];
+
+  const totalsOf = (range: WindowRange) =>
+    sumSearch(daily.filter((row) => row.day >= range.startDay && row.day <= range.endDay));
+
+  const memo = new Map<SourceWindow, SearchLists | undefined>();
+  const buildLists = (window: SourceWindow): SearchLists | undefined => {
+    const range = windowRange(clock, window);
+    if (!windowStored(clock, range)) return undefined;
+    const totals = totalsOf(range);
+    const previousRange = windowRange(clock, window, 1);
+    const previous = windowStored(clock, previousRange) ? totalsOf(previousRange) : undefined;
+    const noise = mulberry32(seedOf('lists', spec.id, source, window));
+    const metricsOf = (item: PoolItem, impressionsTotal: number, share: number): SearchMetrics => {
+      const impressions = Math.round(
+        impressionsTotal * share * item.weight * (0.85 + noise.next() * 0.3),
+      );
+      const clicks = Math.round(impressions * item.ctr);
+      return { clicks, impressions, ctr: ctrOf(clicks, impressions), position: item.position };
+    };
+    const byClicks = (a: SearchMetrics, b: SearchMetrics) => b.clicks - a.clicks;
+    const cap = LIMITS.searchRowsPerDimension;
+
+    const queryRows = queries.map((item) => ({
+      query: item.key,
+      ...metricsOf(item, totals.impressions, 0.25),
+    }));
+    const previousRows = queries.map((item) => metricsOf(item, previous?.impressions ?? 0, 0.25));
+    const pageRows = pages.map((item) => ({
+      page: item.key,
+      ...metricsOf(item, totals.impressions, 0.3),
+    }));
+    const countryRows = countries.map((item) => ({
+      country: item.key,
+      ...metricsOf(item, totals.impressions, 0.35),
+    }));
+    const byCountry = countryRows.slice(0, 8).flatMap((country) =>
+      queries.slice(0, 10).map((item) => ({
+        country: country.country,
+        query: item.key,
+        ...metricsOf(item, country.impressions, 0.4),
+      })),
+    );
+    const opportunities = queryRows
+      .filter((row) => row.impressions >= 20 && row.ctr < 0.02)
+      .sort((a, b) => b.impressions - a.impressions)
+      .slice(0, cap)
+      .map((row, index) => ({
+        query: row.query,
+        page: index % 4 === 3 ? null : pages[index % pages.length]!.key,
+        reason: `${row.impressions} impressions but ${(row.ctr * 100).toFixed(1)}% CTR at position ${row.position}`,
+        clicks: row.clicks,
+        impressions: row.impressions,
+        ctr: row.ctr,
+        position: row.position,
+      }));
+    const trends = queryRows
+      .map((row, index) => {
+        const previousClicks = previousRows[index]!.clicks;
+        const change = row.clicks - previousClicks;
+        return {
+          ...row,
+          previous_clicks: previousClicks,
+          clicks_change: change,
+          direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+        };
+      })
+      .sort((a, b) => Math.abs(b.clicks_change) - Math.abs(a.clicks_change))
+      .slice(0, cap);
+    return {
+      top_queries: queryRows.sort(byClicks).slice(0, cap),
+      top_pages: pageRows.sort(byClicks).slice(0, cap),
+      top_countries: countryRows.sort(byClicks).slice(0, cap),
+      queries_by_country: byCountry.sort(byClicks).slice(0, cap),
+      opportunities,
+      trends,
+      ai_question_queries: questions
+        .map((item) => ({ query: item.key, ...metricsOf(item, totals.impressions, 0.2) }))
+        .sort((a, b) => b.impressions - a.impressions)
+        .slice(0, LIMITS.searchQuestionQueries),
+    };
+  };
+
+  return {
+    source,
+    clock,
+    daily,
+    lists: (window) => {
+      if (!memo.has(window)) memo.set(window, buildLists(window));
+      return memo.get(window);
+    },
+  };
+}

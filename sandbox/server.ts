@@ -1,0 +1,43 @@
+/** Starts the sandbox on loopback: the entry point of tests, benchmarks and the CLI. */
+import { serveFetchHandler } from '../server/serve-fetch-handler.js';
+import { createSandboxHandler, type RequestLogEntry } from './app.js';
+
+export interface StartSandboxOptions {
+  /** 0 picks an ephemeral port. Default 0. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The sandbox's today, YYYY-MM-DD. Default 2026-11-15. */
+  now?: string;
+  /** Enforce the per-minute budget. Default true. */
+  rateLimit?: boolean;
+  /** Delay of the aivis_test_slow token. Default 5000 ms. */
+  slowDelayMs?: number;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:8787, without /api/v1. */
+  baseUrl: string;
+  close(): Promise<void>;
+  /** One entry per request, oldest first; never holds a token. */
+  requestLog: RequestLogEntry[];
+}
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const requestLog: RequestLogEntry[] = [];
+  const handler = createSandboxHandler({
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+    ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
+    onRequest: (entry) => {
+      requestLog.push(entry);
+      // A long-running sandbox keeps the newest entries only.
+      if (requestLog.length > 10_000) requestLog.splice(0, requestLog.length - 10_000);
+    },
+  });
+  const served = await serveFetchHandler(handler, {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+  });
+  return { baseUrl: served.url, close: served.close, requestLog };
+}

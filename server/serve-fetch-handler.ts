@@ -1,0 +1,151 @@
+/**
+ * Hosts a standard fetch handler `(Request) => Promise<Response>` on node:http,
+ * so the sandbox, the proxy and the start page are written as plain fetch
+ * handlers and only this file knows about Node's server objects.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { errorEnvelope } from '../shared/http/errors.js';
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+export interface ServeOptions {
+  /** 0 picks a free ephemeral port. */
+  port?: number;
+  /** Loopback by default: nothing here is meant to face a network. */
+  host?: string;
+  /** Called with handler failures; it never receives request headers, so never a token. */
+  onError?: (error: unknown) => void;
+}
+
+export interface ServedHandler {
+  /** e.g. http://127.0.0.1:8787 (no trailing slash). */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function serveFetchHandler(
+  handler: FetchHandler,
+  options: ServeOptions = {},
+): Promise<ServedHandler> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((incoming, outgoing) => {
+    void respond(handler, incoming, outgoing, host, options.onError);
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Idle keep-alive sockets would otherwise hold close() open for seconds.
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 100).unref();
+      }),
+  };
+}
+
+function toRequest(incoming: IncomingMessage, host: string, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
+    const name = incoming.rawHeaders[i]!;
+    // HTTP/2 pseudo headers and the like are not valid fetch header names.
+    if (name.startsWith(':')) continue;
+    headers.append(name, incoming.rawHeaders[i + 1] ?? '');
+  }
+  const method = incoming.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const authority = incoming.headers.host ?? host;
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  if (hasBody) {
+    init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(`http://${authority}${incoming.url ?? '/'}`, init);
+}
+
+async function respond(
+  handler: FetchHandler,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  host: string,
+  onError: ((error: unknown) => void) | undefined,
+): Promise<void> {
+  const disconnected = new AbortController();
+  // 'close' also fires after a normal finish; only an unfinished response means the client left.
+  outgoing.on('close', () => {
+    if (!outgoing.writableFinished) disconnected.abort(new Error('client disconnected'));
+  });
+  let response: Response;
+  try {
+    response = await handler(toRequest(incoming, host, disconnected.signal));
+  } catch (error) {
+    onError?.(error);
+    response = Response.json(
+      errorEnvelope(
+        'server_error',
+        'The server failed to answer this request. Try again; if it keeps failing, report it.',
+      ),
+      { status: 500 },
+    );
+  }
+  if (disconnected.signal.aborted || outgoing.destroyed) return;
+  try {
+    outgoing.statusCode = response.status;
+    const setCookies = response.headers.getSetCookie();
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') outgoing.setHeader(name, value);
+    });
+    if (setCookies.length > 0) outgoing.setHeader('set-cookie', setCookies);
+    if (incoming.method === 'HEAD' || response.body === null) {
+      await response.body?.cancel();
+      outgoing.end();
+      return;
+    }
+    const reader = response.body.getReader();
+    // Most bodies are one chunk: send it with end() so headers and body leave together.
+    let pending = await reader.read();
+    for (;;) {
+      if (pending.done) break;
+      const value = pending.value;
+      const next = await reader.read();
+      if (next.done) {
+        outgoing.end(value);
+        return;
+      }
+      pending = next;
+      if (outgoing.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      if (!outgoing.write(value)) {
+        await new Promise<void>((resolve) => {
+          outgoing.once('drain', resolve);
+          outgoing.once('close', resolve);
+        });
+      }
+    }
+    outgoing.end();
+  } catch (error) {
+    onError?.(error);
+    if (!outgoing.headersSent) {
+      outgoing.statusCode = 500;
+      outgoing.setHeader('content-type', 'application/json; charset=utf-8');
+      outgoing.end(
+        JSON.stringify(errorEnvelope('server_error', 'The response could not be sent.')),
+      );
+    } else outgoing.destroy();
+  }
+}
