@@ -9,9 +9,12 @@ import { existsSync } from 'node:fs';
 const PROJECTS = [
   'shared',
   'sandbox',
+  'server',
   'proxy',
   'widget',
   'apps-script',
+  'apps-script/build',
+  'apps-script/ui',
   'start',
   'bench',
   'test',

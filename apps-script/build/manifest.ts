@@ -1,0 +1,26 @@
+/**
+ * appsscript.json: V8, the narrowest scopes that cover what the add-on does,
+ * and the service as the only address UrlFetchApp may call.
+ */
+import type { ServiceSetting } from './settings.js';
+
+export const OAUTH_SCOPES = [
+  // Read and write only the spreadsheet the add-on is used in.
+  'https://www.googleapis.com/auth/spreadsheets.currentonly',
+  // UrlFetchApp calls to the Data API.
+  'https://www.googleapis.com/auth/script.external_request',
+  // The sidebar and dialogs.
+  'https://www.googleapis.com/auth/script.container.ui',
+  // The time-driven trigger of the schedule.
+  'https://www.googleapis.com/auth/script.scriptapp',
+] as const;
+
+export function manifest(service: ServiceSetting) {
+  return {
+    timeZone: 'Etc/UTC',
+    runtimeVersion: 'V8',
+    exceptionLogging: 'STACKDRIVER',
+    oauthScopes: [...OAUTH_SCOPES],
+    urlFetchWhitelist: [service.whitelistEntry],
+  };
+}

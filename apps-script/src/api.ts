@@ -1,0 +1,158 @@
+/**
+ * One call of the add-on: validate raw input with the core, fetch (from the
+ * cache when it can), collect pages up to the row cap, and normalize to the
+ * core's table. Custom functions, imports and the schedule all come here.
+ */
+import { ENDPOINTS, type EndpointName, type Query } from '../../shared/api/endpoints.js';
+import type { ParamRule } from '../../shared/api/param-rules.js';
+import { readParam } from '../../shared/api/param-rules.js';
+import { validateParams, withDefaults } from '../../shared/api/validate.js';
+import { createSyncClient } from '../../shared/client/sync-client.js';
+import type { AivisSyncClient } from '../../shared/client/types.js';
+import { AivisError, validationError } from '../../shared/http/errors.js';
+import { toTable } from '../../shared/table/normalize.js';
+import type { Table } from '../../shared/table/types.js';
+import { CACHE_TTL_SECONDS, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
+import {
+  type Budget,
+  budgetExceeded,
+  budgetSleep,
+  startBudget,
+  urlFetchTransport,
+} from './gas-transport.js';
+import type { RawOptions } from './options.js';
+import { cachingTransport, chunkedCache, digest } from './response-cache.js';
+import { type Credentials, readCredentials } from './settings.js';
+
+export interface CallOptions {
+  /** Time budget of the whole call, retries and waits included. */
+  budgetMs: number;
+  /** Part of the cache scope: a new refresh value means fresh data. */
+  refreshStamp: string;
+  /** Skip the cache for reading (scheduled runs and Refresh now); answers are still stored. */
+  fresh?: boolean;
+}
+
+export interface FetchedTable {
+  table: Table;
+  /** The params the API was asked for (validated, before the page size was chosen). */
+  params: Query;
+  capped: boolean;
+  /** pagination.total of a paged list. */
+  total: number | undefined;
+  maxRows: number;
+  /** UrlFetchApp requests this call made (0 when the cache answered). */
+  requests: number;
+  cacheHits: number;
+}
+
+/** Takes max_rows out of the options: it caps collection and is no API parameter. */
+export function splitMaxRows(input: RawOptions): { maxRows: number; rest: RawOptions } {
+  const { [MAX_ROWS_OPTION]: raw, ...rest } = input;
+  if (raw === undefined || raw === null || raw === '') {
+    return { maxRows: maxRowsRule.default ?? 5000, rest };
+  }
+  const read = readParam(maxRowsRule, raw);
+  if (!read.ok) throw validationError({ [MAX_ROWS_OPTION]: [read.message] });
+  return { maxRows: read.value as number, rest };
+}
+
+/** Validates with the core; throws validation_failed with its per-parameter messages. */
+export function validateInput(name: EndpointName, input: Record<string, unknown>): Query {
+  const result = validateParams(name, input, { unknownParams: 'reject' });
+  if (!result.ok) throw validationError(result.errors);
+  return result.params as Query;
+}
+
+/**
+ * Fewer, larger pages: when the caller did not choose a page size, ask for
+ * the largest the endpoint's rules allow (capped by max_rows). The rules
+ * decide, so a cross-parameter limit (competitors' ranking) is respected.
+ */
+function withLargestPage(name: EndpointName, params: Query, maxRows: number): Query {
+  const rule = (ENDPOINTS[name].params as Record<string, ParamRule>).limit;
+  if (params.limit !== undefined || !rule || rule.kind !== 'int') return params;
+  for (const size of [Math.min(rule.max, maxRows), Math.min(rule.default ?? rule.max, maxRows)]) {
+    const candidate = { ...params, limit: size };
+    if (validateParams(name, candidate).ok) return candidate;
+  }
+  return params;
+}
+
+function makeClient(credentials: Credentials, budget: Budget, options: CallOptions) {
+  const network = urlFetchTransport(budget);
+  const scope = digest(
+    ['aivis-cache-v1', credentials.baseUrl, credentials.token, options.refreshStamp].join('\n'),
+  ).slice(0, 32);
+  const cache = chunkedCache(CacheService.getScriptCache());
+  const reader = options.fresh ? { get: () => null, put: cache.put } : cache;
+  const transport = cachingTransport(network, reader, scope, CACHE_TTL_SECONDS);
+  const client: AivisSyncClient = createSyncClient({
+    baseUrl: credentials.baseUrl,
+    token: credentials.token,
+    transport,
+    sleep: budgetSleep(budget),
+    retry: {
+      maxTotalWaitMs: Math.floor(budget.totalMs * 0.6),
+      maxRetryAfterMs: Math.floor(budget.totalMs * 0.4),
+    },
+  });
+  return { client, network, transport };
+}
+
+/** Fetches an endpoint's table; throws AivisError (token redacted by the core). */
+export function fetchTable(
+  name: EndpointName,
+  input: Record<string, unknown>,
+  maxRows: number,
+  options: CallOptions,
+  credentials: Credentials = readCredentials(),
+): FetchedTable {
+  const params = validateInput(name, input);
+  const budget = startBudget(options.budgetMs);
+  const { client, network, transport } = makeClient(credentials, budget, options);
+  const location = ENDPOINTS[name].rows(withDefaults(name, params));
+  let table: Table;
+  let capped = false;
+  let total: number | undefined;
+  try {
+    if (location?.paged) {
+      const collected = client.collect(name, withLargestPage(name, params, maxRows) as never, {
+        maxRows,
+      });
+      table = toTable(name, params, collected.first, collected.rows);
+      capped = collected.capped;
+      total = collected.total;
+    } else {
+      table = toTable(name, params, client.get(name, params as never));
+      if (location && table.rows.length > maxRows) {
+        total = table.rows.length;
+        table = { ...table, rows: table.rows.slice(0, maxRows) };
+        capped = true;
+      }
+    }
+  } catch (error) {
+    if (
+      error instanceof AivisError &&
+      error.code === 'network_error' &&
+      Date.now() >= budget.deadline
+    ) {
+      // The budget ran out between attempts; say that rather than "could not reach".
+      throw new AivisError({
+        ...error.toJSON(),
+        code: 'timeout',
+        message: budgetExceeded(budget).message,
+      });
+    }
+    throw error;
+  }
+  return {
+    table,
+    params,
+    capped,
+    total,
+    maxRows,
+    requests: network.requests,
+    cacheHits: transport.hits,
+  };
+}

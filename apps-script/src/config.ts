@@ -1,0 +1,50 @@
+/**
+ * The add-on's own settings: property keys, cache and time budgets, and the
+ * one option that is not an API parameter (max_rows). Everything about the
+ * API itself comes from shared/.
+ */
+import { intParam } from '../../shared/api/param-rules.js';
+
+/** Injected by the build from AIVIS_SERVICE_URL (apps-script/build/settings.ts). */
+declare const __AIVIS_SERVICE_URL__: string | undefined;
+
+/** The service address this build was made for, without /api/v1. */
+export function defaultBaseUrl(): string {
+  return typeof __AIVIS_SERVICE_URL__ === 'string' ? __AIVIS_SERVICE_URL__ : '';
+}
+
+/** User properties: each person's own token and service address. */
+export const USER_KEYS = { token: 'AIVIS_TOKEN', baseUrl: 'AIVIS_BASE_URL' } as const;
+
+/** Document properties: what this spreadsheet imports and how it is refreshed. */
+export const DOCUMENT_KEYS = {
+  imports: 'AIVIS_IMPORTS',
+  status: 'AIVIS_STATUS',
+  schedule: 'AIVIS_SCHEDULE',
+  historyChart: 'AIVIS_HISTORY_CHART',
+} as const;
+
+/** The cell refresh actions change so formulas that reference it recalculate. */
+export const REFRESH_RANGE_NAME = 'AIVIS_REFRESH';
+export const REFRESH_SHEET_NAME = 'AIVIS';
+export const HISTORY_SHEET_NAME = 'AIVIS history';
+
+/** The row cap: an option of the Sheets functions, handled before the API's validation. */
+export const MAX_ROWS_OPTION = 'max_rows';
+export const maxRowsRule = intParam(
+  1,
+  50_000,
+  'Rows to fetch at most across pages; the last row says so when the list was longer',
+  5_000,
+);
+
+/** Recalculation within this many seconds is served from CacheService (its maximum is 21600). */
+export const CACHE_TTL_SECONDS = 600;
+
+/** Sheets stops a custom function at 30 s; leave room to build the table and answer. */
+export const CUSTOM_FUNCTION_BUDGET_MS = 25_000;
+/** Menu actions and triggers may run 6 minutes; one import gets at most this much of it. */
+export const IMPORT_BUDGET_MS = 120_000;
+
+export const MENU_TITLE = 'AI Visibility';
+export const SETTINGS_PATH = 'Extensions > AI Visibility > Settings';

@@ -1,0 +1,16 @@
+/**
+ * The bundle's one global (`AivisAddon`). Apps Script needs real top-level
+ * functions for custom functions, menus, triggers and google.script.run;
+ * the build generates those thin functions with their JSDoc
+ * (apps-script/build/entry.ts) and each calls into this object.
+ */
+export { runCustomFunction } from './custom-functions.js';
+export {
+  buildMenu,
+  menuRefreshNow,
+  scheduledRefresh,
+  showInsertReport,
+  showSchedule,
+  showSettings,
+} from './menu.js';
+export { SERVER_API as server } from './server-api.js';

@@ -1,0 +1,39 @@
+/**
+ * The add-on menu and the dialogs it opens. onOpen may run in AuthMode.NONE
+ * (before the add-on is used in this file): it only builds the menu.
+ */
+import { MENU_TITLE } from './config.js';
+import { MENU_ITEMS, PAGES } from './entry-points.js';
+import { refreshAll, statusLine } from './schedule.js';
+
+export function buildMenu(): void {
+  const menu = SpreadsheetApp.getUi().createAddonMenu();
+  for (const item of MENU_ITEMS) menu.addItem(item.label, item.handler);
+  menu.addToUi();
+}
+
+export function showSettings(): void {
+  const page = HtmlService.createHtmlOutputFromFile(PAGES.settings.file).setTitle(
+    PAGES.settings.title,
+  );
+  SpreadsheetApp.getUi().showSidebar(page);
+}
+
+function showDialog(page: { file: string; title: string; width: number; height: number }): void {
+  const output = HtmlService.createHtmlOutputFromFile(page.file)
+    .setWidth(page.width)
+    .setHeight(page.height);
+  SpreadsheetApp.getUi().showModalDialog(output, page.title);
+}
+
+export const showSchedule = () => showDialog(PAGES.schedule);
+export const showInsertReport = () => showDialog(PAGES.report);
+
+export function menuRefreshNow(): void {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  spreadsheet.toast(statusLine(refreshAll(spreadsheet, 'manual')), MENU_TITLE, 10);
+}
+
+export function scheduledRefresh(): void {
+  refreshAll(SpreadsheetApp.getActiveSpreadsheet(), 'schedule');
+}

@@ -1,0 +1,155 @@
+/**
+ * The functions the sidebar and dialogs call through google.script.run.
+ * The build generates one global function per key (apps-script/build/entry.ts)
+ * and the browser code calls them through a wrapper typed with `ServerApi`
+ * (apps-script/ui/server.ts), so a renamed or retyped function breaks the
+ * build, not the user. Arguments and results are plain JSON: no Dates.
+ * Errors reach the browser as messages that say what to do, token redacted.
+ */
+import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/endpoints.js';
+import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
+import { fetchTable } from './api.js';
+import { MAX_ROWS_OPTION, maxRowsRule } from './config.js';
+import type { ServerFunctionName } from './entry-points.js';
+import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS } from './functions.js';
+import {
+  addImport,
+  type ImportRequest,
+  type ImportResult,
+  listImports,
+  removeImport,
+} from './imports.js';
+import { userMessage } from './messages.js';
+import {
+  installSchedule,
+  readSchedule,
+  readStatus,
+  refreshAll,
+  type ScheduleSettings,
+  statusLine,
+} from './schedule.js';
+import {
+  readCredentials,
+  removeToken,
+  type SettingsView,
+  saveSettings,
+  settingsView,
+  storedToken,
+} from './settings.js';
+
+export interface ImportView {
+  id: string;
+  sheetName: string;
+  endpoint: string;
+  params: string;
+}
+
+export interface SidebarState {
+  settings: SettingsView;
+  status: string;
+  schedule: ScheduleSettings;
+  imports: ImportView[];
+}
+
+export interface ReportChoice {
+  endpoint: EndpointName;
+  functionName: string;
+  summary: string;
+  needsProject: boolean;
+  /** One line per option key: what it allows and its default (from the endpoint table). */
+  options: Array<{ key: string; help: string }>;
+}
+
+export interface ProjectChoice {
+  id: number;
+  brand_name: string;
+  status: string;
+}
+
+/** Runs a sidebar call; any failure becomes an Error with a message for the reader. */
+function guarded<A extends unknown[], R>(run: (...args: A) => R): (...args: A) => R {
+  return (...args: A) => {
+    try {
+      return run(...args);
+    } catch (error) {
+      throw new Error(userMessage(error, storedToken()));
+    }
+  };
+}
+
+const active = () => SpreadsheetApp.getActiveSpreadsheet();
+
+function sidebarState(): SidebarState {
+  return {
+    settings: settingsView(),
+    status: statusLine(readStatus()),
+    schedule: readSchedule(),
+    imports: listImports().map((each) => ({
+      id: each.id,
+      sheetName: each.sheetName,
+      endpoint: each.endpoint,
+      params: Object.entries(each.params)
+        .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`)
+        .join('; '),
+    })),
+  };
+}
+
+function reportChoices(): ReportChoice[] {
+  return CUSTOM_FUNCTION_NAMES.map((functionName) => {
+    const { endpoint, summary } = CUSTOM_FUNCTIONS[functionName];
+    const rules = ENDPOINTS[endpoint].params as Record<string, ParamRule>;
+    const options = Object.entries(rules).map(([key, rule]) => ({ key, help: describeRule(rule) }));
+    if (ENDPOINTS[endpoint].rows({}) !== undefined || Object.keys(rules).includes('dataset')) {
+      options.push({ key: MAX_ROWS_OPTION, help: describeRule(maxRowsRule) });
+    }
+    return { endpoint, functionName, summary, needsProject: needsProject(endpoint), options };
+  });
+}
+
+function testConnection(): ProjectChoice[] {
+  const fetched = fetchTable('projects', {}, maxRowsRule.max, {
+    budgetMs: 25_000,
+    refreshStamp: String(Date.now()),
+    fresh: true,
+  });
+  const column = (name: string) => fetched.table.columns.indexOf(name);
+  const [id, brand, status] = [column('id'), column('brand_name'), column('status')];
+  return fetched.table.rows.map((row) => ({
+    id: Number(row[id]),
+    brand_name: String(row[brand] ?? ''),
+    status: String(row[status] ?? ''),
+  }));
+}
+
+export const SERVER_API = {
+  aivisSidebarState: guarded((): SidebarState => sidebarState()),
+  aivisSaveSettings: guarded((input: { baseUrl: string; token: string }): SidebarState => {
+    saveSettings(input);
+    return sidebarState();
+  }),
+  aivisRemoveToken: guarded((): SidebarState => {
+    removeToken();
+    return sidebarState();
+  }),
+  aivisTestConnection: guarded((): ProjectChoice[] => testConnection()),
+  aivisReportChoices: guarded((): ReportChoice[] => reportChoices()),
+  aivisInsertReport: guarded(
+    (request: ImportRequest): ImportResult => addImport(active(), request, readCredentials()),
+  ),
+  aivisRemoveImport: guarded((id: string): SidebarState => {
+    removeImport(id);
+    return sidebarState();
+  }),
+  aivisSetSchedule: guarded(
+    (input: { frequency: string; historyProjects: number[] }): SidebarState => {
+      installSchedule(active(), input);
+      return sidebarState();
+    },
+  ),
+  aivisRefreshNow: guarded((): string => statusLine(refreshAll(active(), 'manual'))),
+  // Exactly the names the build generates globals for: no more, no fewer.
+} satisfies Record<ServerFunctionName, (...args: never[]) => unknown>;
+
+export type ServerApi = typeof SERVER_API;
+export type { ServerFunctionName };

@@ -1,0 +1,79 @@
+/**
+ * Each person's token and service address, in user properties (keys
+ * AIVIS_TOKEN and AIVIS_BASE_URL). The token is read here and handed to the
+ * client; it is never returned to the sidebar, written to a cell, logged or
+ * put in a trigger, a cache key or a message.
+ */
+import { AivisError } from '../../shared/http/errors.js';
+import { checkToken, normalizeBaseUrl } from '../../shared/http/request.js';
+import { defaultBaseUrl, SETTINGS_PATH, USER_KEYS } from './config.js';
+
+export interface Credentials {
+  baseUrl: string;
+  token: string;
+}
+
+/** What the sidebar may see: whether a token is set, never the token. */
+export interface SettingsView {
+  baseUrl: string;
+  defaultBaseUrl: string;
+  tokenSet: boolean;
+}
+
+const userProperties = () => PropertiesService.getUserProperties();
+
+export function storedToken(): string | undefined {
+  return userProperties().getProperty(USER_KEYS.token) ?? undefined;
+}
+
+export function baseUrl(): string {
+  return userProperties().getProperty(USER_KEYS.baseUrl) || defaultBaseUrl();
+}
+
+/** The credentials for a call, or an error that says how to set them. */
+export function readCredentials(): Credentials {
+  const token = storedToken();
+  if (!token) {
+    throw new AivisError({
+      code: 'unauthenticated',
+      status: 0,
+      message: `No API token is set. Paste your personal access token in ${SETTINGS_PATH}.`,
+    });
+  }
+  const url = baseUrl();
+  if (!url) {
+    throw new AivisError({
+      code: 'validation_failed',
+      status: 0,
+      message: `No service address is set. Enter it in ${SETTINGS_PATH}.`,
+    });
+  }
+  return { baseUrl: url, token };
+}
+
+export function settingsView(): SettingsView {
+  return { baseUrl: baseUrl(), defaultBaseUrl: defaultBaseUrl(), tokenSet: Boolean(storedToken()) };
+}
+
+/**
+ * Saves the address and, when one is given, a new token. An empty token
+ * field keeps the stored one (the sidebar never shows it, so it cannot
+ * send it back).
+ */
+export function saveSettings(input: { baseUrl?: string; token?: string }): SettingsView {
+  const properties = userProperties();
+  const url = (input.baseUrl ?? '').trim();
+  if (url) properties.setProperty(USER_KEYS.baseUrl, normalizeBaseUrl(url));
+  else properties.deleteProperty(USER_KEYS.baseUrl);
+  const token = (input.token ?? '').trim();
+  if (token) {
+    checkToken(token);
+    properties.setProperty(USER_KEYS.token, token);
+  }
+  return settingsView();
+}
+
+export function removeToken(): SettingsView {
+  userProperties().deleteProperty(USER_KEYS.token);
+  return settingsView();
+}

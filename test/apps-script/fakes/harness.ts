@@ -1,0 +1,131 @@
+/**
+ * Loads the BUILT dist/apps-script/Code.js into a fresh `vm` context that has
+ * only ECMAScript built-ins (no fetch, URL, TextEncoder or timers, like
+ * Apps Script's V8) plus the service fakes, and calls it as Sheets would.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createContext, runInContext } from 'node:vm';
+import {
+  FakeCache,
+  FakeProperties,
+  FakeSpreadsheet,
+  fakeHtmlService,
+  fakeLockService,
+  fakeScriptApp,
+  fakeUi,
+  fakeUrlFetchApp,
+  fakeUtilities,
+} from './services.js';
+import type { SyncHttp } from './sync-http.js';
+
+export const DIST_DIR = resolve(import.meta.dirname, '../../../dist/apps-script');
+
+export interface AddonOptions {
+  http: SyncHttp;
+  baseUrl?: string;
+  token?: string;
+  /** Shared between add-ons loaded for the same "project", like ScriptCache is. */
+  scriptCache?: FakeCache;
+}
+
+export type Addon = ReturnType<typeof loadAddon>;
+
+export function loadAddon(options: AddonOptions) {
+  const code = readFileSync(join(DIST_DIR, 'Code.js'), 'utf8');
+  let user = 'owner@example.com';
+  const userProperties = new Map<string, FakeProperties>();
+  const propertiesOf = (who: string) => {
+    if (!userProperties.has(who)) userProperties.set(who, new FakeProperties());
+    return userProperties.get(who)!;
+  };
+  const documentProperties = new FakeProperties();
+  const scriptCache = options.scriptCache ?? new FakeCache();
+  const spreadsheet = new FakeSpreadsheet();
+  const urlFetch = fakeUrlFetchApp(options.http);
+  const scriptApp = fakeScriptApp(() => user);
+  const ui = fakeUi();
+  const logs: string[] = [];
+  const log = (...parts: unknown[]) => {
+    logs.push(parts.map(String).join(' '));
+  };
+
+  const globals = {
+    UrlFetchApp: urlFetch.service,
+    PropertiesService: {
+      getUserProperties: () => propertiesOf(user),
+      getDocumentProperties: () => documentProperties,
+      getScriptProperties: () => propertiesOf('(script)'),
+    },
+    CacheService: {
+      getScriptCache: () => scriptCache,
+      getUserCache: () => {
+        throw new Error('The add-on keeps answers in the script cache');
+      },
+      getDocumentCache: () => {
+        throw new Error('The add-on keeps answers in the script cache');
+      },
+    },
+    Utilities: fakeUtilities,
+    SpreadsheetApp: {
+      getActiveSpreadsheet: () => spreadsheet,
+      getActive: () => spreadsheet,
+      getUi: () => ui.ui,
+    },
+    Charts: { ChartType: { LINE: 'LINE', COLUMN: 'COLUMN', AREA: 'AREA' } },
+    ScriptApp: scriptApp.service,
+    HtmlService: fakeHtmlService(DIST_DIR),
+    LockService: fakeLockService(),
+    Logger: { log },
+    console: { log, info: log, warn: log, error: log },
+  };
+  const context = createContext(globals);
+  runInContext(code, context, { filename: 'Code.js' });
+  const global = context as Record<string, unknown>;
+
+  const addon = {
+    context: global,
+    spreadsheet,
+    documentProperties,
+    scriptCache,
+    urlFetch,
+    triggers: scriptApp.triggers,
+    ui,
+    logs,
+    userProperties: () => propertiesOf(user),
+    setUser(who: string) {
+      user = who;
+    },
+    setToken(token: string | undefined, baseUrl = options.baseUrl) {
+      const properties = propertiesOf(user);
+      if (token === undefined) properties.deleteProperty('AIVIS_TOKEN');
+      else properties.setProperty('AIVIS_TOKEN', token);
+      if (baseUrl) properties.setProperty('AIVIS_BASE_URL', baseUrl);
+    },
+    /** Evaluates an expression inside the Apps Script context (e.g. to make its Date objects). */
+    evaluate(expression: string): unknown {
+      return runInContext(expression, context);
+    },
+    /** Calls a top-level function of Code.js, as Sheets, a menu, a trigger or google.script.run would. */
+    call(name: string, ...args: unknown[]): unknown {
+      const fn = global[name];
+      if (typeof fn !== 'function') throw new Error(`Code.js has no top-level function ${name}`);
+      return (fn as (...values: unknown[]) => unknown)(...args);
+    },
+    /** Calls and returns the thrown Error's message (or fails when nothing was thrown). */
+    errorOf(name: string, ...args: unknown[]): string {
+      try {
+        addon.call(name, ...args);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`${name} did not throw`);
+    },
+  };
+  if (options.token !== undefined) addon.setToken(options.token);
+  return addon;
+}
+
+/** Date objects made inside the vm are not `instanceof Date` here. */
+export const isDate = (value: unknown): value is Date =>
+  Object.prototype.toString.call(value) === '[object Date]';

@@ -1,0 +1,354 @@
+/**
+ * Small fakes of the Apps Script services the add-on uses, faithful where it
+ * matters to the tests: UrlFetchApp does real HTTP (blocking, fetchAll
+ * concurrent, muteHttpExceptions honoured); CacheService enforces 100 KB per
+ * value, 250-character keys and the 6-hour TTL; Properties enforce 9 KB per
+ * value; ScriptApp allows one clock trigger per user and document (editor
+ * add-on rule) and hourly at most.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FakeSpreadsheet } from './spreadsheet.js';
+import { blockingSleep, type SyncHttp, type WireRequest } from './sync-http.js';
+
+export const CACHE_VALUE_LIMIT_BYTES = 100 * 1024;
+export const CACHE_MAX_TTL_SECONDS = 21_600;
+export const PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
+
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+// ---- UrlFetchApp ----
+
+interface FetchParams {
+  url?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  muteHttpExceptions?: boolean;
+  followRedirects?: boolean;
+}
+
+export interface FetchRecord {
+  url: string;
+  headers: Record<string, string>;
+  batch: number;
+}
+
+function httpResponse(answer: { status: number; headers: Record<string, string>; body: string }) {
+  return {
+    getResponseCode: () => answer.status,
+    getContentText: () => answer.body,
+    getAllHeaders: () => ({ ...answer.headers }),
+    getHeaders: () => ({ ...answer.headers }),
+  };
+}
+
+export function fakeUrlFetchApp(http: SyncHttp) {
+  const calls: FetchRecord[] = [];
+  let batches = 0;
+  const run = (items: Array<{ url: string; params: FetchParams }>) => {
+    const batch = ++batches;
+    const requests: WireRequest[] = items.map(({ url, params }) => {
+      calls.push({ url, headers: { ...(params.headers ?? {}) }, batch });
+      return { url, method: (params.method ?? 'get').toUpperCase(), headers: params.headers ?? {} };
+    });
+    return http.send(requests).map((answer, index) => {
+      const { url, params } = items[index]!;
+      if ('error' in answer)
+        throw new Error(`Exception: Address unavailable: ${url} (${answer.error})`);
+      if (!params.muteHttpExceptions && answer.status >= 400) {
+        throw new Error(
+          `Exception: Request failed for ${url} returned code ${answer.status}. Truncated server response: ${answer.body.slice(0, 100)}`,
+        );
+      }
+      return httpResponse(answer);
+    });
+  };
+  return {
+    calls,
+    batches: () => batches,
+    service: {
+      fetch: (url: string, params: FetchParams = {}) => run([{ url, params }])[0],
+      fetchAll: (requests: Array<FetchParams & { url: string }>) =>
+        run(requests.map((request) => ({ url: request.url, params: request }))),
+    },
+  };
+}
+
+// ---- PropertiesService ----
+
+export class FakeProperties {
+  readonly values = new Map<string, string>();
+  getProperty(key: string) {
+    return this.values.get(key) ?? null;
+  }
+  setProperty(key: string, value: string) {
+    const text = String(value);
+    if (bytes(text) > PROPERTY_VALUE_LIMIT_BYTES)
+      throw new Error('Exception: Argument too large: value');
+    this.values.set(key, text);
+    return this;
+  }
+  deleteProperty(key: string) {
+    this.values.delete(key);
+    return this;
+  }
+  getProperties() {
+    return Object.fromEntries(this.values);
+  }
+  getKeys() {
+    return [...this.values.keys()];
+  }
+  deleteAllProperties() {
+    this.values.clear();
+    return this;
+  }
+}
+
+// ---- CacheService ----
+
+export class FakeCache {
+  readonly entries = new Map<string, { value: string; expires: number }>();
+  puts = 0;
+  largestValueBytes = 0;
+  private check(key: string, value: string, ttl: number) {
+    if (key.length > 250) throw new Error('Exception: Argument too large: key');
+    if (bytes(value) > CACHE_VALUE_LIMIT_BYTES)
+      throw new Error('Exception: Argument too large: value');
+    if (ttl > CACHE_MAX_TTL_SECONDS)
+      throw new Error('Exception: Invalid argument: expirationInSeconds');
+  }
+  get(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expires <= Date.now()) return null;
+    return entry.value;
+  }
+  getAll(keys: string[]) {
+    const found: Record<string, string> = {};
+    for (const key of keys) {
+      const value = this.get(key);
+      if (value !== null) found[key] = value;
+    }
+    return found;
+  }
+  put(key: string, value: string, ttl = 600) {
+    this.check(key, value, ttl);
+    this.puts += 1;
+    this.largestValueBytes = Math.max(this.largestValueBytes, bytes(value));
+    this.entries.set(key, { value, expires: Date.now() + ttl * 1000 });
+  }
+  putAll(values: Record<string, string>, ttl = 600) {
+    for (const [key, value] of Object.entries(values)) this.check(key, value, ttl);
+    for (const [key, value] of Object.entries(values)) this.put(key, value, ttl);
+  }
+  remove(key: string) {
+    this.entries.delete(key);
+  }
+  removeAll(keys: string[]) {
+    for (const key of keys) this.entries.delete(key);
+  }
+  /** Expires everything, as six hours passing would. */
+  expireAll() {
+    this.entries.clear();
+  }
+}
+
+// ---- Utilities ----
+
+type ByteInput = string | number[];
+const toBuffer = (value: ByteInput) =>
+  typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value.map((b) => b & 0xff));
+
+export const fakeUtilities = {
+  DigestAlgorithm: { MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_512: 'sha512' },
+  Charset: { UTF_8: 'UTF_8', US_ASCII: 'US_ASCII' },
+  /** Returns Java-style signed bytes, as Apps Script does. */
+  computeDigest(algorithm: string, value: ByteInput) {
+    return [...createHash(algorithm).update(toBuffer(value)).digest()].map((b) =>
+      b > 127 ? b - 256 : b,
+    );
+  },
+  base64Encode: (value: ByteInput) => toBuffer(value).toString('base64'),
+  base64EncodeWebSafe: (value: ByteInput) =>
+    toBuffer(value).toString('base64').replaceAll('+', '-').replaceAll('/', '_'),
+  sleep: (ms: number) => blockingSleep(ms),
+  formatDate: (date: Date) => date.toISOString(),
+};
+
+// ---- ScriptApp ----
+
+export interface FakeTrigger {
+  id: string;
+  handler: string;
+  schedule: Record<string, unknown>;
+  user: string;
+  getHandlerFunction(): string;
+  getUniqueId(): string;
+  getEventType(): string;
+}
+
+export function fakeScriptApp(currentUser: () => string) {
+  const triggers: FakeTrigger[] = [];
+  let nextId = 1;
+  const WeekDay = {
+    MONDAY: 'MONDAY',
+    TUESDAY: 'TUESDAY',
+    WEDNESDAY: 'WEDNESDAY',
+    THURSDAY: 'THURSDAY',
+    FRIDAY: 'FRIDAY',
+    SATURDAY: 'SATURDAY',
+    SUNDAY: 'SUNDAY',
+  };
+  const service = {
+    WeekDay,
+    AuthMode: { NONE: 'NONE', LIMITED: 'LIMITED', FULL: 'FULL' },
+    newTrigger(handler: string) {
+      const schedule: Record<string, unknown> = {};
+      const clock = {
+        everyHours(n: number) {
+          if (![1, 2, 4, 6, 8, 12].includes(n)) throw new Error('Exception: invalid hours');
+          schedule.everyHours = n;
+          return clock;
+        },
+        everyMinutes() {
+          throw new Error(
+            'Exception: Add-ons may not run time-driven triggers more often than hourly.',
+          );
+        },
+        everyDays(n: number) {
+          schedule.everyDays = n;
+          return clock;
+        },
+        everyWeeks(n: number) {
+          schedule.everyWeeks = n;
+          return clock;
+        },
+        atHour(hour: number) {
+          schedule.atHour = hour;
+          return clock;
+        },
+        onWeekDay(day: string) {
+          schedule.onWeekDay = day;
+          return clock;
+        },
+        create() {
+          const user = currentUser();
+          if (triggers.some((each) => each.user === user)) {
+            throw new Error(
+              'Exception: This add-on has created too many time-based triggers in this document for this Google user account.',
+            );
+          }
+          const id = String(nextId++);
+          const trigger: FakeTrigger = {
+            id,
+            handler,
+            schedule,
+            user,
+            getHandlerFunction: () => handler,
+            getUniqueId: () => id,
+            getEventType: () => 'CLOCK',
+          };
+          triggers.push(trigger);
+          return trigger;
+        },
+      };
+      return { timeBased: () => clock };
+    },
+    getUserTriggers: () => triggers.filter((each) => each.user === currentUser()),
+    getProjectTriggers: () => triggers.filter((each) => each.user === currentUser()),
+    deleteTrigger(trigger: FakeTrigger) {
+      const index = triggers.findIndex((each) => each.id === trigger.getUniqueId());
+      if (index >= 0) triggers.splice(index, 1);
+    },
+  };
+  return { triggers, service };
+}
+
+// ---- HtmlService, LockService, the UI ----
+
+export function fakeHtmlService(distDir: string) {
+  const output = (content: string) => {
+    const page = {
+      title: '',
+      width: 0,
+      height: 0,
+      content,
+      setTitle(title: string) {
+        page.title = title;
+        return page;
+      },
+      setWidth(width: number) {
+        page.width = width;
+        return page;
+      },
+      setHeight(height: number) {
+        page.height = height;
+        return page;
+      },
+      getContent: () => content,
+    };
+    return page;
+  };
+  return {
+    createHtmlOutputFromFile: (file: string) =>
+      output(readFileSync(join(distDir, `${file.replace(/\.html$/, '')}.html`), 'utf8')),
+    createHtmlOutput: (html = '') => output(html),
+  };
+}
+
+export function fakeLockService() {
+  let held = false;
+  const lock = {
+    tryLock: () => {
+      if (held) return false;
+      held = true;
+      return true;
+    },
+    waitLock: () => {
+      if (held) throw new Error('Exception: Lock timeout');
+      held = true;
+    },
+    releaseLock: () => {
+      held = false;
+    },
+    hasLock: () => held,
+  };
+  return { getDocumentLock: () => lock, getScriptLock: () => lock, getUserLock: () => lock };
+}
+
+export function fakeUi() {
+  const menus: Array<{ title: string; items: Array<{ label: string; handler: string }> }> = [];
+  const shown: Array<{ kind: 'sidebar' | 'dialog'; title: string; content: string }> = [];
+  return {
+    menus,
+    shown,
+    ui: {
+      createAddonMenu() {
+        const menu = { title: 'add-on', items: [] as Array<{ label: string; handler: string }> };
+        const builder = {
+          addItem(label: string, handler: string) {
+            menu.items.push({ label, handler });
+            return builder;
+          },
+          addSeparator: () => builder,
+          addToUi: () => {
+            menus.push(menu);
+          },
+        };
+        return builder;
+      },
+      createMenu: () => {
+        throw new Error('An add-on uses createAddonMenu');
+      },
+      showSidebar(page: { title: string; getContent(): string }) {
+        shown.push({ kind: 'sidebar', title: page.title, content: page.getContent() });
+      },
+      showModalDialog(page: { getContent(): string }, title: string) {
+        shown.push({ kind: 'dialog', title, content: page.getContent() });
+      },
+      alert: () => undefined,
+    },
+  };
+}
+
+export { FakeSpreadsheet };
