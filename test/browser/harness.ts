@@ -1,0 +1,144 @@
+/**
+ * Real-browser harness: the sandbox, a static server for the BUILT bundle
+ * and test pages, and Debian's Chromium through playwright-core.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BUNDLE_PATH = `${ROOT}dist/widget/aivis-widgets.js`;
+export const ARTIFACTS = `${ROOT}test-artifacts/widgets`;
+const AXE_PATH = `${ROOT}node_modules/axe-core/axe.min.js`;
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function requireBundle(): void {
+  if (!existsSync(BUNDLE_PATH)) {
+    throw new Error(
+      `The widget bundle ${BUNDLE_PATH} is missing: run \`npm run build:widget\` first (npm test builds it before vitest runs).`,
+    );
+  }
+}
+
+export interface Harness {
+  sandbox: RunningSandbox;
+  site: ServedHandler;
+  browser: Browser;
+  /** Registers a test page at /pages/<name>.html. */
+  page(name: string, body: string): string;
+  close(): Promise<void>;
+}
+
+/** A page that loads the built bundle and configures it for the sandbox. */
+export function pageHtml(options: {
+  body: string;
+  baseUrl: string;
+  token?: string;
+  head?: string;
+}) {
+  const settings = JSON.stringify({ baseUrl: options.baseUrl, token: options.token }).replace(
+    /</g,
+    '\\u003c',
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>aivis test page</title><link rel="icon" href="data:,">
+<style>body{font-family:sans-serif;margin:16px;max-width:900px}</style>${options.head ?? ''}</head>
+<body><main><h1>Widgets</h1>${options.body}</main>
+<script type="module">
+import { configure } from '/widget/aivis-widgets.js';
+configure(${settings});
+</script></body></html>`;
+}
+
+/** @param bundleDir where aivis-widgets.js is; default dist/widget (the bench passes a fresh build). */
+export async function startHarness(bundleDir = `${ROOT}dist/widget`): Promise<Harness> {
+  if (bundleDir === `${ROOT}dist/widget`) requireBundle();
+  const sandbox = await startSandbox({ rateLimit: false });
+  const pages = new Map<string, string>();
+  const site = await serveFetchHandler(async (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/pages/')) {
+      const body = pages.get(pathname.slice('/pages/'.length));
+      if (body) return new Response(body, { headers: { 'content-type': 'text/html' } });
+    }
+    if (pathname === '/widget/aivis-widgets.js') {
+      const file = await readFile(`${bundleDir}/aivis-widgets.js`);
+      return new Response(file, { headers: { 'content-type': 'text/javascript' } });
+    }
+    if (pathname === '/axe.min.js') {
+      return new Response(await readFile(AXE_PATH), {
+        headers: { 'content-type': 'text/javascript' },
+      });
+    }
+    return new Response('not found', { status: 404 });
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    sandbox,
+    site,
+    browser,
+    page(name, body) {
+      pages.set(`${name}.html`, body);
+      return `${site.url}/pages/${name}.html`;
+    },
+    async close() {
+      await browser.close();
+      await site.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Collects console errors and page errors of a page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Waits until every aivis widget on the page has left its loading state. */
+export async function waitForWidgets(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const widgets = Array.from(
+        document.querySelectorAll(
+          'aivis-visibility-score, aivis-competitor-ranking, aivis-action-plan',
+        ),
+      );
+      return (
+        widgets.length > 0 &&
+        widgets.every((widget) => {
+          const base = widget.shadowRoot?.querySelector('[part~="base"]');
+          return base?.getAttribute('aria-busy') === 'false';
+        })
+      );
+    },
+    undefined,
+    { timeout },
+  );
+}
+
+export async function fetchJson(baseUrl: string, path: string, token = 'aivis_test_entry') {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return (await response.json()) as Record<string, unknown>;
+}

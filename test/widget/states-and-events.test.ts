@@ -1,0 +1,231 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../widget/index.js';
+import type { AivisErrorEvent, AivisLoadEvent } from '../../widget/index.js';
+import { configure } from '../../widget/index.js';
+import { mount, part, settled, shadow, text } from './dom.js';
+import { API_BASE, createFakeApi, type FakeApi, json, TOKEN } from './fake-api.js';
+
+let api: FakeApi;
+
+beforeEach(() => {
+  api = createFakeApi();
+  configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
+});
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+/** Widgets with the sandbox's scenario token: the real error envelopes. */
+async function withToken(token: string) {
+  const widget = mount('aivis-visibility-score', { project: '1001', token });
+  await settled(widget, 10_000);
+  return widget;
+}
+
+describe('error states: a message per code that a person understands', () => {
+  it.each([
+    ['aivis_test_expired', 'unauthenticated', 'expired or revoked'],
+    ['aivis_test_revoked', 'unauthenticated', 'expired or revoked'],
+    ['aivis_test_no_scope', 'insufficient_scope', 'not allowed to read the Data API'],
+    ['aivis_test_free', 'paid_plan_required', 'no paid plan'],
+  ])('%s -> %s', async (token, code, words) => {
+    const widget = await withToken(token);
+    const error = part(widget, 'error')!;
+    expect(error.dataset.code).toBe(code);
+    expect(text(error)).toContain(words);
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(shadow(widget).querySelector('button')).toBeNull(); // asking again will not help
+    expect(shadow(widget).innerHTML).not.toContain(token);
+  });
+
+  it('links to the plans page for paid_plan_required, only when it is http(s)', async () => {
+    const widget = await withToken('aivis_test_free');
+    const link = part(widget, 'link') as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toMatch(/^https?:\/\//);
+
+    api.rewrite(() =>
+      json(
+        {
+          error: {
+            code: 'paid_plan_required',
+            message: 'No plan',
+            status: 403,
+            plans_url: 'javascript:alert(1)',
+          },
+        },
+        403,
+      ),
+    );
+    const hostile = mount('aivis-visibility-score', { project: '1002' });
+    await settled(hostile);
+    expect(part(hostile, 'error')?.dataset.code).toBe('paid_plan_required');
+    expect(shadow(hostile).querySelector('a')).toBeNull();
+  });
+
+  it('not_found names the project', async () => {
+    const widget = mount('aivis-visibility-score', { project: '9999' });
+    await settled(widget);
+    expect(part(widget, 'error')?.dataset.code).toBe('not_found');
+    expect(text(part(widget, 'error'))).toContain('Project 9999 was not found');
+  });
+
+  it('server_error offers to try again, and trying again can succeed', async () => {
+    let fail = true;
+    api.rewrite((_url, answer) =>
+      fail
+        ? json({ error: { code: 'server_error', message: 'Boom', status: 500 } }, 500)
+        : answer(),
+    );
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget, 20_000);
+    expect(part(widget, 'error')?.dataset.code).toBe('server_error');
+    expect(text(part(widget, 'error'))).toContain('failed to answer');
+    fail = false;
+    (part(widget, 'retry') as HTMLButtonElement).click();
+    await settled(widget);
+    expect(part(widget, 'error')).toBeNull();
+    expect(part(widget, 'score')).not.toBeNull();
+  }, 30_000);
+
+  it('network_error when the service cannot be reached', async () => {
+    configure({
+      baseUrl: API_BASE,
+      token: TOKEN,
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget, 20_000);
+    expect(part(widget, 'error')?.dataset.code).toBe('network_error');
+    expect(text(part(widget, 'error'))).toContain('could not be reached');
+  }, 30_000);
+
+  it('contract_error when the answer does not match the schema', async () => {
+    api.rewrite(async (_url, answer) => {
+      const body = await (await answer()).json();
+      body.ai_visibility.score = 'high';
+      return json(body);
+    });
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(part(widget, 'error')?.dataset.code).toBe('contract_error');
+    expect(text(part(widget, 'error'))).toContain('does not understand');
+  });
+
+  it('rate_limited counts down Retry-After and retries by itself', async () => {
+    let limited = 1;
+    api.rewrite((_url, answer) =>
+      limited-- > 0
+        ? json(
+            { error: { code: 'rate_limited', message: 'Slow down', status: 429, retry_after: 1 } },
+            429,
+            {
+              'retry-after': '1',
+            },
+          )
+        : answer(),
+    );
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(part(widget, 'error')?.dataset.code).toBe('rate_limited');
+    expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    await settled(widget);
+    expect(part(widget, 'error')).toBeNull();
+    expect(part(widget, 'score')).not.toBeNull();
+    expect(api.callsTo('/projects/1001')).toHaveLength(2);
+  });
+});
+
+describe('events', () => {
+  it('aivis-load bubbles out of the shadow root with the data', async () => {
+    const loads: AivisLoadEvent[] = [];
+    document.addEventListener('aivis-load', (event) => loads.push(event));
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(loads).toHaveLength(1);
+    expect(loads[0]!.composed).toBe(true);
+    expect(loads[0]!.detail.endpoint).toBe('summary');
+    expect((loads[0]!.detail.data as { id: number }).id).toBe(1001);
+  });
+
+  it('aivis-error carries the error as a plain object without the token', async () => {
+    const errors: AivisErrorEvent[] = [];
+    document.addEventListener('aivis-error', (event) => errors.push(event));
+    const widget = mount('aivis-visibility-score', {
+      project: '1001',
+      token: 'aivis_test_expired',
+    });
+    await settled(widget);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.detail.error.code).toBe('unauthenticated');
+    expect(JSON.stringify(errors[0]!.detail)).not.toContain('aivis_test_expired');
+  });
+});
+
+describe('sharing one client', () => {
+  it('N widgets of the same kind cost one request; re-rendering within the cache time costs none', async () => {
+    for (let i = 0; i < 4; i++) mount('aivis-visibility-score', { project: '1001' });
+    const widgets = [...document.querySelectorAll('aivis-visibility-score')];
+    for (const widget of widgets) await settled(widget);
+    expect(api.calls).toHaveLength(1);
+    widgets[0]!.remove();
+    document.body.append(widgets[0]!);
+    const again = mount('aivis-visibility-score', { project: '1001' });
+    await settled(again);
+    expect(api.calls).toHaveLength(1);
+    expect(text(part(again, 'score'))).toBe(text(part(widgets[1]!, 'score')));
+  });
+
+  it('changing an attribute aborts the outdated request', async () => {
+    api.hold();
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await widget.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    widget.setAttribute('project', '1002');
+    await widget.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    api.release();
+    await settled(widget);
+    expect(api.callsTo('/projects/1001')[0]?.aborted).toBe(true);
+    expect(api.callsTo('/projects/1002')[0]?.aborted).toBe(false);
+    expect(text(part(widget, 'period'))).toBeTruthy();
+  });
+
+  it('precedence: element attributes > <aivis-provider> > configure()', async () => {
+    configure({ baseUrl: 'http://page.test', token: TOKEN, fetch: api.fetch });
+    const provider = mount('aivis-provider', { 'base-url': API_BASE });
+    const underProvider = mount('aivis-visibility-score', { project: '1001' }, provider);
+    const own = mount(
+      'aivis-visibility-score',
+      { project: '1002', 'base-url': 'http://element.test' },
+      provider,
+    );
+    const outside = mount('aivis-visibility-score', { project: '1003' });
+    for (const widget of [underProvider, own, outside]) await settled(widget);
+    const origins = (prefix: string) => api.callsTo(prefix).map((call) => new URL(call.url).origin);
+    expect(origins('/projects/1001')).toEqual([API_BASE]);
+    expect(origins('/projects/1002')).toEqual(['http://element.test']);
+    expect(origins('/projects/1003')).toEqual(['http://page.test']);
+    // A token never travels to a base URL set more specifically than the token itself.
+    expect(api.callsTo('/projects/1002')[0]?.authorized).toBe(false);
+    expect(api.callsTo('/projects/1001')[0]?.authorized).toBe(false);
+    expect(api.callsTo('/projects/1003')[0]?.authorized).toBe(true);
+    provider.setAttribute('token', TOKEN);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settled(underProvider);
+    expect(api.callsTo('/projects/1001').map((call) => call.authorized)).toEqual([false, true]);
+  });
+
+  it('configure() reloads the widgets already on the page', async () => {
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    configure({ baseUrl: API_BASE, token: 'aivis_test_no_scope', fetch: api.fetch });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settled(widget);
+    expect(part(widget, 'error')?.dataset.code).toBe('insufficient_scope');
+  });
+});

@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../widget/index.js';
+import { configure } from '../../widget/index.js';
+import { mount, part, parts, settled, shadow, text } from './dom.js';
+import { API_BASE, createFakeApi, type FakeApi, json, TOKEN } from './fake-api.js';
+
+let api: FakeApi;
+
+beforeEach(() => {
+  api = createFakeApi();
+  configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
+  document.documentElement.lang = 'en-US';
+});
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+async function summaryOf(project: number, query = 'include=ai_visibility,connections') {
+  const response = await api.fetch(`${API_BASE}/api/v1/projects/${project}?${query}`, {
+    method: 'GET',
+    headers: { Authorization: `Bearer ${TOKEN}` },
+  });
+  return JSON.parse(await response.text());
+}
+
+describe('<aivis-visibility-score>', () => {
+  it('shows a skeleton with aria-busy while loading', async () => {
+    api.hold();
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await widget.updateComplete;
+    expect(part(widget, 'base')?.getAttribute('aria-busy')).toBe('true');
+    expect(part(widget, 'skeleton')).not.toBeNull();
+    api.release();
+    await settled(widget);
+    expect(part(widget, 'skeleton')).toBeNull();
+  });
+
+  it("shows the API's score, change, share of voice and every platform's mentions", async () => {
+    const expected = (await summaryOf(1001)).ai_visibility;
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(text(part(widget, 'score'))).toContain(expected.score.toFixed(1));
+    expect(text(part(widget, 'share-of-voice'))).toContain(`${expected.share_of_voice}%`);
+    const change = part(widget, 'change')!;
+    const delta = expected.change.score_delta as number;
+    expect(change.dataset.direction).toBe(delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat');
+    expect(text(change)).toContain(delta > 0 ? 'up from' : 'down from');
+    expect(text(change)).toContain(delta > 0 ? '▲' : '▼');
+    expect(text(change)).toContain(`${delta > 0 ? '+' : '-'}${Math.abs(delta).toFixed(1)} points`);
+    const rows = shadow(widget).querySelectorAll('.platform');
+    expect(rows).toHaveLength(expected.mentions_by_platform.length);
+    expected.mentions_by_platform.forEach(
+      (row: { mentions: number; answers: number; mention_rate: number }, i: number) => {
+        expect(text(rows[i])).toContain(`${row.mentions} of ${row.answers} answers`);
+        const bar = rows[i]!.querySelector<HTMLElement>('[part~="bar"]')!;
+        expect(bar.getAttribute('style')).toContain(`width: ${row.mention_rate}%`);
+        // The chart's figures are text; the bar itself is hidden from assistive technology.
+        expect(bar.parentElement?.getAttribute('aria-hidden')).toBe('true');
+      },
+    );
+  });
+
+  it('says when the period fell back from the one asked for (project 1003)', async () => {
+    const widget = mount('aivis-visibility-score', { project: '1003', period: 'last_year' });
+    await settled(widget);
+    const period = text(part(widget, 'period'));
+    expect(period).toContain('Last 30 days');
+    expect(text(part(widget, 'fallback'))).toContain('Last year was asked for');
+    expect(text(part(widget, 'change'))).toContain('No previous period');
+  });
+
+  it('flags a stale source (project 1001: Bing) and not a disconnected one (project 1003)', async () => {
+    const stale = mount('aivis-visibility-score', { project: '1001' });
+    const fresh = mount('aivis-visibility-score', { project: '1003' });
+    await settled(stale);
+    await settled(fresh);
+    const notices = parts(stale, 'stale');
+    expect(notices.map((notice) => notice.dataset.source)).toEqual(['bing_webmaster_tools']);
+    expect(text(notices[0])).toContain('Stale data');
+    expect(parts(fresh, 'stale')).toHaveLength(0);
+  });
+
+  it("shows the core's validation message for an invalid attribute and sends nothing", async () => {
+    const widget = mount('aivis-visibility-score', { project: '1001', period: 'yesterday' });
+    await settled(widget);
+    const error = part(widget, 'error')!;
+    expect(error.dataset.code).toBe('validation_failed');
+    expect(text(error)).toContain('period');
+    expect(text(error)).toContain('last_30_days');
+    expect(text(error)).toContain("not 'yesterday'");
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('asks for a project when none is given', async () => {
+    const widget = mount('aivis-visibility-score', {});
+    await settled(widget);
+    expect(text(part(widget, 'error'))).toContain('project is required');
+  });
+
+  it('formats numbers in the locale attribute, else the page language', async () => {
+    const german = mount('aivis-visibility-score', { project: '1001', locale: 'de-DE' });
+    const page = mount('aivis-visibility-score', { project: '1001' });
+    await settled(german);
+    await settled(page);
+    const sov = (await summaryOf(1001)).ai_visibility.share_of_voice as number;
+    expect(text(part(german, 'share-of-voice'))).toContain(`${String(sov).replace('.', ',')} %`);
+    expect(text(part(page, 'share-of-voice'))).toContain(`${sov}%`);
+  });
+
+  it('reflects theme and never reflects the token', async () => {
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    widget.token = 'aivis_test_entry';
+    widget.theme = 'dark';
+    await settled(widget);
+    expect(widget.getAttribute('theme')).toBe('dark');
+    expect(widget.hasAttribute('token')).toBe(false);
+    expect(shadow(widget).innerHTML).not.toContain('aivis_test_entry');
+  });
+
+  it('renders an answer without ai_visibility as an empty state, not a crash', async () => {
+    api.rewrite(async (_url, answer) => {
+      const body = await (await answer()).json();
+      delete body.ai_visibility;
+      return json(body);
+    });
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(text(part(widget, 'empty'))).toContain('no AI-visibility data');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * `npm run build:widget`: the one-script-tag bundle, one standalone bundle
+ * per widget (for per-widget size and pages that want just one), the Custom
+ * Elements Manifest, and TypeScript declarations.
+ *
+ *   dist/widget/aivis-widgets.js         every element + configure(), Lit included, minified
+ *   dist/widget/standalone/<tag>.js      one element each (size measurement, single-widget pages)
+ *   dist/widget/custom-elements.json     from the components' JSDoc (cem analyze --litelement)
+ *   dist/widget/types/widget/index.d.ts  declarations, with HTMLElementTagNameMap entries
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const BUNDLE_FILE = 'aivis-widgets.js';
+
+/** Registration entries of the standalone bundles, by tag. */
+export const STANDALONE_ENTRIES = {
+  'aivis-visibility-score': 'widget/visibility-score/visibility-score.ts',
+  'aivis-competitor-ranking': 'widget/competitor-ranking/competitor-ranking.ts',
+  'aivis-action-plan': 'widget/action-plan/action-plan.ts',
+  'aivis-provider': 'widget/provider/provider.ts',
+} as const;
+
+export interface BuildWidgetsOptions {
+  /** Default dist/widget under the repository root. */
+  outDir?: string;
+  /** Skip the manifest and declarations (faster; the bench uses this). */
+  bundlesOnly?: boolean;
+}
+
+async function bundle(entry: string, outDir: string, fileName: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      // Vite keeps whitespace in ES library output (for downstream bundlers);
+      // this file goes straight into a script tag, so minify it fully.
+      minify: 'oxc',
+      rolldownOptions: { output: { minify: true, comments: false } },
+      target: 'es2022',
+      sourcemap: false,
+      reportCompressedSize: false,
+      lib: { entry: `${ROOT}${entry}`, formats: ['es'], fileName: () => fileName },
+    },
+  });
+}
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
+}
+
+export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<void> {
+  const outDir = options.outDir ?? `${ROOT}dist/widget`;
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  await bundle('widget/index.ts', outDir, BUNDLE_FILE);
+  for (const [tag, entry] of Object.entries(STANDALONE_ENTRIES)) {
+    await bundle(entry, `${outDir}/standalone`, `${tag}.js`);
+  }
+  // The gallery beside the bundle, so dist/widget can be served as it is.
+  await copyFile(`${ROOT}widget/demo/gallery.html`, `${outDir}/gallery.html`);
+  await copyFile(`${ROOT}widget/demo/gallery.js`, `${outDir}/gallery.js`);
+  if (options.bundlesOnly) return;
+  run(process.execPath, [
+    `${ROOT}node_modules/@custom-elements-manifest/analyzer/cem.js`,
+    'analyze',
+    '--litelement',
+    '--globs',
+    'widget/*/*.component.ts',
+    'widget/*/*.ts',
+    'widget/internal/aivis-element.ts',
+    '--exclude',
+    'widget/**/*.styles.ts',
+    'widget/build.ts',
+    'widget/demo/**',
+    // cem joins --outdir onto the working directory, so it must be relative.
+    '--outdir',
+    relative(ROOT, outDir),
+  ]);
+  run(process.execPath, [
+    `${ROOT}node_modules/typescript/bin/tsc`,
+    '-p',
+    `${ROOT}widget/tsconfig.build.json`,
+    '--outDir',
+    `${outDir}/types`,
+  ]);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildWidgets().then(
+    () => console.log('build:widget: dist/widget written'),
+    (error: unknown) => {
+      console.error(`build:widget failed: ${error instanceof Error ? error.message : error}`);
+      process.exit(1);
+    },
+  );
+}

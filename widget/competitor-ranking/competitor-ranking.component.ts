@@ -1,0 +1,203 @@
+import { TaskStatus } from '@lit/task';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schemas/competitors.js';
+import { AivisElement } from '../internal/aivis-element.js';
+import { baseStyles } from '../internal/base.styles.js';
+import { type Formatters, platformLabel } from '../internal/format.js';
+import { competitorRankingStyles } from './competitor-ranking.styles.js';
+
+/** Attributes whose change starts the ranking again at its first page. */
+const QUERY_PROPERTIES = [
+  'project',
+  'period',
+  'limit',
+  'includeHighlights',
+  'highlightsPerPlatform',
+  'baseUrl',
+  'token',
+] as const;
+
+/**
+ * @summary Brands that AI platforms name, ranked by visibility as horizontal
+ * bars, the own brand marked, with optional highlight sentences per platform
+ * and previous / next pages.
+ *
+ * @event aivis-load - A page of the ranking arrived; `detail.data` is the response body.
+ * @event aivis-error - Loading failed; `detail.error` is the error as a plain object (never the token).
+ *
+ * @csspart base - The card around everything.
+ * @csspart header - The heading row.
+ * @csspart heading - The heading.
+ * @csspart list - The ordered list of brands.
+ * @csspart item - One brand.
+ * @csspart own-brand - The own brand's item (also has part item).
+ * @csspart label - A brand's name.
+ * @csspart bar - A bar (its width is the visibility).
+ * @csspart highlights - The highlight sentences of a brand.
+ * @csspart pager - The paging controls.
+ * @csspart button - The previous and next buttons.
+ * @csspart meta - The period line.
+ * @csspart error - The error message box.
+ * @csspart skeleton - The loading placeholder.
+ *
+ * @cssproperty --aivis-color-background - Card background.
+ * @cssproperty --aivis-color-text - Text colour.
+ * @cssproperty --aivis-color-muted - Secondary text colour.
+ * @cssproperty --aivis-color-border - Card border colour.
+ * @cssproperty --aivis-color-accent - Bars, links and focus rings.
+ * @cssproperty --aivis-color-own-brand - The own brand's bar and marker (always with the words "your brand").
+ * @cssproperty --aivis-color-track - The track behind bars.
+ * @cssproperty --aivis-radius - Corner radius.
+ * @cssproperty --aivis-spacing - Inner spacing.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ */
+export class AivisCompetitorRanking extends AivisElement<'competitors'> {
+  static override styles = [baseStyles, competitorRankingStyles];
+
+  /** Brands per page: 1 to 50, default 15 (spec 4.5). */
+  @property({ reflect: true }) limit?: string;
+
+  /** Adds highlight sentences per platform. A bare attribute means true; also true, false, 1, 0. */
+  @property({ attribute: 'include-highlights', reflect: true }) includeHighlights?: string;
+
+  /** Highlight sentences per platform: 1 to 5, default 3. */
+  @property({ attribute: 'highlights-per-platform', reflect: true })
+  highlightsPerPlatform?: string;
+
+  /** Rows skipped: the current page's start. Changed by the pager. */
+  @state() offset = 0;
+
+  protected readonly endpoint = 'competitors' as const;
+  protected readonly heading = 'Competitor ranking';
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (QUERY_PROPERTIES.some((name) => changed.has(name)) && this.hasUpdated) this.offset = 0;
+  }
+
+  protected requestInput() {
+    return {
+      project: this.project,
+      period: this.period,
+      dataset: 'ranking',
+      limit: this.limit,
+      // A bare attribute (value '') means "on", as with HTML's boolean attributes.
+      include_highlights: this.includeHighlights === '' ? 'true' : this.includeHighlights,
+      highlights_per_platform: this.highlightsPerPlatform,
+      offset: this.offset === 0 ? undefined : this.offset,
+    };
+  }
+
+  /** The pager button last used, so focus survives it becoming disabled on the first or last page. */
+  private pagerFocus?: 'previous' | 'next';
+
+  private goTo(offset: number, via: 'previous' | 'next'): void {
+    this.keepPreviousWhilePending = true;
+    this.pagerFocus = via;
+    this.offset = Math.max(0, offset);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (!this.pagerFocus || this.task.status !== TaskStatus.COMPLETE) return;
+    const via = this.pagerFocus;
+    this.pagerFocus = undefined;
+    const used = this.renderRoot.querySelector<HTMLButtonElement>(`button[part~='${via}']`);
+    if (used?.disabled) {
+      const other = via === 'next' ? 'previous' : 'next';
+      this.renderRoot.querySelector<HTMLButtonElement>(`button[part~='${other}']`)?.focus();
+    }
+  }
+
+  protected renderData(ranking: CompetitorRanking, format: Formatters): TemplateResult {
+    const { pagination } = ranking;
+    if (ranking.competitors.length === 0) {
+      return html`<p part="empty" class="muted">
+          ${pagination.offset > 0 ? 'No brands on this page.' : 'No brands were named in this period.'}
+        </p>
+        ${pagination.offset > 0 ? this.renderPager(ranking, format) : nothing}
+        ${this.renderPeriod(ranking.period, format)}`;
+    }
+    return html`
+      <ol class="brands" part="list" aria-label="Brands by visibility">
+        ${ranking.competitors.map((row) => this.renderBrand(row, format))}
+      </ol>
+      ${this.renderPager(ranking, format)} ${this.renderPeriod(ranking.period, format)}
+    `;
+  }
+
+  private renderBrand(row: CompetitorRankingRow, format: Formatters): TemplateResult {
+    const highlights = Object.entries(row.highlights ?? {}).filter(([, lines]) => lines.length > 0);
+    return html`<li
+      class="brand ${row.is_own_brand ? 'own' : ''}"
+      part=${row.is_own_brand ? 'item own-brand' : 'item'}
+    >
+      <span class="label">
+        <span class="name"
+          ><span class="rank">${format.integer(row.rank)}.</span>
+          <span part="label">${row.name}</span>${
+            row.is_own_brand ? html`<span class="badge">Your brand</span>` : nothing
+          }</span
+        >
+        <span class="numbers"
+          >${format.percent(row.visibility)} visibility · ${format.integer(row.mentions)}
+          mentions</span
+        >
+      </span>
+      <span class="track" aria-hidden="true"
+        ><span
+          class="bar"
+          part="bar"
+          style="width: ${Math.min(100, Math.max(0, row.visibility))}%"
+        ></span
+      ></span>
+      ${
+        highlights.length > 0
+          ? html`<details part="highlights">
+            <summary>Highlights<span class="visually-hidden"> for ${row.name}</span></summary>
+            <div class="highlights">
+              ${highlights.map(
+                ([platform, lines]) => html`<section>
+                  <h4>${platformLabel(platform)}</h4>
+                  <ul>
+                    ${lines.map((line) => html`<li>${line}</li>`)}
+                  </ul>
+                </section>`,
+              )}
+            </div>
+          </details>`
+          : nothing
+      }
+    </li>`;
+  }
+
+  private renderPager(ranking: CompetitorRanking, format: Formatters): unknown {
+    const { offset, limit, returned, total, has_more: hasMore } = ranking.pagination;
+    if (offset === 0 && !hasMore) return nothing;
+    const first = returned === 0 ? offset : offset + 1;
+    return html`<nav class="pager" part="pager" aria-label="Ranking pages">
+      <span class="muted" aria-live="polite"
+        >Brands ${format.integer(first)}–${format.integer(offset + returned)} of
+        ${format.integer(total)}</span
+      >
+      <span class="buttons">
+        <button
+          type="button"
+          part="button previous"
+          ?disabled=${offset === 0}
+          @click=${() => this.goTo(offset - limit, 'previous')}
+        >
+          <span aria-hidden="true">←</span> Previous
+        </button>
+        <button
+          type="button"
+          part="button next"
+          ?disabled=${!hasMore}
+          @click=${() => this.goTo(offset + limit, 'next')}
+        >
+          Next <span aria-hidden="true">→</span>
+        </button>
+      </span>
+    </nav>`;
+  }
+}

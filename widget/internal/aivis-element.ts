@@ -1,0 +1,282 @@
+/**
+ * What the three widgets share: the common attributes, resolving the client
+ * (attributes > <aivis-provider> > configure()), one @lit/task that validates
+ * the attributes with the core and fetches, the loading / error states, the
+ * automatic retry after a 429, and the aivis-load / aivis-error events.
+ */
+import { consume } from '@lit/context';
+import { Task, TaskStatus } from '@lit/task';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
+import type { ResponseOf } from '../../shared/api/responses.js';
+import { validateParams } from '../../shared/api/validate.js';
+import { type AivisError, validationError } from '../../shared/http/errors.js';
+import { baseStyles } from './base.styles.js';
+import {
+  aivisConnectionContext,
+  CONFIGURE_EVENT,
+  clientFor,
+  globalSettings,
+  type ProvidedConnection,
+  resolveConnection,
+} from './connection.js';
+import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
+import { emit } from './events.js';
+import { type Formatters, formatters, resolveLocale, safeHttpUrl } from './format.js';
+
+/** Automatic retries after 429 before the widget waits for a click instead. */
+export const MAX_AUTOMATIC_RETRIES = 3;
+
+type TaskArgs = readonly [
+  baseUrl: string,
+  token: string | undefined,
+  input: string,
+  settingsVersion: number,
+];
+
+export abstract class AivisElement<N extends EndpointName> extends LitElement {
+  static override styles = [baseStyles];
+
+  /** Numeric project id (from GET /projects). */
+  @property({ reflect: true }) project?: string;
+
+  /** AI-visibility report period: last_30_days (default), last_60_days, last_90_days, this_year, last_year. */
+  @property({ reflect: true }) period?: string;
+
+  /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */
+  @property({ attribute: 'base-url', reflect: true }) baseUrl?: string;
+
+  /** Personal access token. Avoid it on shared pages: point base-url at the proxy instead. Never reflected. */
+  @property({ attribute: 'token' }) token?: string;
+
+  /** BCP 47 locale for numbers and dates; defaults to the page's lang, then the browser's. */
+  @property({ reflect: true }) locale?: string;
+
+  /** Colour scheme: auto (follows prefers-color-scheme), light or dark. */
+  @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
+
+  @consume({ context: aivisConnectionContext, subscribe: true })
+  @state()
+  protected provided?: ProvidedConnection;
+
+  @state() protected settingsVersion = 0;
+  /** Seconds until the automatic retry after a 429; undefined when none is scheduled. */
+  @state() protected retryIn?: number;
+
+  /** The endpoint this widget reads. */
+  protected abstract readonly endpoint: N;
+  /** The visible heading. */
+  protected abstract readonly heading: string;
+  /** The raw parameters from the attributes; the core validates them. */
+  protected abstract requestInput(): Record<string, unknown>;
+  protected abstract renderData(data: ResponseOf<N>, format: Formatters): TemplateResult;
+
+  /** When true, a pending reload keeps the previous data on screen (paging) instead of a skeleton. */
+  protected keepPreviousWhilePending = false;
+
+  private retryTimer?: ReturnType<typeof setInterval>;
+  private automaticRetries = 0;
+  private readonly onConfigure = () => {
+    this.settingsVersion += 1;
+  };
+
+  protected readonly task = new Task<TaskArgs, ResponseOf<N>>(this, {
+    args: () => {
+      const connection = this.connection();
+      return [
+        connection.baseUrl,
+        connection.token,
+        JSON.stringify(this.requestInput()),
+        this.settingsVersion,
+      ] as const;
+    },
+    task: async ([baseUrl, token, input], { signal }) => {
+      this.stopRetryCountdown();
+      const checked = validateParams(this.endpoint, JSON.parse(input) as Record<string, unknown>);
+      if (!checked.ok) throw validationError(checked.errors);
+      const client = clientFor({ baseUrl, token });
+      return client.get(this.endpoint, checked.params as ParamsOf<N>, { signal });
+    },
+    onComplete: (data) => {
+      this.automaticRetries = 0;
+      this.keepPreviousWhilePending = false;
+      emit(this, 'aivis-load', { endpoint: this.endpoint, data });
+    },
+    onError: (error) => {
+      this.keepPreviousWhilePending = false;
+      const failure = asAivisError(error);
+      if (failure.code === 'aborted') return;
+      emit(this, 'aivis-error', { endpoint: this.endpoint, error: failure.toJSON() });
+      if (failure.code === 'rate_limited' && this.automaticRetries < MAX_AUTOMATIC_RETRIES) {
+        this.startRetryCountdown(Math.max(1, Math.ceil(failure.retryAfter ?? 1)));
+      }
+    },
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    globalThis.addEventListener?.(CONFIGURE_EVENT, this.onConfigure);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    globalThis.removeEventListener?.(CONFIGURE_EVENT, this.onConfigure);
+    this.stopRetryCountdown();
+    this.task.abort();
+  }
+
+  /** Loads again, bypassing nothing: a cached answer is reused if still fresh. */
+  reload(): void {
+    this.stopRetryCountdown();
+    void this.task.run();
+  }
+
+  /** The client this widget's attributes, provider and page settings resolve to. */
+  protected client() {
+    return clientFor(this.connection());
+  }
+
+  private connection() {
+    return resolveConnection([
+      { baseUrl: this.baseUrl, token: this.token },
+      this.provided,
+      globalSettings(),
+    ]);
+  }
+
+  private startRetryCountdown(seconds: number): void {
+    this.stopRetryCountdown();
+    this.retryIn = seconds;
+    this.retryTimer = setInterval(() => {
+      const left = (this.retryIn ?? 1) - 1;
+      if (left > 0) {
+        this.retryIn = left;
+        return;
+      }
+      this.stopRetryCountdown();
+      this.automaticRetries += 1;
+      void this.task.run();
+    }, 1000);
+  }
+
+  private stopRetryCountdown(): void {
+    if (this.retryTimer !== undefined) clearInterval(this.retryTimer);
+    this.retryTimer = undefined;
+    this.retryIn = undefined;
+  }
+
+  protected format(): Formatters {
+    return formatters(resolveLocale(this, this.locale));
+  }
+
+  /** Extra content at the right of the header (e.g. the period). */
+  protected renderHeaderExtras(_data: ResponseOf<N> | undefined): unknown {
+    return nothing;
+  }
+
+  override render() {
+    const pending =
+      this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL;
+    const data = this.task.status === TaskStatus.COMPLETE ? this.task.value : undefined;
+    const format = this.format();
+    return html`
+      <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
+        <header part="header" class="header">
+          <h2 id="heading" part="heading">${this.heading}</h2>
+          ${this.renderHeaderExtras(data)}
+        </header>
+        ${this.task.render({
+          initial: () => this.renderSkeleton(),
+          pending: () =>
+            this.keepPreviousWhilePending && this.task.value !== undefined
+              ? this.renderData(this.task.value, format)
+              : this.renderSkeleton(),
+          complete: (value) => this.renderData(value, format),
+          error: (error) => this.renderError(error),
+        })}
+      </section>
+    `;
+  }
+
+  protected renderSkeleton(): TemplateResult {
+    return html`<div part="skeleton" class="skeleton">
+      <span></span><span></span><span></span><span class="visually-hidden">Loading…</span>
+    </div>`;
+  }
+
+  protected renderError(error: unknown): TemplateResult {
+    const failure: AivisError = asAivisError(error);
+    const explanation = explainError(failure);
+    const plansUrl =
+      failure.code === 'paid_plan_required' ? safeHttpUrl(failure.plansUrl) : undefined;
+    const title =
+      failure.code === 'not_found' && this.project
+        ? `Project ${this.project} was not found in this account.`
+        : explanation.title;
+    return html`<div part="error" class="error" role="alert" data-code=${explanation.code}>
+      <p class="title">${title}</p>
+      ${
+        failure.code === 'validation_failed' && failure.errors
+          ? html`<ul class="problems">
+            ${Object.entries(failure.errors).map(
+              ([param, messages]) =>
+                html`<li><code>${attributeNameOf(param)}</code> ${messages.join('; ')}</li>`,
+            )}
+          </ul>`
+          : nothing
+      }
+      ${
+        plansUrl
+          ? html`<p><a part="link" href=${plansUrl} target="_blank" rel="noopener noreferrer"
+              >See the plans</a
+            ></p>`
+          : nothing
+      }
+      ${
+        failure.code === 'rate_limited' && this.retryIn !== undefined
+          ? html`<p class="countdown">Retrying in ${this.retryIn} s.</p>`
+          : html`<p>${failure.code === 'rate_limited' ? 'Try again in a minute.' : explanation.advice}</p>`
+      }
+      ${
+        explanation.retryable && this.retryIn === undefined
+          ? html`<p><button part="button retry" type="button" @click=${() => this.reload()}>
+              Try again
+            </button></p>`
+          : nothing
+      }
+      ${
+        failure.code !== 'validation_failed'
+          ? html`<details>
+            <summary>Details</summary>
+            <p>${failure.message} (${failure.code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
+          </details>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  /** The period line every AI-visibility widget shows, with the fallback in words (spec 8). */
+  protected renderPeriod(
+    period: { requested: string; used: string; start: string; end: string },
+    format: Formatters,
+  ): TemplateResult {
+    const fellBack = period.requested !== period.used;
+    return html`<p part="meta period" class="meta">
+      ${periodLabel(period.used)}: ${format.date(period.start)} – ${format.date(period.end)}
+      ${
+        fellBack
+          ? html`<span part="fallback" class="fallback"
+            >(${periodLabel(period.requested)} was asked for, but there is not enough history yet)</span
+          >`
+          : nothing
+      }
+    </p>`;
+  }
+}
+
+/** last_30_days -> "Last 30 days" */
+export function periodLabel(period: string): string {
+  const words = period.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

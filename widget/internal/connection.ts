@@ -1,0 +1,119 @@
+/**
+ * Where widgets get their client from. Three layers, most specific first:
+ * the element's own attributes, the nearest <aivis-provider>, the page-wide
+ * configure() call. A token never travels to a base URL set at a more
+ * specific layer than the token itself: an element that sets only base-url
+ * (say, the proxy) does not receive the provider's or the page's token.
+ */
+import { createContext } from '@lit/context';
+import { createClient } from '../../shared/client/async-client.js';
+import type { AivisClient, FetchLike } from '../../shared/client/types.js';
+import { createRequestCache, DEFAULT_CACHE_TTL_MS, type RequestCache } from './request-cache.js';
+
+export interface ConnectionSettings {
+  /** The service's base address without /api/v1, or the proxy's. '' means this page's origin. */
+  baseUrl?: string | undefined;
+  /** A personal access token. Leave it out when base-url points at the token-keeping proxy. */
+  token?: string | undefined;
+}
+
+export interface GlobalSettings extends ConnectionSettings {
+  /** How long widgets reuse an answer, in milliseconds (default 30 000; 0 = only share in-flight requests). */
+  cacheTtlMs?: number;
+  /** Transport override (tests, custom networking). Defaults to the page's fetch. */
+  fetch?: FetchLike;
+}
+
+export interface Connection {
+  baseUrl: string;
+  token: string | undefined;
+}
+
+/**
+ * What <aivis-provider> hands down. Widgets that add nothing of their own
+ * resolve to the provider's connection and so to the same client instance.
+ */
+export type ProvidedConnection = Readonly<ConnectionSettings>;
+
+export const aivisConnectionContext = createContext<ProvidedConnection | undefined>(
+  Symbol.for('aivis-connection'),
+);
+
+/** The event window gets when configure() changes the page-wide settings. */
+export const CONFIGURE_EVENT = 'aivis-configure';
+
+const present = (value: string | undefined | null): value is string =>
+  typeof value === 'string' && value !== '';
+
+/** Resolves the three layers into one connection (pure; see the module comment). */
+export function resolveConnection(
+  layers: ReadonlyArray<ConnectionSettings | undefined>,
+): Connection {
+  let baseIndex = layers.findIndex((layer) => present(layer?.baseUrl));
+  const baseUrl = baseIndex === -1 ? '' : (layers[baseIndex]!.baseUrl as string);
+  if (baseIndex === -1) baseIndex = layers.length - 1;
+  let token: string | undefined;
+  for (let i = 0; i <= baseIndex; i++) {
+    const candidate = layers[i]?.token;
+    if (present(candidate)) {
+      token = candidate;
+      break;
+    }
+  }
+  return { baseUrl, token };
+}
+
+let settings: GlobalSettings = {};
+let cache: RequestCache = createRequestCache();
+let clients = new Map<string, AivisClient>();
+let tokenIds = new Map<string, number>();
+
+/**
+ * Page-wide settings for every widget: `configure({ baseUrl: '/aivis' })`.
+ * Element attributes and <aivis-provider> override them. Widgets already on
+ * the page reload with the new settings.
+ */
+export function configure(next: GlobalSettings): void {
+  settings = { ...next };
+  cache = createRequestCache({
+    ttlMs: next.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    ...(next.fetch ? { fetch: next.fetch } : {}),
+  });
+  clients = new Map();
+  tokenIds = new Map();
+  globalThis.dispatchEvent?.(new Event(CONFIGURE_EVENT));
+}
+
+export function globalSettings(): Readonly<ConnectionSettings> {
+  return { baseUrl: settings.baseUrl, token: settings.token };
+}
+
+/** The page's request cache (for tests and the bench: how many requests really went out). */
+export function requestCache(): RequestCache {
+  return cache;
+}
+
+/**
+ * One client per (base URL, token) for the whole page, all over the one
+ * request cache, so N widgets asking the same thing cost one request.
+ */
+export function clientFor(connection: Connection): AivisClient {
+  let tokenId = 0;
+  if (connection.token) {
+    tokenId = tokenIds.get(connection.token) ?? tokenIds.size + 1;
+    tokenIds.set(connection.token, tokenId);
+  }
+  const key = `${tokenId} ${connection.baseUrl}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = createClient({
+      baseUrl: connection.baseUrl,
+      ...(connection.token ? { token: connection.token } : {}),
+      fetch: cache.fetch,
+      // A 429 comes back at once: the widget shows the wait and retries itself (spec 7).
+      retry: { maxRetryAfterMs: 0 },
+    });
+    clients.set(key, client);
+  }
+  return client;
+}

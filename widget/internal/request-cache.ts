@@ -1,0 +1,180 @@
+/**
+ * One page, one network request per distinct API URL: a fetch wrapper that
+ * shares in-flight requests and keeps successful answers for a short time.
+ *
+ * It sits under the core client (as its `fetch`), so the key is exactly the
+ * URL that `buildRequest(...)` produced, plus an opaque number standing for
+ * the token (the Authorization header). The token itself is never part of a
+ * key that could be logged, and nothing here logs.
+ */
+import type { AbortSignalLike, FetchLike } from '../../shared/client/types.js';
+
+export const DEFAULT_CACHE_TTL_MS = 30_000;
+
+export interface RequestCacheOptions {
+  /** The real transport; defaults to globalThis.fetch, looked up at call time. */
+  fetch?: FetchLike;
+  /** How long a successful answer is reused, in milliseconds. 0 turns caching off (in-flight sharing stays). */
+  ttlMs?: number;
+  /** Milliseconds since the epoch; injectable so tests control time. */
+  now?: () => number;
+}
+
+interface Snapshot {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+interface Entry {
+  promise: Promise<Snapshot>;
+  controller: AbortController;
+  /** Callers still waiting on the in-flight request. */
+  waiters: number;
+  /** Set once a 2xx answer arrived: the time it arrived. */
+  storedAt?: number;
+  snapshot?: Snapshot;
+}
+
+export interface RequestCache {
+  /** A FetchLike for the core client. */
+  readonly fetch: FetchLike;
+  /** Requests that actually went to the transport since creation. */
+  readonly networkRequests: number;
+  /** Forgets every stored answer (in-flight requests keep running for their callers). */
+  clear(): void;
+}
+
+type ResponseLike = Awaited<ReturnType<FetchLike>>;
+
+function toResponse(snapshot: Snapshot): ResponseLike {
+  return {
+    status: snapshot.status,
+    headers: {
+      forEach(callback) {
+        for (const [key, value] of snapshot.headers) callback(value, key);
+      },
+    },
+    text: async () => snapshot.body,
+  };
+}
+
+function abortReason(signal: AbortSignalLike): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+export function createRequestCache(options: RequestCacheOptions = {}): RequestCache {
+  const ttlMs = options.ttlMs ?? DEFAULT_CACHE_TTL_MS;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  // Token identity: each distinct Authorization value gets a small number.
+  const identities = new Map<string, number>();
+  let networkRequests = 0;
+
+  const identityOf = (headers: Record<string, string>): number => {
+    const authorization = Object.entries(headers).find(
+      ([name]) => name.toLowerCase() === 'authorization',
+    )?.[1];
+    if (!authorization) return 0;
+    let id = identities.get(authorization);
+    if (id === undefined) {
+      id = identities.size + 1;
+      identities.set(authorization, id);
+    }
+    return id;
+  };
+
+  const prune = (at: number) => {
+    for (const [key, entry] of entries) {
+      if (entry.storedAt !== undefined && at - entry.storedAt >= ttlMs) entries.delete(key);
+    }
+  };
+
+  /** A caller's view of the shared request: its own abort only lets go of its share. */
+  const waitFor = (key: string, entry: Entry, signal?: AbortSignalLike): Promise<ResponseLike> => {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    entry.waiters += 1;
+    return new Promise<ResponseLike>((resolve, reject) => {
+      let done = false;
+      const onAbort = () => {
+        if (done) return;
+        done = true;
+        entry.waiters -= 1;
+        // The last caller gone: nobody wants the answer, so stop the request.
+        if (entry.waiters === 0 && entry.snapshot === undefined) {
+          entry.controller.abort(abortReason(signal!));
+          if (entries.get(key) === entry) entries.delete(key);
+        }
+        reject(abortReason(signal!));
+      };
+      signal?.addEventListener('abort', onAbort);
+      entry.promise.then(
+        (snapshot) => {
+          if (done) return;
+          done = true;
+          entry.waiters -= 1;
+          signal?.removeEventListener('abort', onAbort);
+          resolve(toResponse(snapshot));
+        },
+        (error: unknown) => {
+          if (done) return;
+          done = true;
+          entry.waiters -= 1;
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  };
+
+  const cachedFetch: FetchLike = (url, init) => {
+    const transport =
+      options.fetch ?? (globalThis as unknown as { fetch: FetchLike }).fetch.bind(globalThis);
+    if (init.method !== 'GET') return transport(url, init);
+    const at = now();
+    prune(at);
+    const key = `${identityOf(init.headers)} ${url}`;
+    const existing = entries.get(key);
+    if (existing?.snapshot) return Promise.resolve(toResponse(existing.snapshot));
+    if (existing) return waitFor(key, existing, init.signal);
+
+    const controller = new AbortController();
+    networkRequests += 1;
+    const entry: Entry = {
+      controller,
+      waiters: 0,
+      promise: transport(url, { ...init, signal: controller.signal }).then(async (answer) => {
+        const headers: Array<[string, string]> = [];
+        answer.headers.forEach((value, name) => {
+          headers.push([name, value]);
+        });
+        return { status: answer.status, headers, body: await answer.text() };
+      }),
+    };
+    entries.set(key, entry);
+    entry.promise.then(
+      (snapshot) => {
+        // Only successful answers are reused; errors must be able to heal on the next try.
+        if (entries.get(key) !== entry) return;
+        if (snapshot.status >= 200 && snapshot.status < 300 && ttlMs > 0) {
+          entry.snapshot = snapshot;
+          entry.storedAt = now();
+        } else entries.delete(key);
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
+    return waitFor(key, entry, init.signal);
+  };
+
+  return {
+    fetch: cachedFetch,
+    get networkRequests() {
+      return networkRequests;
+    },
+    clear() {
+      for (const [key, entry] of entries) if (entry.snapshot) entries.delete(key);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { provide } from '@lit/context';
+import { css, html, LitElement, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { aivisConnectionContext, type ProvidedConnection } from '../internal/connection.js';
+
+/**
+ * @summary Sets the base URL (and, only if it must, the token) once for every
+ * aivis widget inside it, so they share one client and one request cache.
+ * Renders its children unchanged. A widget's own attributes win over the
+ * provider's; the provider's win over configure().
+ *
+ * @slot - The widgets (and any other content).
+ */
+export class AivisProvider extends LitElement {
+  static override styles = css`
+    :host {
+      display: contents;
+    }
+  `;
+
+  /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */
+  @property({ attribute: 'base-url', reflect: true }) baseUrl?: string;
+
+  /** Personal access token; leave it out when base-url points at the proxy. Never reflected. */
+  @property({ attribute: 'token' }) token?: string;
+
+  @provide({ context: aivisConnectionContext })
+  protected connection: ProvidedConnection = {};
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('baseUrl') || changed.has('token')) {
+      // A new object, so consumers subscribed to the context are told.
+      this.connection = { baseUrl: this.baseUrl, token: this.token };
+    }
+  }
+
+  override render() {
+    return html`<slot></slot>`;
+  }
+}

@@ -1,0 +1,145 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ProjectSummary } from '../../shared/schemas/summary.js';
+import { AivisElement } from '../internal/aivis-element.js';
+import { baseStyles } from '../internal/base.styles.js';
+import { type Formatters, platformLabel } from '../internal/format.js';
+import { visibilityScoreStyles } from './visibility-score.styles.js';
+
+const CONNECTION_LABELS = {
+  ga4: 'Google Analytics 4',
+  google_search_console: 'Google Search Console',
+  bing_webmaster_tools: 'Bing Webmaster Tools',
+} as const;
+
+/**
+ * @summary A project's AI-visibility score, its change against the previous
+ * period, mentions per AI platform as a bar chart, and share of voice.
+ *
+ * @event aivis-load - The summary arrived; `detail.data` is the response body.
+ * @event aivis-error - Loading failed; `detail.error` is the error as a plain object (never the token).
+ *
+ * @csspart base - The card around everything.
+ * @csspart header - The heading row.
+ * @csspart heading - The heading.
+ * @csspart value - The score and the share of voice figures.
+ * @csspart change - The change against the previous period.
+ * @csspart chart - The list of platforms with bars.
+ * @csspart label - A platform's name.
+ * @csspart bar - A bar (its width is the mention rate).
+ * @csspart meta - The period and freshness lines.
+ * @csspart notice - A stale-data notice.
+ * @csspart error - The error message box.
+ * @csspart skeleton - The loading placeholder.
+ *
+ * @cssproperty --aivis-color-background - Card background.
+ * @cssproperty --aivis-color-text - Text colour.
+ * @cssproperty --aivis-color-muted - Secondary text colour.
+ * @cssproperty --aivis-color-border - Card border colour.
+ * @cssproperty --aivis-color-accent - Bars and links.
+ * @cssproperty --aivis-color-track - The track behind bars.
+ * @cssproperty --aivis-color-positive - Colour of a rise (always with an arrow and words).
+ * @cssproperty --aivis-color-negative - Colour of a fall (always with an arrow and words).
+ * @cssproperty --aivis-radius - Corner radius.
+ * @cssproperty --aivis-spacing - Inner spacing.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ */
+export class AivisVisibilityScore extends AivisElement<'summary'> {
+  static override styles = [baseStyles, visibilityScoreStyles];
+
+  protected readonly endpoint = 'summary' as const;
+  protected readonly heading = 'AI visibility';
+
+  protected requestInput() {
+    return {
+      project: this.project,
+      period: this.period,
+      include: ['ai_visibility', 'connections'],
+    };
+  }
+
+  protected renderData(summary: ProjectSummary, format: Formatters): TemplateResult {
+    const visibility = summary.ai_visibility;
+    if (!visibility) {
+      return html`<p part="empty" class="muted">This project has no AI-visibility data yet.</p>`;
+    }
+    const answers = visibility.mentions_by_platform.reduce((sum, row) => sum + row.answers, 0);
+    return html`
+      <div class="figures">
+        <div>
+          <p class="score" part="value score">
+            <span class="value">${format.score(visibility.score)}</span>
+            <span class="muted">out of 100</span>
+          </p>
+          ${this.renderChange(visibility.change, format)}
+          <p class="sov" part="value share-of-voice">
+            Share of voice <strong>${format.percent(visibility.share_of_voice)}</strong>
+          </p>
+        </div>
+        <div>
+          <h3 id="platforms-heading">Mentions by platform</h3>
+          ${
+            answers === 0
+              ? html`<p part="empty" class="muted">No answers were collected in this period.</p>`
+              : html`<ul class="platforms" part="chart" aria-labelledby="platforms-heading">
+                ${visibility.mentions_by_platform.map(
+                  (row) => html`<li class="platform">
+                    <span class="label">
+                      <span part="label">${platformLabel(row.platform)}</span>
+                      <span class="numbers"
+                        >${format.integer(row.mentions)} of ${format.integer(row.answers)} answers
+                        (${format.percent(row.mention_rate)})</span
+                      >
+                    </span>
+                    <span class="track" aria-hidden="true"
+                      ><span
+                        class="bar"
+                        part="bar"
+                        style="width: ${Math.min(100, Math.max(0, row.mention_rate))}%"
+                      ></span
+                    ></span>
+                  </li>`,
+                )}
+              </ul>`
+          }
+        </div>
+      </div>
+      ${this.renderStale(summary, format)} ${this.renderPeriod(summary.period, format)}
+    `;
+  }
+
+  private renderChange(
+    change: NonNullable<ProjectSummary['ai_visibility']>['change'],
+    format: Formatters,
+  ): TemplateResult {
+    if (change.score_delta === null || change.previous_score === null) {
+      return html`<p class="change muted" part="change">No previous period to compare with.</p>`;
+    }
+    const delta = change.score_delta;
+    const direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
+    const arrow = delta > 0 ? '▲' : delta < 0 ? '▼' : '▶';
+    const words = delta > 0 ? 'up' : delta < 0 ? 'down' : 'unchanged';
+    const since = change.previous_period
+      ? ` (${format.date(change.previous_period.start)} – ${format.date(change.previous_period.end)})`
+      : '';
+    return html`<p class="change ${direction}" part="change" data-direction=${direction}>
+      <span aria-hidden="true">${arrow}</span>
+      ${delta === 0 ? '' : `${format.delta(delta)} points, `}${words} from
+      ${format.score(change.previous_score)} in the previous period${since}
+    </p>`;
+  }
+
+  private renderStale(summary: ProjectSummary, format: Formatters): unknown {
+    const connections = summary.connections;
+    if (!connections) return nothing;
+    const stale = (Object.keys(CONNECTION_LABELS) as Array<keyof typeof CONNECTION_LABELS>).filter(
+      (key) => connections[key].connected && connections[key].is_stale === true,
+    );
+    return stale.map((key) => {
+      const { fetched_at: fetchedAt, message } = connections[key];
+      return html`<p class="notice" part="notice stale" data-source=${key}>
+        <strong>Stale data:</strong> ${CONNECTION_LABELS[key]} was last fetched
+        ${fetchedAt ? format.dateTime(fetchedAt) : 'a while ago'}.${message ? ` ${message}` : ''}
+      </p>`;
+    });
+  }
+}
