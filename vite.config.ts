@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { responseShapesPlugin } from './scripts/response-shapes-plugin.js';
 
 // Test configuration. Suites start their own sandbox on an ephemeral port, so
 // they run in parallel without sharing state; browser suites drive Debian's
 // Chromium through playwright-core against the built bundle.
 export default defineConfig({
+  plugins: [responseShapesPlugin()],
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -13,6 +13,7 @@ import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { responseShapesPlugin } from '../scripts/response-shapes-plugin.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,6 +40,7 @@ async function bundle(entry: string, outDir: string, fileName: string): Promise<
     root: ROOT,
     logLevel: 'warn',
     publicDir: false,
+    plugins: [responseShapesPlugin()],
     build: {
       outDir,
       emptyOutDir: false,

@@ -1,21 +1,10 @@
 /**
  * The endpoint table: the one description of Data API v1 (spec 4) that the
  * client, the validation, the sandbox, the OpenAPI document, the proxy and the
- * Sheets functions all derive from.
+ * Sheets functions all derive from. This is its request side; the response
+ * side (which schema answers which query) is in responses.ts, kept apart so
+ * validating parameters does not pull every schema and zod into a bundle.
  */
-import type * as z from 'zod/mini';
-import { actionPlanSchema } from '../schemas/action-plan.js';
-import { aiTrafficSchemas } from '../schemas/ai-traffic.js';
-import { answersResponseSchema } from '../schemas/answers.js';
-import { citationsByDomainSchema, citationsByUrlSchema } from '../schemas/citations.js';
-import {
-  competitorDetailSchema,
-  competitorHistorySchema,
-  competitorRankingSchema,
-} from '../schemas/competitors.js';
-import { projectListSchema } from '../schemas/project.js';
-import { searchPerformanceSchemas } from '../schemas/search-performance.js';
-import { projectSummarySchema } from '../schemas/summary.js';
 import {
   boolParam,
   dateParam,
@@ -60,7 +49,6 @@ export interface RowsLocation {
 
 export interface EndpointDefinition<
   P extends Record<string, ParamRule> = Record<string, ParamRule>,
-  V extends readonly z.ZodMiniType[] = readonly z.ZodMiniType[],
 > {
   /** MCP tool of the same dataset (spec 4). */
   tool: string;
@@ -73,10 +61,6 @@ export interface EndpointDefinition<
   crossRules?: (query: Query) => RuleViolation[];
   /** Defaults that depend on another parameter, e.g. competitors' limit by dataset. */
   dynamicDefaults?: (query: Query) => Query;
-  /** The response schema for a validated query (with defaults applied). */
-  response: (query: Query) => z.ZodMiniType;
-  /** Every response body this endpoint can send, for the OpenAPI document. */
-  responseVariants: V;
   /** Connected sources answer `available: false` with a reason instead of a body (spec 2.5). */
   connectedSource: boolean;
   rows: (query: Query) => RowsLocation | undefined;
@@ -110,10 +94,9 @@ const promptId = intParam(
 const listOnly = (dataset: unknown, datasets: readonly string[]) =>
   datasets.includes(String(dataset));
 
-function define<
-  const P extends Record<string, ParamRule>,
-  const V extends readonly z.ZodMiniType[],
->(definition: EndpointDefinition<P, V>): EndpointDefinition<P, V> {
+function define<const P extends Record<string, ParamRule>>(
+  definition: EndpointDefinition<P>,
+): EndpointDefinition<P> {
   return definition;
 }
 
@@ -123,8 +106,6 @@ export const ENDPOINTS = {
     path: '/projects',
     summary: 'Projects of the account with status, platforms, connected sources and data counts',
     params: {},
-    response: () => projectListSchema,
-    responseVariants: [projectListSchema],
     connectedSource: false,
     rows: () => ({ key: 'projects', paged: false }),
   }),
@@ -140,8 +121,6 @@ export const ENDPOINTS = {
         'Blocks to include; when omitted, the whole summary is returned',
       ),
     },
-    response: () => projectSummarySchema,
-    responseVariants: [projectSummarySchema],
     connectedSource: false,
     rows: () => undefined,
   }),
@@ -185,8 +164,6 @@ export const ENDPOINTS = {
       query.since > query.until
         ? [['until', `must be on or after since (${query.since})`]]
         : [],
-    response: () => answersResponseSchema,
-    responseVariants: [answersResponseSchema],
     connectedSource: false,
     rows: () => ({ key: 'answers', paged: true }),
   }),
@@ -235,9 +212,6 @@ export const ENDPOINTS = {
       }
       return violations;
     },
-    response: (query) =>
-      searchPerformanceSchemas[query.dataset as keyof typeof searchPerformanceSchemas],
-    responseVariants: Object.values(searchPerformanceSchemas),
     connectedSource: true,
     rows: (query) =>
       query.dataset === 'summary'
@@ -297,13 +271,6 @@ export const ENDPOINTS = {
           ? LIMITS.competitorHistoryMonths.default
           : LIMITS.competitorRanking.default,
     }),
-    response: (query) =>
-      query.dataset === 'detail'
-        ? competitorDetailSchema
-        : query.dataset === 'history'
-          ? competitorHistorySchema
-          : competitorRankingSchema,
-    responseVariants: [competitorRankingSchema, competitorDetailSchema, competitorHistorySchema],
     connectedSource: false,
     rows: (query) =>
       query.dataset === 'detail'
@@ -336,9 +303,6 @@ export const ENDPOINTS = {
               ],
             )
         : [],
-    response: (query) =>
-      query.group_by === 'domain' ? citationsByDomainSchema : citationsByUrlSchema,
-    responseVariants: [citationsByUrlSchema, citationsByDomainSchema],
     connectedSource: false,
     rows: (query) => ({ key: query.group_by === 'domain' ? 'domains' : 'citations', paged: true }),
   }),
@@ -355,8 +319,6 @@ export const ENDPOINTS = {
       limit,
       offset,
     },
-    response: (query) => aiTrafficSchemas[query.dataset as keyof typeof aiTrafficSchemas],
-    responseVariants: Object.values(aiTrafficSchemas),
     connectedSource: true,
     rows: (query) =>
       query.dataset === 'summary'
@@ -386,8 +348,6 @@ export const ENDPOINTS = {
         LIMITS.actionPlanLimit.default,
       ),
     },
-    response: () => actionPlanSchema,
-    responseVariants: [actionPlanSchema],
     connectedSource: false,
     rows: () => ({ key: 'actions', paged: false }),
   }),

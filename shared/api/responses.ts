@@ -1,11 +1,73 @@
-/** Typed response bodies per endpoint, inferred from the schemas of the table. */
+/**
+ * The response side of the endpoint table: which schema answers which query.
+ * Declarative (a parameter picks among named schemas) rather than a function,
+ * so the same choice can be compiled into the compact shapes the widget
+ * bundle checks against (shared/schemas/shapes.ts) without shipping zod.
+ */
 import type * as z from 'zod/mini';
-import type { UnavailableSource } from '../schemas/common.js';
-import type { ENDPOINTS, EndpointName } from './endpoints.js';
+import { actionPlanSchema } from '../schemas/action-plan.js';
+import { aiTrafficSchemas } from '../schemas/ai-traffic.js';
+import { answersResponseSchema } from '../schemas/answers.js';
+import { citationsByDomainSchema, citationsByUrlSchema } from '../schemas/citations.js';
+import { type UnavailableSource, unavailableSourceSchema } from '../schemas/common.js';
+import {
+  competitorDetailSchema,
+  competitorHistorySchema,
+  competitorRankingSchema,
+} from '../schemas/competitors.js';
+import { projectListSchema } from '../schemas/project.js';
+import { searchPerformanceSchemas } from '../schemas/search-performance.js';
+import { projectSummarySchema } from '../schemas/summary.js';
+import { ENDPOINTS, type EndpointName, type Query } from './endpoints.js';
+import { pickResponse, type ResponseSide } from './response-side.js';
+import { withDefaults } from './validate.js';
 
-type VariantsOf<N extends EndpointName> = (typeof ENDPOINTS)[N]['responseVariants'][number];
+export const RESPONSES = {
+  projects: { schema: projectListSchema },
+  summary: { schema: projectSummarySchema },
+  answers: { schema: answersResponseSchema },
+  'search-performance': { by: 'dataset', schemas: searchPerformanceSchemas },
+  competitors: {
+    by: 'dataset',
+    schemas: {
+      ranking: competitorRankingSchema,
+      detail: competitorDetailSchema,
+      history: competitorHistorySchema,
+    },
+  },
+  citations: {
+    by: 'group_by',
+    schemas: { url: citationsByUrlSchema, domain: citationsByDomainSchema },
+  },
+  'ai-traffic': { by: 'dataset', schemas: aiTrafficSchemas },
+  'action-plan': { schema: actionPlanSchema },
+} as const satisfies { [N in EndpointName]: ResponseSide<z.ZodMiniType> };
+
+/** The schema of the body that answers these params (defaults are applied here). */
+export function responseSchema(name: EndpointName, params: Query): z.ZodMiniType | undefined {
+  return pickResponse<z.ZodMiniType>(RESPONSES[name], withDefaults(name, params));
+}
+
+/** Every body an endpoint can send, for the OpenAPI document. */
+export function responseVariants(name: EndpointName): z.ZodMiniType[] {
+  const side: ResponseSide<z.ZodMiniType> = RESPONSES[name];
+  return 'schema' in side ? [side.schema] : Object.values(side.schemas);
+}
+
+/** spec 2.5: connected sources may answer available:false with a reason instead of a body. */
+export function unavailableSchemaFor(
+  name: EndpointName,
+): typeof unavailableSourceSchema | undefined {
+  return ENDPOINTS[name].connectedSource ? unavailableSourceSchema : undefined;
+}
+
+type SchemasOf<N extends EndpointName> = (typeof RESPONSES)[N] extends { schema: infer S }
+  ? S
+  : (typeof RESPONSES)[N] extends { schemas: infer M }
+    ? M[keyof M]
+    : never;
 
 /** The body an endpoint returns; connected sources may instead say `available: false`. */
 export type ResponseOf<N extends EndpointName> =
-  | z.infer<VariantsOf<N>>
+  | z.infer<SchemasOf<N> & z.ZodMiniType>
   | ((typeof ENDPOINTS)[N]['connectedSource'] extends true ? UnavailableSource : never);

@@ -9,6 +9,7 @@ import type { AivisError } from '../http/errors.js';
 import { normalizeBaseUrl } from '../http/request.js';
 import { interpretResponse } from '../http/response.js';
 import { resolvePolicy, retryDelay } from '../http/retry.js';
+import { zodCheck } from '../http/zod-check.js';
 import {
   assembleRows,
   DEFAULT_MAX_ROWS,
@@ -45,7 +46,14 @@ export function createSyncClient(options: SyncClientOptions): AivisSyncClient {
       let failure: AivisError;
       if (response instanceof Error) failure = networkError(call.request, response);
       else {
-        const result = interpretResponse(call.name, call.params, call.request, response, now());
+        const result = interpretResponse(
+          call.name,
+          call.params,
+          call.request,
+          response,
+          zodCheck,
+          now(),
+        );
         if (result.ok) return result.body;
         failure = result.error;
       }

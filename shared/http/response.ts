@@ -2,29 +2,21 @@
  * Interpreting a response is pure: status, headers and body text in, a
  * parsed body or an AivisError out. Malformed or truncated JSON and bodies
  * that break the contract become `contract_error` naming the JSON path;
- * nothing here throws.
+ * nothing here throws. The contract check itself is injected (body-check.ts),
+ * so this module carries no schema library.
  */
-import * as z from 'zod/mini';
-import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
+import type { EndpointName, Query } from '../api/endpoints.js';
 import { withDefaults } from '../api/validate.js';
 import { ERROR_STATUS, type ErrorCode } from '../api/vocabulary.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
-import { errorEnvelopeSchema, unavailableSourceSchema } from '../schemas/common.js';
+import type { BodyCheck } from './body-check.js';
 import { AivisError } from './errors.js';
+
+export { formatJsonPath } from './body-check.js';
 
 export type Interpreted<T = unknown> = { ok: true; body: T } | { ok: false; error: AivisError };
 
 const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_STATUS), 'method_not_allowed']);
-
-/** Renders a zod issue path as `answers[3].platform`. */
-export function formatJsonPath(path: ReadonlyArray<PropertyKey>): string {
-  let text = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') text += `[${segment}]`;
-    else text += text ? `.${String(segment)}` : String(segment);
-  }
-  return text || '(root)';
-}
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'unauthenticated';
@@ -76,18 +68,23 @@ function contractError(request: HttpRequest, message: string, path?: string): Ai
   });
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = formatJsonPath(issue.path);
-  if (issue.code === 'invalid_type') return `${where}: expected ${issue.expected}`;
-  if (issue.code === 'invalid_value')
-    return `${where}: expected one of ${issue.values.map(String).join(', ')}`;
-  return `${where}: ${issue.message}`;
+interface EnvelopeFields {
+  code: string;
+  message: string;
+  errors?: Record<string, string[]>;
+  plans_url?: string;
+  retry_after?: number;
 }
 
-function interpretError(request: HttpRequest, response: HttpResponse, nowMs: number): AivisError {
+function interpretError(
+  request: HttpRequest,
+  response: HttpResponse,
+  check: BodyCheck,
+  nowMs: number,
+): AivisError {
   const parsed = parseJson(response.body);
-  const envelope = parsed.ok ? z.safeParse(errorEnvelopeSchema, parsed.value) : undefined;
-  const error = envelope?.success ? envelope.data.error : undefined;
+  const envelope = parsed.ok ? check.error(parsed.value) : undefined;
+  const error = envelope?.ok ? (envelope.value as { error: EnvelopeFields }).error : undefined;
   const code =
     error && KNOWN_CODES.has(error.code)
       ? (error.code as ErrorCode)
@@ -111,10 +108,11 @@ export function interpretResponse(
   params: Query,
   request: HttpRequest,
   response: HttpResponse,
+  check: BodyCheck,
   nowMs = 0,
 ): Interpreted {
   if (response.status < 200 || response.status > 299) {
-    return { ok: false, error: interpretError(request, response, nowMs) };
+    return { ok: false, error: interpretError(request, response, check, nowMs) };
   }
   const parsed = parseJson(response.body);
   if (!parsed.ok) {
@@ -123,26 +121,14 @@ export function interpretResponse(
       error: contractError(request, `The service's answer could not be read: ${parsed.reason}.`),
     };
   }
-  const definition = ENDPOINTS[name];
-  const value = parsed.value as { available?: unknown } | null;
-  // spec 2.5: a connected source without stored data answers available:false with a reason.
-  const schema =
-    definition.connectedSource &&
-    value !== null &&
-    typeof value === 'object' &&
-    value.available === false
-      ? unavailableSourceSchema
-      : definition.response(withDefaults(name, params));
-  const result = z.safeParse(schema, parsed.value);
-  if (result.success) return { ok: true, body: result.data };
-  const first = result.error.issues[0];
-  const detail = first ? describeIssue(first) : 'unknown shape';
+  const result = check.response(name, withDefaults(name, params), parsed.value);
+  if (result.ok) return { ok: true, body: result.value };
   return {
     ok: false,
     error: contractError(
       request,
-      `The service's answer does not have the documented shape (${detail}).`,
-      first ? formatJsonPath(first.path) : undefined,
+      `The service's answer does not have the documented shape (${result.path}: ${result.detail}).`,
+      result.path,
     ),
   };
 }

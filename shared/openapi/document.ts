@@ -7,6 +7,7 @@
  */
 import { ENDPOINTS, type EndpointName, needsProject, projectParam } from '../api/endpoints.js';
 import type { ParamRule } from '../api/param-rules.js';
+import { responseVariants } from '../api/responses.js';
 import { API_PREFIX } from '../api/vocabulary.js';
 import { errorEnvelopeSchema, unavailableSourceSchema } from '../schemas/common.js';
 import { componentId, componentRef, componentSchemas } from './components.js';
@@ -40,7 +41,7 @@ const operationId = (tool: string) =>
 
 function operation(name: EndpointName): JsonObject {
   const definition = ENDPOINTS[name];
-  const variants = definition.responseVariants.map(componentId);
+  const variants = responseVariants(name).map(componentId);
   if (definition.connectedSource) variants.push(componentId(unavailableSourceSchema));
   const first = variants[0];
   // anyOf, not oneOf: the bodies are loose objects that can match several
@@ -77,7 +78,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Record<strin
   const paths: JsonObject = {};
   for (const name of names) paths[ENDPOINTS[name].path] = { get: operation(name) };
   const roots = [
-    ...names.flatMap((name) => ENDPOINTS[name].responseVariants.map(componentId)),
+    ...names.flatMap((name) => responseVariants(name).map(componentId)),
     componentId(unavailableSourceSchema),
     componentId(errorEnvelopeSchema),
   ];

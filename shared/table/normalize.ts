@@ -20,6 +20,7 @@
  * Nothing here throws on a surprising body: the table shows what came.
  */
 import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
+import { responseSchema } from '../api/responses.js';
 import { withDefaults } from '../api/validate.js';
 import { unavailableSourceSchema } from '../schemas/common.js';
 import { inferColumnType, isPlainObject, toCell } from './cells.js';
@@ -51,7 +52,7 @@ export function toTable(
   }
   if (body.available === false) return unavailableTable(body, periodLabel);
 
-  const schema = definition.response(query) as Parameters<typeof shapeOf>[0] | undefined;
+  const schema = responseSchema(name, query);
   const shape = schema ? shapeOf(schema) : undefined;
   const contextNotes = [periodNote(body.period, periodLabel), freshnessNote(body)];
   const location = definition.rows(query);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
+import { responseSchema } from '../../shared/api/responses.js';
 import { validateParams, withDefaults } from '../../shared/api/validate.js';
 import {
   AI_TRAFFIC_DATASETS,
@@ -67,7 +68,7 @@ describe('every response body passes its endpoint schema', () => {
     for (const token of [ENTRY, PRO]) {
       const answer = await api(sandbox.baseUrl, '/api/v1/projects', token);
       expect(answer.status).toBe(200);
-      expect(z.safeParse(ENDPOINTS.projects.response({}), answer.body).success).toBe(true);
+      expect(z.safeParse(responseSchema('projects', {})!, answer.body).success).toBe(true);
     }
   });
 
@@ -85,7 +86,7 @@ describe('every response body passes its endpoint schema', () => {
         const schema =
           answer.body.available === false
             ? unavailableSourceSchema
-            : ENDPOINTS[name].response(withDefaults(name, validated.params));
+            : responseSchema(name, withDefaults(name, validated.params))!;
         if (answer.body.available === false) {
           expect(ENDPOINTS[name].connectedSource, path).toBe(true);
           expect(answer.body.reason.length).toBeGreaterThan(10);

@@ -4,6 +4,7 @@ import { stringify } from 'yaml';
 import * as z from 'zod/mini';
 import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
+import { responseVariants } from '../../shared/api/responses.js';
 import { validateParams, withDefaults } from '../../shared/api/validate.js';
 import { ERROR_STATUS } from '../../shared/api/vocabulary.js';
 import { buildOpenApiDocument } from '../../shared/openapi/document.js';
@@ -171,7 +172,7 @@ describe('OpenAPI document: generated from the endpoint table', () => {
     for (const name of names) {
       const schema = operationOf(name).responses['200'].content['application/json'].schema as Json;
       const refs: string[] = schema.$ref ? [schema.$ref] : schema.anyOf.map((s: Json) => s.$ref);
-      const ids = ENDPOINTS[name].responseVariants.map((v) => z.globalRegistry.get(v)?.id);
+      const ids = responseVariants(name).map((v) => z.globalRegistry.get(v)?.id);
       if (ENDPOINTS[name].connectedSource) ids.push('UnavailableSource');
       expect(refs).toEqual(ids.map((id) => `#/components/schemas/${id}`));
       for (const ref of refs) expect(doc.components.schemas[ref.split('/').pop()!]).toBeDefined();

@@ -2,7 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchEndpointPath, withDefaults } from '../../shared/api/validate.js';
 import { apiUrl, buildRequest, normalizeBaseUrl, parseApiPath } from '../../shared/http/request.js';
-import { formatJsonPath, interpretResponse, readRetryAfter } from '../../shared/http/response.js';
+import {
+  formatJsonPath,
+  interpretResponse as interpret,
+  readRetryAfter,
+} from '../../shared/http/response.js';
+import { zodCheck } from '../../shared/http/zod-check.js';
+
+const interpretResponse = (
+  ...args: [
+    Parameters<typeof interpret>[0],
+    Parameters<typeof interpret>[1],
+    Parameters<typeof interpret>[2],
+    Parameters<typeof interpret>[3],
+  ]
+) => interpret(...args, zodCheck);
 
 const request = buildRequest(
   { baseUrl: 'https://svc.example', token: 'tok_secret' },

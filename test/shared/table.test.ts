@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
+import { responseSchema } from '../../shared/api/responses.js';
 import { validateParams, withDefaults } from '../../shared/api/validate.js';
 import { toCsv } from '../../shared/table/csv.js';
 import { toTable } from '../../shared/table/normalize.js';
@@ -52,7 +53,7 @@ describe('toTable: every endpoint and dataset', () => {
       const validated = validateParams(fixture.name, fixture.params);
       expect(validated.ok).toBe(true);
       const query = withDefaults(fixture.name, fixture.params);
-      const parsed = ENDPOINTS[fixture.name].response(query).safeParse(fixture.body);
+      const parsed = responseSchema(fixture.name, query)!.safeParse(fixture.body);
       expect(parsed.error?.issues ?? []).toEqual([]);
     },
   );

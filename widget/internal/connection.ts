@@ -5,9 +5,13 @@
  * specific layer than the token itself: an element that sets only base-url
  * (say, the proxy) does not receive the provider's or the page's token.
  */
+/// <reference path="./response-shapes.d.ts" />
+
+import responseShapes from 'virtual:aivis/response-shapes';
 import { createContext } from '@lit/context';
-import { createClient } from '../../shared/client/async-client.js';
+import { createFetchClient } from '../../shared/client/fetch-client.js';
 import type { AivisClient, FetchLike } from '../../shared/client/types.js';
+import { createShapeCheck } from '../../shared/http/shape-check.js';
 import { createRequestCache, DEFAULT_CACHE_TTL_MS, type RequestCache } from './request-cache.js';
 
 export interface ConnectionSettings {
@@ -63,6 +67,9 @@ export function resolveConnection(
   return { baseUrl, token };
 }
 
+/** The contract check: compact shapes compiled from the zod schemas at build time, not zod itself. */
+const responseCheck = createShapeCheck(responseShapes);
+
 let settings: GlobalSettings = {};
 let cache: RequestCache = createRequestCache();
 let clients = new Map<string, AivisClient>();
@@ -106,13 +113,16 @@ export function clientFor(connection: Connection): AivisClient {
   const key = `${tokenId} ${connection.baseUrl}`;
   let client = clients.get(key);
   if (!client) {
-    client = createClient({
-      baseUrl: connection.baseUrl,
-      ...(connection.token ? { token: connection.token } : {}),
-      fetch: cache.fetch,
-      // A 429 comes back at once: the widget shows the wait and retries itself (spec 7).
-      retry: { maxRetryAfterMs: 0 },
-    });
+    client = createFetchClient(
+      {
+        baseUrl: connection.baseUrl,
+        ...(connection.token ? { token: connection.token } : {}),
+        fetch: cache.fetch,
+        // A 429 comes back at once: the widget shows the wait and retries itself (spec 7).
+        retry: { maxRetryAfterMs: 0 },
+      },
+      responseCheck,
+    );
     clients.set(key, client);
   }
   return client;

@@ -1,0 +1,170 @@
+/**
+ * The async driver over fetch (browsers, Node, workers). It only moves bytes
+ * and waits: validation, request building, response interpretation, retry
+ * decisions and page planning are the pure core's. The contract check is
+ * passed in, so a browser bundle can bring compact shapes instead of zod
+ * (async-client.ts gives the zod-checked client everyone else uses).
+ */
+import type { EndpointName } from '../api/endpoints.js';
+import type { ResponseOf } from '../api/responses.js';
+import type { BodyCheck } from '../http/body-check.js';
+import type { AivisError } from '../http/errors.js';
+import { normalizeBaseUrl } from '../http/request.js';
+import { interpretResponse } from '../http/response.js';
+import { resolvePolicy, retryDelay } from '../http/retry.js';
+import {
+  assembleRows,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_ROWS,
+  paginationOf,
+  remainingOffsets,
+  rowsLocation,
+} from './paging.js';
+import {
+  abortedError,
+  networkError,
+  type PreparedCall,
+  prepareCall,
+  prepareFromPath,
+  redactToken,
+  withOffset,
+} from './prepare.js';
+import type {
+  AbortSignalLike,
+  AivisClient,
+  AsyncClientOptions,
+  Collected,
+  FetchLike,
+  HttpResponse,
+  RequestOptions,
+} from './types.js';
+
+type TimerHost = {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+/** A sleep that an abort cuts short; timers come from the host (absent in Apps Script). */
+export function abortableSleep(ms: number, signal?: AbortSignalLike): Promise<void> {
+  const host = globalThis as unknown as TimerHost;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      host.clearTimeout(handle);
+      reject(signal?.reason);
+    };
+    const handle = host.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort);
+  });
+}
+
+export function createFetchClient(options: AsyncClientOptions, check: BodyCheck): AivisClient {
+  const credentials = { baseUrl: normalizeBaseUrl(options.baseUrl), token: options.token };
+  const policy = resolvePolicy(options.retry);
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? abortableSleep;
+  const fetchImpl: FetchLike | undefined =
+    options.fetch ?? (globalThis as unknown as { fetch?: FetchLike }).fetch?.bind(globalThis);
+
+  async function transmit(call: PreparedCall, signal?: AbortSignalLike): Promise<HttpResponse> {
+    if (!fetchImpl) throw networkError(call.request, new Error('no fetch in this environment'));
+    const answer = await fetchImpl(call.request.url, {
+      method: call.request.method,
+      headers: call.request.headers,
+      ...(signal ? { signal } : {}),
+    });
+    const headers: Record<string, string> = {};
+    answer.headers.forEach((value, key) => {
+      headers[key.toLowerCase()] = value;
+    });
+    return { status: answer.status, headers, body: await answer.text() };
+  }
+
+  async function send(call: PreparedCall, signal?: AbortSignalLike): Promise<unknown> {
+    let waitedMs = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw abortedError(call.request);
+      let failure: AivisError;
+      try {
+        const response = await transmit(call, signal);
+        const result = interpretResponse(
+          call.name,
+          call.params,
+          call.request,
+          response,
+          check,
+          now(),
+        );
+        if (result.ok) return result.body;
+        failure = result.error;
+      } catch (cause) {
+        if (signal?.aborted) throw abortedError(call.request);
+        failure =
+          (cause as { name?: string })?.name === 'AivisError'
+            ? (cause as AivisError)
+            : networkError(call.request, cause);
+      }
+      const delay = retryDelay(failure, attempt, waitedMs, policy, random);
+      if (delay === undefined) throw redactToken(failure, credentials.token);
+      try {
+        await sleep(delay, signal);
+      } catch {
+        throw abortedError(call.request);
+      }
+      waitedMs += delay;
+    }
+  }
+
+  async function get<N extends EndpointName>(name: N, params: unknown, options?: RequestOptions) {
+    const call = prepareCall(credentials, name, params as Record<string, unknown>);
+    return (await send(call, options?.signal)) as ResponseOf<N>;
+  }
+
+  return {
+    baseUrl: credentials.baseUrl,
+    get,
+
+    async getPath(path, options) {
+      const call = prepareFromPath(credentials, path);
+      return { name: call.name, params: call.params, body: await send(call, options?.signal) };
+    },
+
+    async *pages(name, params, options) {
+      let call = prepareCall(credentials, name, params as Record<string, unknown>);
+      const paged = rowsLocation(name, call.params)?.paged ?? false;
+      for (;;) {
+        const body = await send(call, options?.signal);
+        yield body as ResponseOf<typeof name>;
+        const pagination = paged ? paginationOf(body) : undefined;
+        if (!pagination?.has_more || pagination.returned === 0) return;
+        call = withOffset(credentials, call, pagination.offset + pagination.returned);
+      }
+    },
+
+    async collect(name, params, options = {}) {
+      const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
+      const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+      const call = prepareCall(credentials, name, params as Record<string, unknown>);
+      const location = rowsLocation(name, call.params);
+      const first = await send(call, options.signal);
+      const pagination = location?.paged ? paginationOf(first) : undefined;
+      const offsets = pagination ? remainingOffsets(pagination, maxRows) : [];
+      const later: unknown[] = new Array(offsets.length);
+      let next = 0;
+      // Bounded concurrency: a few workers take the next offset until none is left.
+      const worker = async () => {
+        while (next < offsets.length) {
+          const index = next++;
+          later[index] = await send(withOffset(credentials, call, offsets[index]!), options.signal);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, offsets.length) }, worker));
+      const assembled = assembleRows([first, ...later], location, maxRows);
+      return { first, ...assembled, pages: 1 + offsets.length } as Collected<typeof name>;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * How a driver checks a parsed body against the contract. Two implementations
+ * share this interface: zod-check.ts (the schemas themselves; Node, Apps
+ * Script, the explorer) and shape-check.ts (compact shapes compiled from the
+ * same schemas at build time, so a browser bundle carries no zod).
+ */
+import type { EndpointName, Query } from '../api/endpoints.js';
+
+export type CheckResult =
+  | { ok: true; value: unknown }
+  /** `path` names the offending field like answers[3].platform; `detail` says what was expected. */
+  | { ok: false; path: string; detail: string };
+
+export interface BodyCheck {
+  /** The documented body for this endpoint and query (defaults applied), or a connected source's available:false. */
+  response(name: EndpointName, query: Query, value: unknown): CheckResult;
+  /** The spec-7 error envelope. */
+  error(value: unknown): CheckResult;
+}
+
+/** Renders a path as `answers[3].platform`. */
+export function formatJsonPath(path: ReadonlyArray<PropertyKey>): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else text += text ? `.${String(segment)}` : String(segment);
+  }
+  return text || '(root)';
+}
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** spec 2.5: a connected source without stored data answers available:false with a reason. */
+export const isUnavailable = (value: unknown): boolean =>
+  isPlainObject(value) && value.available === false;
