@@ -1,0 +1,106 @@
+/**
+ * Turns an incoming request target into the one upstream request it stands
+ * for, or into a local error. The upstream path is rebuilt from the endpoint
+ * table (never copied from the request), so no path, header or request form
+ * can point the proxy at another host, and the normalized query doubles as the
+ * cache key: parameter order and spelled-out defaults don't split the cache.
+ */
+import type { EndpointName } from '../shared/api/endpoints.js';
+import {
+  encodeQuery,
+  endpointPath,
+  matchEndpointPath,
+  queryPairs,
+  type ValidationErrors,
+  validateParams,
+  withDefaults,
+} from '../shared/api/validate.js';
+import { API_PREFIX, OPENAPI_PATH } from '../shared/api/vocabulary.js';
+
+export type Route =
+  | {
+      kind: 'api';
+      name: EndpointName;
+      project?: number;
+      /** Path and canonical query under the upstream base, e.g. /api/v1/projects/1001?period=last_30_days */
+      upstreamPath: string;
+    }
+  | { kind: 'openapi'; upstreamPath: string }
+  | { kind: 'not_found'; message: string }
+  | { kind: 'invalid'; errors: ValidationErrors };
+
+export interface RouteRules {
+  basePath: string;
+  allowedProjects?: readonly number[];
+}
+
+/** Encoded slashes and backslashes have no business in an API path; a double slash neither. */
+const SUSPICIOUS_PATH = /%2f|%5c|\\|\/\//i;
+
+export function resolveRoute(url: URL, rules: RouteRules): Route {
+  const pathname = url.pathname;
+  const { basePath } = rules;
+  if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) {
+    return notFound();
+  }
+  const path = pathname.slice(basePath.length) || '/';
+  if (path === OPENAPI_PATH) return { kind: 'openapi', upstreamPath: OPENAPI_PATH };
+  if (!path.startsWith(`${API_PREFIX}/`) || SUSPICIOUS_PATH.test(path)) return notFound();
+
+  let match: ReturnType<typeof matchEndpointPath>;
+  try {
+    match = matchEndpointPath(path.slice(API_PREFIX.length));
+  } catch {
+    // A malformed percent-escape in the project segment.
+    return notFound();
+  }
+  if (!match) return notFound();
+
+  const input: Record<string, unknown> = {};
+  const errors: ValidationErrors = {};
+  for (const [key, value] of url.searchParams) {
+    if (key === 'project') {
+      errors.project = ['goes in the path (/projects/{project}), not in the query string'];
+    } else if (key in input) {
+      errors[key] = ['is given more than once; give it once'];
+    } else input[key] = value;
+  }
+  if (match.project !== undefined) input.project = match.project;
+  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+
+  const validated = validateParams(match.name, input, { unknownParams: 'reject' });
+  if (!validated.ok) {
+    // spec 4: a project id that does not exist answers 404; a non-numeric one cannot exist.
+    if (validated.errors.project && match.project !== undefined) return notFound(match.project);
+    return { kind: 'invalid', errors: validated.errors };
+  }
+  const params = withDefaults(match.name, validated.params as Record<string, unknown>);
+  const project = typeof params.project === 'number' ? params.project : undefined;
+  if (
+    project !== undefined &&
+    rules.allowedProjects !== undefined &&
+    !rules.allowedProjects.includes(project)
+  ) {
+    // Same answer as for a project of another account: the allowlist reveals nothing.
+    return notFound(String(project));
+  }
+  const query = encodeQuery(queryPairs(match.name, params));
+  const upstreamPath = `${API_PREFIX}${endpointPath(match.name, params)}${query ? `?${query}` : ''}`;
+  return project === undefined
+    ? { kind: 'api', name: match.name, upstreamPath }
+    : { kind: 'api', name: match.name, project, upstreamPath };
+}
+
+function notFound(project?: string): Route {
+  return {
+    kind: 'not_found',
+    message:
+      project === undefined
+        ? `No such endpoint. The proxy serves GET ${API_PREFIX}/projects, ${API_PREFIX}/projects/{project} and its datasets, and ${OPENAPI_PATH}.`
+        : `Project ${clip(project)} was not found. Use a project id from GET ${API_PREFIX}/projects.`,
+  };
+}
+
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

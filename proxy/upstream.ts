@@ -1,0 +1,322 @@
+/**
+ * One upstream call: waits for a slot in the budget, sends GET with the
+ * proxy's token to the configured base and nowhere else, and sorts the answer
+ * into what the handler needs: a fresh 200 to cache, an outage it may cover
+ * with a stale copy (429, 5xx, network, budget), or a refusal to pass on.
+ */
+import { API_PREFIX } from '../shared/api/vocabulary.js';
+import type { CachedAnswer } from './cache.js';
+import type { ProxyConfig } from './config.js';
+import type { UpstreamPacer } from './pacer.js';
+import { jsonError, scrubBytes, strongEtag } from './responses.js';
+
+export type UpstreamOutcome =
+  | { kind: 'fresh'; entry: CachedAnswer }
+  /** Worth covering with a stale copy: upstream 429, 5xx, no answer, or no budget left. */
+  | { kind: 'unavailable'; reason: string; response: () => Response }
+  /** The service said no (401, 403, 404, 422): pass it on, never cover it. */
+  | { kind: 'refused'; status: number; response: () => Response };
+
+export interface UpstreamCall {
+  config: ProxyConfig;
+  /** Canonical path and query from resolveRoute, starting with /api/v1 or /openapi. */
+  upstreamPath: string;
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  pacer: UpstreamPacer;
+  now: () => number;
+  onSend: () => void;
+}
+
+interface ErrorBody {
+  error: { code: string; message: string; status: number; [extra: string]: unknown };
+}
+
+/** Headers of an upstream error worth passing on; nothing else of upstream's is. */
+const PASSED_HEADERS = ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] as const;
+
+export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome> {
+  const { config, pacer } = call;
+  const slot = await pacer.acquire();
+  if (!slot.ok) {
+    const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000));
+    return {
+      kind: 'unavailable',
+      reason: 'proxy budget',
+      response: () =>
+        jsonError(
+          429,
+          'rate_limited',
+          `The proxy keeps within the account's budget of ${pacer.limit} requests per minute and has none left now. Try again in ${seconds} s.`,
+          { retry_after: seconds },
+          { 'Retry-After': String(seconds) },
+        ),
+    };
+  }
+
+  // The base comes from the configuration, the path from the endpoint table.
+  const target = `${config.baseUrl}${call.upstreamPath}`;
+  if (new URL(target).origin !== new URL(config.baseUrl).origin) {
+    throw new Error('upstream URL left the configured origin');
+  }
+  const isApi = call.upstreamPath.startsWith(`${API_PREFIX}/`);
+  call.onSend();
+  let upstream: Response;
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    upstream = await call.fetch(target, {
+      method: 'GET',
+      headers: {
+        Authorization: `Bearer ${config.token}`,
+        Accept: isApi ? 'application/json' : 'application/yaml, text/yaml, */*',
+      },
+      // A redirect could lead anywhere, token and all: treat it as a broken upstream.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+    });
+    const read = await readLimited(upstream, MAX_UPSTREAM_BODY_BYTES);
+    if (read === undefined) return badGateway('upstream answer too large');
+    body = scrubBytes(read, config.token);
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    const reason = timedOut ? 'upstream timeout' : 'upstream unreachable';
+    return {
+      kind: 'unavailable',
+      reason,
+      response: () =>
+        jsonError(
+          timedOut ? 504 : 502,
+          'server_error',
+          timedOut
+            ? `The service did not answer within ${Math.round(config.upstreamTimeoutMs / 1000)} s. Try again later.`
+            : 'The proxy could not reach the service. Try again later; if it persists, tell the proxy operator to check AIVIS_BASE_URL.',
+        ),
+    };
+  }
+  pacer.observe(
+    upstream.headers.get('X-RateLimit-Limit'),
+    // On a 429, Retry-After says when the budget comes back; Remaining: 0 says nothing more.
+    upstream.status === 429 ? null : upstream.headers.get('X-RateLimit-Remaining'),
+  );
+
+  if (upstream.status === 200) {
+    if (isApi && !isJson(body)) {
+      return badGateway('upstream sent a non-JSON answer');
+    }
+    return {
+      kind: 'fresh',
+      entry: {
+        status: 200,
+        body,
+        contentType:
+          upstream.headers.get('Content-Type') ??
+          (isApi ? 'application/json; charset=utf-8' : 'application/yaml'),
+        etag: await strongEtag(body),
+        storedAt: call.now(),
+      },
+    };
+  }
+
+  const passed: Record<string, string> = {};
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) passed[name] = value;
+  }
+  const envelope = readErrorBody(body);
+
+  if (upstream.status === 429) {
+    const seconds = retryAfterSeconds(passed['Retry-After'], envelope);
+    pacer.blockFor(seconds * 1000);
+    passed['Retry-After'] = String(seconds);
+    return {
+      kind: 'unavailable',
+      reason: 'upstream 429',
+      response: () =>
+        envelope
+          ? replay(429, envelope, passed)
+          : jsonError(
+              429,
+              'rate_limited',
+              `The service's per-minute budget is used up. Try again in ${seconds} s.`,
+              { retry_after: seconds },
+              passed,
+            ),
+    };
+  }
+  if (upstream.status >= 500) {
+    return {
+      kind: 'unavailable',
+      reason: `upstream ${upstream.status}`,
+      response: () =>
+        envelope
+          ? replay(upstream.status, envelope, passed)
+          : jsonError(
+              502,
+              'server_error',
+              `The service failed (HTTP ${upstream.status}). Try again later.`,
+              {},
+              passed,
+            ),
+    };
+  }
+  if (upstream.status >= 300 && upstream.status < 400) {
+    return badGateway(`upstream ${upstream.status} redirect`);
+  }
+  if (upstream.status === 401 || upstream.status === 403) {
+    return {
+      kind: 'refused',
+      status: upstream.status,
+      response: () => tokenRefused(upstream.status, envelope, passed),
+    };
+  }
+  const status = upstream.status;
+  return {
+    kind: 'refused',
+    status,
+    response: () =>
+      envelope
+        ? replay(status, envelope, passed)
+        : status === 404
+          ? jsonError(404, 'not_found', 'The service has no such resource.', {}, passed)
+          : jsonError(
+              502,
+              'server_error',
+              `The service answered HTTP ${status} without an error body.`,
+              {},
+              passed,
+            ),
+  };
+}
+
+/**
+ * spec 8 puts answers at about 16 to 40 KB (the OpenAPI description is larger);
+ * anything past this is not the Data API and is not held in memory.
+ */
+export const MAX_UPSTREAM_BODY_BYTES = 8 * 1024 * 1024;
+
+async function readLimited(
+  response: Response,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
+  if (declared > maxBytes || response.body === null) {
+    await response.body?.cancel();
+    return response.body === null ? new Uint8Array(0) : undefined;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function badGateway(reason: string): UpstreamOutcome {
+  return {
+    kind: 'unavailable',
+    reason,
+    response: () =>
+      jsonError(
+        502,
+        'server_error',
+        'The service sent an answer the proxy cannot use. Try again later; if it persists, tell the proxy operator to check AIVIS_BASE_URL.',
+      ),
+  };
+}
+
+/**
+ * spec 5: the operator has to fix the token, and the viewer has to be told so,
+ * in the proxy's own words (the service's might quote the request).
+ */
+function tokenRefused(
+  status: number,
+  envelope: ErrorBody | undefined,
+  headers: Record<string, string>,
+): Response {
+  const code = envelope?.error.code;
+  if (status === 403 && code === 'paid_plan_required') {
+    const plansUrl = envelope?.error.plans_url;
+    return jsonError(
+      403,
+      'paid_plan_required',
+      "The account behind this proxy's token has no paid-plan access. The account owner must choose a plan.",
+      typeof plansUrl === 'string' ? { plans_url: plansUrl } : {},
+      headers,
+    );
+  }
+  if (status === 403) {
+    return jsonError(
+      403,
+      'insufficient_scope',
+      "The proxy's token cannot read the API. The proxy operator must set AIVIS_TOKEN to a token that can.",
+      {},
+      headers,
+    );
+  }
+  return jsonError(
+    401,
+    'unauthenticated',
+    "The service refused the proxy's token: it is missing, expired or revoked. The proxy operator must set a valid AIVIS_TOKEN.",
+    {},
+    headers,
+  );
+}
+
+function replay(status: number, envelope: ErrorBody, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(envelope), {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  });
+}
+
+function readErrorBody(body: Uint8Array<ArrayBuffer>): ErrorBody | undefined {
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const error = (parsed as { error?: unknown }).error;
+    if (typeof error !== 'object' || error === null) return undefined;
+    const { code, message, status } = error as Record<string, unknown>;
+    if (typeof code !== 'string' || typeof message !== 'string' || typeof status !== 'number') {
+      return undefined;
+    }
+    return { error: error as ErrorBody['error'] };
+  } catch {
+    return undefined;
+  }
+}
+
+function isJson(body: Uint8Array<ArrayBuffer>): boolean {
+  try {
+    JSON.parse(new TextDecoder().decode(body));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** spec 7: Retry-After and retry_after carry the same seconds; 60 when neither says. */
+function retryAfterSeconds(header: string | undefined, envelope: ErrorBody | undefined): number {
+  const fromHeader =
+    header !== undefined && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
+  const fromBody = envelope?.error.retry_after;
+  const seconds =
+    fromHeader ?? (typeof fromBody === 'number' && Number.isFinite(fromBody) ? fromBody : 60);
+  return Math.min(3600, Math.max(1, Math.ceil(seconds)));
+}

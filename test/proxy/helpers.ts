@@ -1,0 +1,134 @@
+/**
+ * Shared pieces of the proxy suites: a proxy in front of a real sandbox, a
+ * watch that keeps every answer and log line for the token scan, a clock the
+ * tests move, and a recording server that must never be reached.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ProxyConfig, proxyConfig } from '../../proxy/config.js';
+import { createProxyHandler, type ProxyDeps, type ProxyHandler } from '../../proxy/handler.js';
+import { formatLogEntry } from '../../proxy/log.js';
+
+export const ENTRY_TOKEN = 'aivis_test_entry';
+export const PRO_TOKEN = 'aivis_test_pro';
+export const INTRANET = 'https://intranet.example.com';
+
+export interface Seen {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Everything the proxy said, to prove afterwards that the token never left it. */
+export class LeakWatch {
+  readonly seen: Seen[] = [];
+  readonly logLines: string[] = [];
+
+  record(url: string, response: Response, body: string): Seen {
+    const seen = {
+      url,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body,
+    };
+    this.seen.push(seen);
+    return seen;
+  }
+
+  /** Texts holding any of the tokens, for an expect(...).toEqual([]). */
+  leaks(tokens: readonly string[]): string[] {
+    const texts = [
+      ...this.seen.flatMap((seen) => [
+        seen.body,
+        ...Object.entries(seen.headers).map(([name, value]) => `${name}: ${value}`),
+      ]),
+      ...this.logLines,
+    ];
+    return texts.filter((text) => tokens.some((token) => text.includes(token)));
+  }
+}
+
+export interface TestProxy {
+  handler: ProxyHandler;
+  config: ProxyConfig;
+  watch: LeakWatch;
+  /** Calls the handler directly with a Request for http://proxy.test<path>. */
+  get(path: string, init?: RequestInit): Promise<Seen & { response: Response }>;
+}
+
+export function testProxy(
+  options: Partial<ProxyConfig> & { baseUrl: string; token?: string },
+  deps: ProxyDeps = {},
+  watch = new LeakWatch(),
+): TestProxy {
+  const config = proxyConfig({
+    token: ENTRY_TOKEN,
+    allowedOrigins: [INTRANET],
+    ...options,
+  });
+  const handler = createProxyHandler(config, {
+    ...deps,
+    log: (entry) => watch.logLines.push(formatLogEntry(entry)),
+  });
+  return {
+    handler,
+    config,
+    watch,
+    async get(path, init) {
+      const url = `http://proxy.test${path}`;
+      const response = await handler(new Request(url, init));
+      const body = await response.clone().text();
+      return { ...watch.record(url, response, body), response };
+    },
+  };
+}
+
+/** A clock that only moves when a test or a sleeper moves it. */
+export function fakeClock(start = Date.UTC(2026, 10, 15, 12)) {
+  let time = start;
+  return {
+    now: () => time,
+    sleep: async (ms: number) => {
+      time += ms;
+    },
+    advance(ms: number) {
+      time += ms;
+    },
+  };
+}
+
+/** Waits (bounded) until a condition holds: for work the proxy does behind an answer. */
+export async function eventually(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 250; i += 1) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** An HTTP server that records every request it gets; the proxy must never reach it. */
+export async function startRecorder(): Promise<{
+  port: number;
+  url: string;
+  hits: string[];
+  close(): Promise<void>;
+}> {
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    hits.push(`${request.method} ${request.url}`);
+    response.end('recorder');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
