@@ -49,8 +49,10 @@ type Failure = { path: PropertyKey[]; detail: string };
 export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
   const patterns = new Map<string, RegExp>();
   const pattern = (source: string) => {
-    let compiled = patterns.get(source);
-    if (!compiled) patterns.set(source, (compiled = new RegExp(source)));
+    const known = patterns.get(source);
+    if (known) return known;
+    const compiled = new RegExp(source);
+    patterns.set(source, compiled);
     return compiled;
   };
 
