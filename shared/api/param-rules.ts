@@ -232,6 +232,10 @@ export function readParam(rule: ParamRule, raw: unknown): ReadResult<ValueOfRule
         }
         if (!values.includes(trimmed)) values.push(trimmed);
       }
+      // Order carries no meaning, so lists read into the rule's order: equal
+      // selections give equal URLs and share cache entries (proxy, widgets).
+      const order = rule.values as readonly string[];
+      values.sort((a, b) => order.indexOf(a) - order.indexOf(b));
       return { ok: true, value: values };
     }
   }

@@ -96,7 +96,7 @@ describe('parameter rules', () => {
     expect(isCalendarDate('2024-02-29')).toBe(true);
   });
 
-  it('read comma lists of known values, trimming spaces and dropping repeats, and name an unknown item', () => {
+  it('read comma lists of known values in the table order, trimming spaces and dropping repeats, and name an unknown item', () => {
     const include = ENDPOINTS.summary.params.include;
     fc.assert(
       fc.property(fc.subarray([...include.values], { minLength: 1 }), (blocks) => {
@@ -105,6 +105,11 @@ describe('parameter rules', () => {
         expect(writeParam(include, blocks)).toBe(blocks.join(','));
       }),
     );
+    const reversed = [...include.values].reverse();
+    expect(readParam(include, reversed.join(','))).toEqual({
+      ok: true,
+      value: [...include.values],
+    });
     const bad = readParam(include, 'profile,scores');
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.message).toContain("'scores'");
