@@ -57,6 +57,21 @@ export async function serveFetchHandler(
   };
 }
 
+/**
+ * The path and query of a request target. RFC 9112 3.2.2: servers accept the
+ * absolute form (`GET http://host/path`); only its path and query are used, so
+ * the host it names never decides where anything goes.
+ */
+export function originForm(target: string | undefined): string {
+  if (!target || target.startsWith('/')) return target || '/';
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return '/';
+  }
+}
+
 function toRequest(incoming: IncomingMessage, host: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
@@ -73,7 +88,7 @@ function toRequest(incoming: IncomingMessage, host: string, signal: AbortSignal)
     init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
-  return new Request(`http://${authority}${incoming.url ?? '/'}`, init);
+  return new Request(`http://${authority}${originForm(incoming.url)}`, init);
 }
 
 async function respond(
