@@ -15,6 +15,18 @@ export interface ResolvedPeriod {
   end: string;
   startDay: number;
   endDay: number;
+  /** When the newest stored check finished: what the data is as of (spec 1, spec 8). */
+  latestCheckAt: string;
+}
+
+/** The newest stored check's time; answers are kept newest first or last, so take the maximum. */
+function latestCheckAt(data: ProjectData): string {
+  return remember(data, 'latest-check-at', () => {
+    // ISO timestamps in one zone compare as text.
+    let latest = '';
+    for (const answer of data.answers) if (answer.checked_at > latest) latest = answer.checked_at;
+    return latest;
+  });
 }
 
 function rangeOf(period: ReportPeriod, last: number): [number, number] {
@@ -38,7 +50,15 @@ export function resolvePeriod(data: ProjectData, requested: ReportPeriod): Resol
   const last = data.lastCheckDay;
   const make = (used: ReportPeriod): ResolvedPeriod => {
     const [startDay, endDay] = rangeOf(used, last);
-    return { requested, used, start: isoOf(startDay), end: isoOf(endDay), startDay, endDay };
+    return {
+      requested,
+      used,
+      start: isoOf(startDay),
+      end: isoOf(endDay),
+      startDay,
+      endDay,
+      latestCheckAt: latestCheckAt(data),
+    };
   };
   const covered = (period: ReportPeriod) => data.firstCheckDay <= rangeOf(period, last)[0];
   if (covered(requested)) return make(requested);
@@ -63,6 +83,7 @@ export function customPeriod(data: ProjectData, since?: string, until?: string):
     end: isoOf(endDay),
     startDay,
     endDay,
+    latestCheckAt: latestCheckAt(data),
   };
 }
 
@@ -72,6 +93,7 @@ export const periodObject = (period: ResolvedPeriod) => ({
   used: period.used,
   start: period.start,
   end: period.end,
+  latest_check_at: period.latestCheckAt,
 });
 
 /** Answers checked within the period, newest first. */

@@ -25,7 +25,7 @@ export const platformName = z.string().register(z.globalRegistry, {
 /** spec 2.5: the report period used; `used` differs from `requested` when history was too short (spec 8). */
 export const reportPeriodSchema = named(
   'ReportPeriod',
-  'Which AI-visibility report period was used. `requested` is what was asked (or `custom` for since/until); `used` is what the data covers after any fallback.',
+  'Which AI-visibility report period was used. `requested` is what was asked (or `custom` for since/until); `used` is what the data covers after any fallback; `latest_check_at` is when the newest stored check finished, which periods are anchored to (spec 8) and the data is as of.',
   z.looseObject({
     requested: z
       .string()
@@ -33,6 +33,8 @@ export const reportPeriodSchema = named(
     used: z.string(),
     start: isoDate,
     end: isoDate,
+    /** Optional so an answer without it still parses; the sandbox always sends it. */
+    latest_check_at: z.optional(isoDateTime),
   }),
 );
 export type ReportPeriodInfo = z.infer<typeof reportPeriodSchema>;

@@ -25,10 +25,26 @@ export function periodNote(period: unknown, label: string): string | undefined {
   if (head === '') return undefined;
   const fellBack =
     requested !== undefined && used !== undefined && requested !== used && requested !== 'custom';
-  return fellBack
-    ? `${label}: ${head}; ${requested} was requested but has too little history, so the nearest available period was used`
-    : `${label}: ${head}`;
+  const latestCheck = text(period.latest_check_at);
+  // Fields a newer service adds to `period` are shown too, never dropped.
+  const extras = Object.entries(period)
+    .filter(([key]) => !PERIOD_FIELDS.has(key))
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    );
+  return [
+    fellBack
+      ? `${label}: ${head}; ${requested} was requested but has too little history, so the nearest available period was used`
+      : `${label}: ${head}`,
+    latestCheck ? `data as of the latest check, ${latestCheck}` : undefined,
+    ...extras,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
+
+const PERIOD_FIELDS = new Set(['used', 'requested', 'start', 'end', 'latest_check_at']);
 
 /** spec 2.5: connected sources say when their snapshot was fetched and whether it is stale. */
 export function freshnessNote(body: Record<string, unknown>): string | undefined {

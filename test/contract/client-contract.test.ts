@@ -239,6 +239,21 @@ describe('pagination walked to the end', () => {
   });
 });
 
+describe('when the data is from', () => {
+  it('period.latest_check_at is the newest stored check, and no answer is newer (spec 1, spec 8)', async () => {
+    for (const project of [1001, 1003]) {
+      const summary = await client.get('summary', { project, include: ['ai_visibility'] });
+      const answers = await client.get('answers', { project, limit: 100 });
+      const newest = answers.answers
+        .map((row) => row.checked_at)
+        .sort()
+        .at(-1);
+      expect(summary.period.latest_check_at, String(project)).toBe(newest);
+      expect(answers.period.latest_check_at).toBe(newest);
+    }
+  });
+});
+
 describe('following next_request', () => {
   it('every action of every audience points at a request the client can follow', async () => {
     for (const audience of ['business', 'marketing', 'seo'] as const) {

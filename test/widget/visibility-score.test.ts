@@ -70,6 +70,18 @@ describe('<aivis-visibility-score>', () => {
     expect(text(part(widget, 'change'))).toContain('No previous period');
   });
 
+  it('says when the data is from: the latest check the period is anchored to (spec 1, spec 8)', async () => {
+    const { period } = await summaryOf(1001);
+    expect(period.latest_check_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const widget = mount('aivis-visibility-score', { project: '1001', locale: 'en-US' });
+    await settled(widget);
+    const expected = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(period.latest_check_at));
+    expect(text(part(widget, 'as-of'))).toContain(expected);
+  });
+
   it('flags a stale source (project 1001: Bing) and not a disconnected one (project 1003)', async () => {
     const stale = mount('aivis-visibility-score', { project: '1001' });
     const fresh = mount('aivis-visibility-score', { project: '1003' });

@@ -258,12 +258,23 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
 
   /** The period line every AI-visibility widget shows, with the fallback in words (spec 8). */
   protected renderPeriod(
-    period: { requested: string; used: string; start: string; end: string },
+    period: {
+      requested: string;
+      used: string;
+      start: string;
+      end: string;
+      latest_check_at?: string;
+    },
     format: Formatters,
   ): TemplateResult {
     const fellBack = period.requested !== period.used;
     return html`<p part="meta period" class="meta">
       ${periodLabel(period.used)}: ${format.date(period.start)} – ${format.date(period.end)}
+      ${
+        period.latest_check_at
+          ? html`<span part="as-of" class="as-of">· data as of ${format.dateTime(period.latest_check_at)}</span>`
+          : nothing
+      }
       ${
         fellBack
           ? html`<span part="fallback" class="fallback"
