@@ -13,7 +13,9 @@ import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { minifyLitTemplatesPlugin } from '../scripts/minify-lit-templates.js';
 import { responseShapesPlugin } from '../scripts/response-shapes-plugin.js';
+import { stripDocsPlugin } from '../scripts/strip-docs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -40,7 +42,8 @@ async function bundle(entry: string, outDir: string, fileName: string): Promise<
     root: ROOT,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [responseShapesPlugin()],
+    // Shapes instead of zod, no documentation strings, no template indentation: the 25 KB budget.
+    plugins: [responseShapesPlugin(), stripDocsPlugin(), minifyLitTemplatesPlugin()],
     build: {
       outDir,
       emptyOutDir: false,

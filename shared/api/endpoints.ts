@@ -8,6 +8,7 @@
 import {
   boolParam,
   dateParam,
+  doc,
   enumParam,
   intParam,
   listParam,
@@ -70,25 +71,27 @@ export interface EndpointDefinition<
 export const projectParam = intParam(
   1,
   2_147_483_647,
-  'Numeric project id, as returned by GET /projects',
+  doc('Numeric project id, as returned by GET /projects'),
 );
 
 const period = enumParam(
   REPORT_PERIODS,
-  'AI-visibility report period; falls back to the nearest available period when history is short',
+  doc(
+    'AI-visibility report period; falls back to the nearest available period when history is short',
+  ),
   DEFAULT_REPORT_PERIOD,
 );
 const sourceWindow = enumParam(
   SOURCE_WINDOWS,
-  'Rolling window ending on the collection day',
+  doc('Rolling window ending on the collection day'),
   DEFAULT_SOURCE_WINDOW,
 );
-const limit = intParam(1, LIMITS.pageSize.max, 'Rows per page', LIMITS.pageSize.default);
-const offset = intParam(0, LIMITS.maxOffset, 'Rows to skip', 0);
+const limit = intParam(1, LIMITS.pageSize.max, doc('Rows per page'), LIMITS.pageSize.default);
+const offset = intParam(0, LIMITS.maxOffset, doc('Rows to skip'), 0);
 const promptId = intParam(
   1,
   2_147_483_647,
-  'One customer question; its id is in the project summary (questions block)',
+  doc('One customer question; its id is in the project summary (questions block)'),
 );
 
 const listOnly = (dataset: unknown, datasets: readonly string[]) =>
@@ -104,7 +107,9 @@ export const ENDPOINTS = {
   projects: define({
     tool: 'list-projects',
     path: '/projects',
-    summary: 'Projects of the account with status, platforms, connected sources and data counts',
+    summary: doc(
+      'Projects of the account with status, platforms, connected sources and data counts',
+    ),
     params: {},
     connectedSource: false,
     rows: () => ({ key: 'projects', paged: false }),
@@ -113,12 +118,12 @@ export const ENDPOINTS = {
   summary: define({
     tool: 'get-project-summary',
     path: '/projects/{project}',
-    summary: 'Compact project snapshot (about 16 KB)',
+    summary: doc('Compact project snapshot (about 16 KB)'),
     params: {
       period,
       include: listParam(
         SUMMARY_BLOCKS,
-        'Blocks to include; when omitted, the whole summary is returned',
+        doc('Blocks to include; when omitted, the whole summary is returned'),
       ),
     },
     connectedSource: false,
@@ -128,31 +133,31 @@ export const ENDPOINTS = {
   answers: define({
     tool: 'get-ai-answers',
     path: '/projects/{project}/answers',
-    summary: 'Stored AI answers with their judgments',
+    summary: doc('Stored AI answers with their judgments'),
     params: {
       period: enumParam(
         REPORT_PERIODS,
-        'Report period; ignored when since or until is given',
+        doc('Report period; ignored when since or until is given'),
         DEFAULT_REPORT_PERIOD,
       ),
-      since: dateParam('First check date'),
-      until: dateParam('Last check date'),
+      since: dateParam(doc('First check date')),
+      until: dateParam(doc('Last check date')),
       prompt_id: promptId,
-      platform: enumParam(PLATFORMS, 'One AI platform'),
+      platform: enumParam(PLATFORMS, doc('One AI platform')),
       prominence_max: intParam(
         0,
         3,
-        'Keep answers whose prominence is at most this level; 1 lists the gaps',
+        doc('Keep answers whose prominence is at most this level; 1 lists the gaps'),
       ),
-      only_flagged: boolParam('Only negative, drawback or off-topic answers', false),
+      only_flagged: boolParam(doc('Only negative, drawback or off-topic answers'), false),
       include_answer_text: boolParam(
-        `Include the answer text; caps the page at ${LIMITS.answersWithTextPageCap} rows`,
+        doc(`Include the answer text; caps the page at ${LIMITS.answersWithTextPageCap} rows`),
         false,
       ),
       max_answer_chars: intParam(
         LIMITS.maxAnswerChars.min,
         LIMITS.maxAnswerChars.max,
-        'Characters per answer when text is included',
+        doc('Characters per answer when text is included'),
         LIMITS.maxAnswerChars.default,
       ),
       limit,
@@ -171,25 +176,28 @@ export const ENDPOINTS = {
   'search-performance': define({
     tool: 'get-search-performance',
     path: '/projects/{project}/search-performance',
-    summary:
+    summary: doc(
       'Search-engine webmaster data for one window (stored top samples, not an exhaustive export)',
+    ),
     params: {
-      source: enumParam(SEARCH_SOURCES, 'Webmaster source', 'google'),
+      source: enumParam(SEARCH_SOURCES, doc('Webmaster source'), 'google'),
       period: sourceWindow,
-      dataset: enumParam(SEARCH_DATASETS, 'Dataset', 'summary'),
-      query_contains: textParam('Keep queries containing this text (list datasets)'),
-      page_contains: textParam('Keep pages containing this text (list datasets)'),
+      dataset: enumParam(SEARCH_DATASETS, doc('Dataset'), 'summary'),
+      query_contains: textParam(doc('Keep queries containing this text (list datasets)')),
+      page_contains: textParam(doc('Keep pages containing this text (list datasets)')),
       country: textParam(
-        'Keep this country, as an ISO 3166 alpha-3 or alpha-2 code (list datasets)',
+        doc('Keep this country, as an ISO 3166 alpha-3 or alpha-2 code (list datasets)'),
         3,
       ),
-      min_impressions: intParam(0, 1_000_000_000, 'Minimum impressions (list datasets)'),
-      min_clicks: intParam(0, 1_000_000_000, 'Minimum clicks (list datasets)'),
-      min_position: numberParam(0, 1000, 'Minimum average position (list datasets)'),
-      max_position: numberParam(0, 1000, 'Maximum average position (list datasets)'),
+      min_impressions: intParam(0, 1_000_000_000, doc('Minimum impressions (list datasets)')),
+      min_clicks: intParam(0, 1_000_000_000, doc('Minimum clicks (list datasets)')),
+      min_position: numberParam(0, 1000, doc('Minimum average position (list datasets)')),
+      max_position: numberParam(0, 1000, doc('Maximum average position (list datasets)')),
       sort: enumParam(
         SEARCH_SORTS,
-        'Sort key of list datasets: clicks, impressions and ctr sort high to low, position low to high',
+        doc(
+          'Sort key of list datasets: clicks, impressions and ctr sort high to low, position low to high',
+        ),
         'clicks',
       ),
       limit,
@@ -222,26 +230,31 @@ export const ENDPOINTS = {
   competitors: define({
     tool: 'get-competitors',
     path: '/projects/{project}/competitors',
-    summary: 'Brands named by AI platforms: ranked, in detail or by month',
+    summary: doc('Brands named by AI platforms: ranked, in detail or by month'),
     params: {
       period,
       dataset: enumParam(
         COMPETITOR_DATASETS,
-        'ranking, detail (needs competitor) or history',
+        doc('ranking, detail (needs competitor) or history'),
         'ranking',
       ),
-      competitor: textParam('Brand name or a fragment; required for dataset=detail'),
-      include_highlights: boolParam('Add highlight sentences per platform to the ranking', false),
+      competitor: textParam(doc('Brand name or a fragment; required for dataset=detail')),
+      include_highlights: boolParam(
+        doc('Add highlight sentences per platform to the ranking'),
+        false,
+      ),
       highlights_per_platform: intParam(
         1,
         LIMITS.highlightsPerPlatform.max,
-        'Highlight sentences per platform',
+        doc('Highlight sentences per platform'),
         LIMITS.highlightsPerPlatform.default,
       ),
       limit: intParam(
         1,
         LIMITS.competitorHistoryMonths.max,
-        `Brands per page for ranking (default ${LIMITS.competitorRanking.default}, at most ${LIMITS.competitorRanking.max}) or months for history (default ${LIMITS.competitorHistoryMonths.default})`,
+        doc(
+          `Brands per page for ranking (default ${LIMITS.competitorRanking.default}, at most ${LIMITS.competitorRanking.max}) or months for history (default ${LIMITS.competitorHistoryMonths.default})`,
+        ),
       ),
       offset,
     },
@@ -281,14 +294,14 @@ export const ENDPOINTS = {
   citations: define({
     tool: 'get-citations',
     path: '/projects/{project}/citations',
-    summary: 'Cited URLs or domains',
+    summary: doc('Cited URLs or domains'),
     params: {
       period,
-      group_by: enumParam(CITATION_GROUPINGS, 'Group citations by URL or by domain', 'url'),
-      platform: enumParam(PLATFORMS, 'One AI platform (group_by=url only)'),
-      prompt_id: intParam(1, 2_147_483_647, 'One customer question (group_by=url only)'),
-      url_contains: textParam('Keep URLs containing this text (group_by=url only)'),
-      own_site_only: boolParam('Only URLs on the project website', false),
+      group_by: enumParam(CITATION_GROUPINGS, doc('Group citations by URL or by domain'), 'url'),
+      platform: enumParam(PLATFORMS, doc('One AI platform (group_by=url only)')),
+      prompt_id: intParam(1, 2_147_483_647, doc('One customer question (group_by=url only)')),
+      url_contains: textParam(doc('Keep URLs containing this text (group_by=url only)')),
+      own_site_only: boolParam(doc('Only URLs on the project website'), false),
       limit,
       offset,
     },
@@ -310,12 +323,12 @@ export const ENDPOINTS = {
   'ai-traffic': define({
     tool: 'get-ai-traffic',
     path: '/projects/{project}/ai-traffic',
-    summary: 'GA4 traffic from AI assistants and AI Overviews',
+    summary: doc('GA4 traffic from AI assistants and AI Overviews'),
     params: {
       period: sourceWindow,
-      dataset: enumParam(AI_TRAFFIC_DATASETS, 'Dataset', 'summary'),
-      source: enumParam(AI_TRAFFIC_SOURCES, 'One AI source'),
-      path_contains: textParam('Keep landing pages whose path contains this text'),
+      dataset: enumParam(AI_TRAFFIC_DATASETS, doc('Dataset'), 'summary'),
+      source: enumParam(AI_TRAFFIC_SOURCES, doc('One AI source')),
+      path_contains: textParam(doc('Keep landing pages whose path contains this text')),
       limit,
       offset,
     },
@@ -329,22 +342,26 @@ export const ENDPOINTS = {
   'action-plan': define({
     tool: 'get-action-plan',
     path: '/projects/{project}/action-plan',
-    summary: 'Prioritized next steps with evidence',
+    summary: doc('Prioritized next steps with evidence'),
     params: {
       audience: enumParam(
         AUDIENCES,
-        'business: traffic and business priorities; marketing: brand answers and content; seo: search pages and queries',
+        doc(
+          'business: traffic and business priorities; marketing: brand answers and content; seo: search pages and queries',
+        ),
         'business',
       ),
       period: enumParam(
         REPORT_PERIODS,
-        'AI-visibility period; search and traffic signals use their own rolling 30-day snapshots',
+        doc(
+          'AI-visibility period; search and traffic signals use their own rolling 30-day snapshots',
+        ),
         DEFAULT_REPORT_PERIOD,
       ),
       limit: intParam(
         LIMITS.actionPlanLimit.min,
         LIMITS.actionPlanLimit.max,
-        'Maximum number of actions; fewer come when evidence is thin',
+        doc('Maximum number of actions; fewer come when evidence is thin'),
         LIMITS.actionPlanLimit.default,
       ),
     },

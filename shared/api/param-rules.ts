@@ -6,6 +6,14 @@
  * all come from the same object.
  */
 
+/**
+ * Marks a string as documentation: descriptions and summaries that the
+ * explorer, the OpenAPI document and the Sheets help show. Bundles that never
+ * show them (the widget) drop every doc('...') at build time
+ * (scripts/strip-docs.ts), so the marker must wrap a plain string literal.
+ */
+export const doc = (text: string): string => text;
+
 export interface EnumRule<V extends string = string> {
   kind: 'enum';
   values: readonly V[];

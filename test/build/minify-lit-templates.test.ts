@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { minifyLitTemplates } from '../../scripts/minify-lit-templates.js';
+
+describe('minifyLitTemplates', () => {
+  it('collapses whitespace in the static parts of css`` and html`` templates', () => {
+    const code = 'const s = css`\n  :host {\n    display: block;\n  }\n`;';
+    expect(minifyLitTemplates(code)).toBe('const s = css` :host { display: block; } `;');
+  });
+
+  it('copies expressions verbatim: strings, untagged templates and nested braces keep their spaces', () => {
+    const code =
+      'html`<p>\n  ${cond ? html`<b>  ${\'two  spaces\'}  </b>` : { a: `x  y` }.a}\n  ${"q  q"}</p>`';
+    expect(minifyLitTemplates(code)).toBe(
+      'html`<p> ${cond ? html`<b> ${\'two  spaces\'} </b>` : { a: `x  y` }.a} ${"q  q"}</p>`',
+    );
+  });
+
+  it('leaves untagged templates and escaped backticks alone', () => {
+    expect(minifyLitTemplates('const t = `a   b`;')).toBe('const t = `a   b`;');
+    expect(minifyLitTemplates('html`a \\`  b`')).toBe('html`a \\` b`');
+  });
+
+  it('fails loudly on a template it cannot follow instead of emitting broken code', () => {
+    expect(() => minifyLitTemplates('html`never closed')).toThrow(/unterminated/);
+  });
+});
