@@ -9,8 +9,10 @@ describe('minifyLitTemplates', () => {
 
   it('copies expressions verbatim: strings, untagged templates and nested braces keep their spaces', () => {
     const code =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source as test data
       'html`<p>\n  ${cond ? html`<b>  ${\'two  spaces\'}  </b>` : { a: `x  y` }.a}\n  ${"q  q"}</p>`';
     expect(minifyLitTemplates(code)).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source as test data
       'html`<p> ${cond ? html`<b> ${\'two  spaces\'} </b>` : { a: `x  y` }.a} ${"q  q"}</p>`',
     );
   });

@@ -15,6 +15,7 @@ describe('stripDocs', () => {
   });
 
   it('handles quotes, template literals and trailing commas', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source as test data
     expect(stripDocs("f(doc('it\\'s'), doc(\"a\"), doc(`b ${c}`,\n))")).toBe("f('', '', '')");
   });
 
