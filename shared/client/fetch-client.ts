@@ -9,9 +9,8 @@ import type { EndpointName } from '../api/endpoints.js';
 import type { ResponseOf } from '../api/responses.js';
 import type { BodyCheck } from '../http/body-check.js';
 import type { AivisError } from '../http/errors.js';
-import { normalizeBaseUrl } from '../http/request.js';
 import { interpretResponse } from '../http/response.js';
-import { resolvePolicy, retryDelay } from '../http/retry.js';
+import { retryDelay } from '../http/retry.js';
 import {
   assembleRows,
   DEFAULT_CONCURRENCY,
@@ -27,6 +26,7 @@ import {
   prepareCall,
   prepareFromPath,
   redactToken,
+  resolveClientOptions,
   withOffset,
 } from './prepare.js';
 import type {
@@ -62,10 +62,7 @@ export function abortableSleep(ms: number, signal?: AbortSignalLike): Promise<vo
 }
 
 export function createFetchClient(options: AsyncClientOptions, check: BodyCheck): AivisClient {
-  const credentials = { baseUrl: normalizeBaseUrl(options.baseUrl), token: options.token };
-  const policy = resolvePolicy(options.retry);
-  const now = options.now ?? Date.now;
-  const random = options.random ?? Math.random;
+  const { credentials, policy, now, random } = resolveClientOptions(options);
   const sleep = options.sleep ?? abortableSleep;
   const fetchImpl: FetchLike | undefined =
     options.fetch ?? (globalThis as unknown as { fetch?: FetchLike }).fetch?.bind(globalThis);

@@ -5,8 +5,19 @@
 import type { EndpointName, Query } from '../api/endpoints.js';
 import { matchEndpointPath, validateParams } from '../api/validate.js';
 import { AivisError, validationError } from '../http/errors.js';
-import { buildRequest, type Credentials, parseApiPath } from '../http/request.js';
-import type { HttpRequest } from './types.js';
+import { buildRequest, type Credentials, normalizeBaseUrl, parseApiPath } from '../http/request.js';
+import { resolvePolicy } from '../http/retry.js';
+import type { ClientOptions, HttpRequest } from './types.js';
+
+/** What both drivers make of their options: checked credentials, the retry policy, clock and chance. */
+export function resolveClientOptions(options: ClientOptions) {
+  return {
+    credentials: { baseUrl: normalizeBaseUrl(options.baseUrl), token: options.token },
+    policy: resolvePolicy(options.retry),
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+  };
+}
 
 export interface PreparedCall {
   name: EndpointName;

@@ -6,9 +6,8 @@
 import type { EndpointName } from '../api/endpoints.js';
 import type { ResponseOf } from '../api/responses.js';
 import type { AivisError } from '../http/errors.js';
-import { normalizeBaseUrl } from '../http/request.js';
 import { interpretResponse } from '../http/response.js';
-import { resolvePolicy, retryDelay } from '../http/retry.js';
+import { retryDelay } from '../http/retry.js';
 import { zodCheck } from '../http/zod-check.js';
 import {
   assembleRows,
@@ -23,15 +22,13 @@ import {
   prepareCall,
   prepareFromPath,
   redactToken,
+  resolveClientOptions,
   withOffset,
 } from './prepare.js';
 import type { AivisSyncClient, Collected, HttpResponse, SyncClientOptions } from './types.js';
 
 export function createSyncClient(options: SyncClientOptions): AivisSyncClient {
-  const credentials = { baseUrl: normalizeBaseUrl(options.baseUrl), token: options.token };
-  const policy = resolvePolicy(options.retry);
-  const now = options.now ?? Date.now;
-  const random = options.random ?? Math.random;
+  const { credentials, policy, now, random } = resolveClientOptions(options);
   const { transport, sleep } = options;
 
   /** Interprets one answer, retrying the same call on the wire until it succeeds or the policy gives up. */
