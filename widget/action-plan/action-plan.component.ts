@@ -1,22 +1,21 @@
 import { Task, TaskStatus } from '@lit/task';
-import { html, nothing, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { FollowedRequest } from '../../shared/client/types.js';
 import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
-import { asAivisError, explainError } from '../internal/error-messages.js';
 import { type Formatters, safeHttpUrl } from '../internal/format.js';
+import { externalLink } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
 import { supportingRows } from './supporting-rows.js';
 
 /** spec 2.4 / 4.8: each plan status in words. */
 const STATUS_TEXT: Record<string, string> = {
-  ready: 'These are the next steps the stored data supports, most important first.',
+  ready: 'The next steps the stored data supports, most important first.',
   needs_data:
-    'There is not enough data for a full plan yet. The notes below say which sources are missing or stale; the actions shown use what is there.',
+    'There is not enough data for a full plan yet: the notes below name the missing or stale sources.',
   no_priority_signals:
-    'Nothing in the stored data calls for action right now: no negative answers, gaps, weak search results or AI landing pages stand out. Check again after the next data collection.',
+    'Nothing in the stored data calls for action right now. Check again after the next data collection.',
 };
 
 type RowsTask = Task<readonly [string], FollowedRequest>;
@@ -58,14 +57,20 @@ type RowsTask = Task<readonly [string], FollowedRequest>;
 export class AivisActionPlan extends AivisElement<'action-plan'> {
   static override styles = [baseStyles, actionPlanStyles];
 
+  static override properties: PropertyDeclarations = {
+    audience: { reflect: true },
+    limit: { reflect: true },
+    expanded: { attribute: false },
+  };
+
   /** business (default): traffic and business; marketing: brand answers and content; seo: search pages and queries. */
-  @property({ reflect: true }) audience?: string;
+  declare audience?: string;
 
   /** Maximum number of actions: 1 to 10, default 5. */
-  @property({ reflect: true }) limit?: string;
+  declare limit?: string;
 
   /** Actions whose supporting rows are shown, by next_request. */
-  @state() private expanded = new Set<string>();
+  private expanded = new Set<string>();
 
   private readonly rowTasks = new Map<string, RowsTask>();
 
@@ -151,9 +156,11 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
           <span part="label">${action.title}</span>
         </h3>
         <dl>
-          <div><dt>Suggested owner</dt><dd>${action.owner}</dd></div>
-          <div><dt>Next step</dt><dd>${action.next_step}</dd></div>
-          <div><dt>Success measure</dt><dd>${action.success_measure}</dd></div>
+          ${[
+            ['Suggested owner', action.owner],
+            ['Next step', action.next_step],
+            ['Success measure', action.success_measure],
+          ].map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}
         </dl>
         ${
           action.evidence.length > 0
@@ -180,9 +187,10 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
           </button>
           ${
             reportUrl
-              ? html`<a part="link" href=${reportUrl} target="_blank" rel="noopener noreferrer"
-                  >Open the report<span class="visually-hidden"> for action ${action.rank}</span></a
-                >`
+              ? externalLink(
+                  reportUrl,
+                  html`Open the report<span class="visually-hidden"> for action ${action.rank}</span>`,
+                )
               : nothing
           }
         </div>
@@ -198,29 +206,18 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     return task.render({
       pending: () =>
         html`<p class="muted" aria-busy="true" role="status">Loading supporting rows…</p>`,
-      error: (error) => {
-        const explanation = explainError(error);
-        return html`<div class="error" part="error" role="alert" data-code=${explanation.code}>
-          <p class="title">${explanation.title}</p>
-          <p>${asAivisError(error).message}</p>
-          ${
-            explanation.retryable
-              ? html`<button type="button" @click=${() => void task.run([action.next_request])}>
-                Try again
-              </button>`
-              : nothing
-          }
-        </div>`;
-      },
+      error: (error) => this.renderError(error, () => void task.run([action.next_request])),
       complete: (followed) => {
         const table = supportingRows(followed);
         if (table.rows.length === 0) {
           return html`<p class="muted">No supporting rows.</p>`;
         }
-        const caption =
-          table.total !== undefined && table.total > table.rows.length
-            ? `Supporting rows: ${format.integer(table.rows.length)} of ${format.integer(table.total)}`
-            : `Supporting rows: ${format.integer(table.rows.length)}`;
+        const shown = table.rows.length;
+        const caption = `Supporting rows: ${format.integer(shown)}${
+          table.total !== undefined && table.total > shown
+            ? ` of ${format.integer(table.total)}`
+            : ''
+        }`;
         return html`<div
           class="scroll"
           tabindex="0"

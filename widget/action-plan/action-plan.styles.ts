@@ -1,11 +1,9 @@
 import { css } from 'lit';
 
 export const actionPlanStyles = css`
-  .status {
-    margin: 0 0 calc(var(--_space) * 0.75);
-  }
+  .status,
   .notes {
-    margin: 0 0 calc(var(--_space) * 0.75);
+    margin: 0 0 var(--_gap);
   }
   .notes li {
     margin: 0.2rem 0;
@@ -14,38 +12,27 @@ export const actionPlanStyles = css`
     display: grid;
     gap: var(--_space);
   }
-  .action {
+  .action + .action {
     border-top: 1px solid var(--_border);
-    padding-top: calc(var(--_space) * 0.75);
-  }
-  .action:first-child {
-    border-top: none;
-    padding-top: 0;
+    padding-top: var(--_gap);
   }
   .action h3 {
     display: flex;
     gap: 0.4rem;
   }
-  .rank {
-    color: var(--_muted);
-    font-variant-numeric: tabular-nums;
-  }
-  dl {
+  dl,
+  dl div {
     display: grid;
     gap: 0.35rem;
     margin: 0.5rem 0;
   }
   dl div {
-    display: grid;
     align-content: start;
     gap: 0.05rem;
+    margin: 0;
   }
   dt {
-    color: var(--_muted);
     font-size: 0.8em;
-  }
-  dd {
-    margin: 0;
   }
   h4 {
     font-size: 0.85em;
@@ -55,23 +42,18 @@ export const actionPlanStyles = css`
     font-size: 0.9em;
     margin: 0.15rem 0;
   }
-  time {
-    color: var(--_muted);
-    font-variant-numeric: tabular-nums;
-  }
   .links {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: 0.5rem 1rem;
-    margin-top: 0.6rem;
   }
+  .links,
   .rows {
     margin-top: 0.6rem;
   }
   .scroll {
     overflow-x: auto;
-    max-width: 100%;
   }
   table {
     border-collapse: collapse;
@@ -80,7 +62,6 @@ export const actionPlanStyles = css`
   }
   caption {
     text-align: start;
-    color: var(--_muted);
     padding-bottom: 0.25rem;
   }
   th,

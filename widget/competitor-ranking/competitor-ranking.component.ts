@@ -1,10 +1,16 @@
 import { TaskStatus } from '@lit/task';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import {
+  html,
+  nothing,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schemas/competitors.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
+import { barRow } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 
 /** Attributes whose change starts the ranking again at its first page. */
@@ -55,18 +61,24 @@ const QUERY_PROPERTIES = [
 export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   static override styles = [baseStyles, competitorRankingStyles];
 
+  static override properties: PropertyDeclarations = {
+    limit: { reflect: true },
+    includeHighlights: { attribute: 'include-highlights', reflect: true },
+    highlightsPerPlatform: { attribute: 'highlights-per-platform', reflect: true },
+    offset: { attribute: false },
+  };
+
   /** Brands per page: 1 to 50, default 15 (spec 4.5). */
-  @property({ reflect: true }) limit?: string;
+  declare limit?: string;
 
   /** Adds highlight sentences per platform. A bare attribute means true; also true, false, 1, 0. */
-  @property({ attribute: 'include-highlights', reflect: true }) includeHighlights?: string;
+  declare includeHighlights?: string;
 
   /** Highlight sentences per platform: 1 to 5, default 3. */
-  @property({ attribute: 'highlights-per-platform', reflect: true })
-  highlightsPerPlatform?: string;
+  declare highlightsPerPlatform?: string;
 
   /** Rows skipped: the current page's start. Changed by the pager. */
-  @state() offset = 0;
+  offset = 0;
 
   protected readonly endpoint = 'competitors' as const;
   protected readonly heading = 'Competitor ranking';
@@ -132,25 +144,16 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
       class="brand ${row.is_own_brand ? 'own' : ''}"
       part=${row.is_own_brand ? 'item own-brand' : 'item'}
     >
-      <span class="label">
-        <span class="name"
+      ${barRow(
+        html`<span class="name"
           ><span class="rank">${format.integer(row.rank)}.</span>
           <span part="label">${row.name}</span>${
             row.is_own_brand ? html`<span class="badge">Your brand</span>` : nothing
           }</span
-        >
-        <span class="numbers"
-          >${format.percent(row.visibility)} visibility · ${format.integer(row.mentions)}
-          mentions</span
-        >
-      </span>
-      <span class="track" aria-hidden="true"
-        ><span
-          class="bar"
-          part="bar"
-          style="width: ${Math.min(100, Math.max(0, row.visibility))}%"
-        ></span
-      ></span>
+        >`,
+        `${format.percent(row.visibility)} visibility · ${format.integer(row.mentions)} mentions`,
+        row.visibility,
+      )}
       ${
         highlights.length > 0
           ? html`<details part="highlights">

@@ -4,10 +4,9 @@
  * the attributes with the core and fetches, the loading / error states, the
  * automatic retry after a 429, and the aivis-load / aivis-error events.
  */
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import { Task, TaskStatus } from '@lit/task';
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
@@ -18,12 +17,12 @@ import {
   CONFIGURE_EVENT,
   clientFor,
   globalSettings,
-  type ProvidedConnection,
   resolveConnection,
 } from './connection.js';
 import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
 import { emit } from './events.js';
 import { type Formatters, formatters, resolveLocale, safeHttpUrl } from './format.js';
+import { externalLink } from './templates.js';
 
 /** Automatic retries after 429 before the widget waits for a click instead. */
 export const MAX_AUTOMATIC_RETRIES = 3;
@@ -38,31 +37,48 @@ type TaskArgs = readonly [
 export abstract class AivisElement<N extends EndpointName> extends LitElement {
   static override styles = [baseStyles];
 
+  // A table instead of @property/@state decorators: their helpers cost the
+  // bundle more than the table (the 25 KB budget). The JSDoc stays on the
+  // fields for the manifest; internal state is `attribute: false`, which is
+  // all @state() adds and what the manifest analyzer reads.
+  static override properties: PropertyDeclarations = {
+    project: { reflect: true },
+    period: { reflect: true },
+    baseUrl: { attribute: 'base-url', reflect: true },
+    token: {},
+    locale: { reflect: true },
+    theme: { reflect: true },
+    settingsVersion: { attribute: false },
+    retryIn: { attribute: false },
+  };
+
   /** Numeric project id (from GET /projects). */
-  @property({ reflect: true }) project?: string;
+  declare project?: string;
 
   /** AI-visibility report period: last_30_days (default), last_60_days, last_90_days, this_year, last_year. */
-  @property({ reflect: true }) period?: string;
+  declare period?: string;
 
   /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */
-  @property({ attribute: 'base-url', reflect: true }) baseUrl?: string;
+  declare baseUrl?: string;
 
   /** Personal access token. Avoid it on shared pages: point base-url at the proxy instead. Never reflected. */
-  @property({ attribute: 'token' }) token?: string;
+  declare token?: string;
 
   /** BCP 47 locale for numbers and dates; defaults to the page's lang, then the browser's. */
-  @property({ reflect: true }) locale?: string;
+  declare locale?: string;
 
   /** Colour scheme: auto (follows prefers-color-scheme), light or dark. */
-  @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
+  theme: 'auto' | 'light' | 'dark' = 'auto';
 
-  @consume({ context: aivisConnectionContext, subscribe: true })
-  @state()
-  protected provided?: ProvidedConnection;
+  /** The nearest <aivis-provider>'s connection; a new one re-renders (and so re-runs the task). */
+  private readonly provided = new ContextConsumer(this, {
+    context: aivisConnectionContext,
+    subscribe: true,
+  });
 
-  @state() protected settingsVersion = 0;
+  protected settingsVersion = 0;
   /** Seconds until the automatic retry after a 429; undefined when none is scheduled. */
-  @state() protected retryIn?: number;
+  declare protected retryIn?: number;
 
   /** The endpoint this widget reads. */
   protected abstract readonly endpoint: N;
@@ -140,7 +156,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   private connection() {
     return resolveConnection([
       { baseUrl: this.baseUrl, token: this.token },
-      this.provided,
+      this.provided.value,
       globalSettings(),
     ]);
   }
@@ -170,21 +186,14 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     return formatters(resolveLocale(this, this.locale));
   }
 
-  /** Extra content at the right of the header (e.g. the period). */
-  protected renderHeaderExtras(_data: ResponseOf<N> | undefined): unknown {
-    return nothing;
-  }
-
   override render() {
     const pending =
       this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL;
-    const data = this.task.status === TaskStatus.COMPLETE ? this.task.value : undefined;
     const format = this.format();
     return html`
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
         <header part="header" class="header">
           <h2 id="heading" part="heading">${this.heading}</h2>
-          ${this.renderHeaderExtras(data)}
         </header>
         ${this.task.render({
           initial: () => this.renderSkeleton(),
@@ -205,20 +214,26 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     </div>`;
   }
 
-  protected renderError(error: unknown): TemplateResult {
+  /**
+   * The error box. `retry` is given for a secondary request (an action's
+   * supporting rows); without it, the box is the widget's own: it names the
+   * project on not_found and shows the 429 countdown.
+   */
+  protected renderError(error: unknown, retry?: () => void): TemplateResult {
     const failure: AivisError = asAivisError(error);
+    const { code } = failure;
     const explanation = explainError(failure);
-    const plansUrl =
-      failure.code === 'paid_plan_required' ? safeHttpUrl(failure.plansUrl) : undefined;
-    const title =
-      failure.code === 'not_found' && this.project
-        ? `Project ${this.project} was not found in this account.`
-        : explanation.title;
+    const plansUrl = code === 'paid_plan_required' ? safeHttpUrl(failure.plansUrl) : undefined;
+    const retryIn = retry ? undefined : this.retryIn;
     return html`<div part="error" class="error" role="alert" data-code=${explanation.code}>
-      <p class="title">${title}</p>
+      <p class="title">${
+        code === 'not_found' && this.project && !retry
+          ? `Project ${this.project} was not found in this account.`
+          : explanation.title
+      }</p>
       ${
-        failure.code === 'validation_failed' && failure.errors
-          ? html`<ul class="problems">
+        code === 'validation_failed' && failure.errors
+          ? html`<ul>
             ${Object.entries(failure.errors).map(
               ([param, messages]) =>
                 html`<li><code>${attributeNameOf(param)}</code> ${messages.join('; ')}</li>`,
@@ -226,30 +241,20 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
           </ul>`
           : nothing
       }
+      ${plansUrl ? html`<p>${externalLink(plansUrl, 'See the plans')}</p>` : nothing}
+      <p>${retryIn !== undefined ? `Retrying in ${retryIn} s.` : explanation.advice}</p>
       ${
-        plansUrl
-          ? html`<p><a part="link" href=${plansUrl} target="_blank" rel="noopener noreferrer"
-              >See the plans</a
-            ></p>`
-          : nothing
-      }
-      ${
-        failure.code === 'rate_limited' && this.retryIn !== undefined
-          ? html`<p class="countdown">Retrying in ${this.retryIn} s.</p>`
-          : html`<p>${failure.code === 'rate_limited' ? 'Try again in a minute.' : explanation.advice}</p>`
-      }
-      ${
-        explanation.retryable && this.retryIn === undefined
-          ? html`<p><button part="button retry" type="button" @click=${() => this.reload()}>
+        explanation.retryable && retryIn === undefined
+          ? html`<p><button part="button retry" type="button" @click=${retry ?? (() => this.reload())}>
               Try again
             </button></p>`
           : nothing
       }
       ${
-        failure.code !== 'validation_failed'
+        code !== 'validation_failed'
           ? html`<details>
             <summary>Details</summary>
-            <p>${failure.message} (${failure.code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
+            <p>${failure.message} (${code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
           </details>`
           : nothing
       }
@@ -272,12 +277,12 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       ${periodLabel(period.used)}: ${format.date(period.start)} – ${format.date(period.end)}
       ${
         period.latest_check_at
-          ? html`<span part="as-of" class="as-of">· data as of ${format.dateTime(period.latest_check_at)}</span>`
+          ? html`<span part="as-of">· data as of ${format.dateTime(period.latest_check_at)}</span>`
           : nothing
       }
       ${
         fellBack
-          ? html`<span part="fallback" class="fallback"
+          ? html`<span part="fallback"
             >(${periodLabel(period.requested)} was asked for, but there is not enough history yet)</span
           >`
           : nothing

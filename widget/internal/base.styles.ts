@@ -5,66 +5,54 @@
  * theme="light", and always with theme="dark". Both palettes keep WCAG AA
  * contrast for text (4.5:1) and for bars against the track (3:1).
  */
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+
+/** Each theme token once: [internal name, public --aivis-color-* knob, light, dark]. */
+const PALETTE = [
+  ['bg', 'background', '#ffffff', '#16181d'],
+  ['fg', 'text', '#1f2328', '#e6e8eb'],
+  ['muted', 'muted', '#57606a', '#a8b0bb'],
+  ['border', 'border', '#d0d7de', '#3d444d'],
+  ['accent', 'accent', '#0a5ab0', '#6cb6ff'],
+  ['own', 'own-brand', '#8a3ffc', '#d2a8ff'],
+  ['track', 'track', '#eaeef2', '#2d333b'],
+  ['up', 'positive', '#1a7f37', '#57d482'],
+  ['down', 'negative', '#b42318', '#ff9080'],
+  ['warn-bg', 'warning-background', '#fff8c5', '#3b2e00'],
+  ['warn-fg', 'warning-text', '#6a4a00', '#f2cc60'],
+  ['error-bg', 'error-background', '#ffebe9', '#3c1618'],
+  ['error-fg', 'error-text', '#a40e26', '#ffb1a8'],
+] as const;
+
+/** The palette's declarations, light (0) or dark (1), then the matching color-scheme. */
+const palette = (dark: 0 | 1) =>
+  unsafeCSS(
+    `${PALETTE.map(
+      (token) => `--_${token[0]}:var(--aivis-color-${token[1]},${token[2 + dark]});`,
+    ).join('')}color-scheme:${dark ? 'dark' : 'light'};`,
+  );
+const dark = palette(1);
 
 export const baseStyles = css`
   :host {
-    --_bg: var(--aivis-color-background, #ffffff);
-    --_fg: var(--aivis-color-text, #1f2328);
-    --_muted: var(--aivis-color-muted, #57606a);
-    --_border: var(--aivis-color-border, #d0d7de);
-    --_accent: var(--aivis-color-accent, #0a5ab0);
-    --_own: var(--aivis-color-own-brand, #8a3ffc);
-    --_track: var(--aivis-color-track, #eaeef2);
-    --_up: var(--aivis-color-positive, #1a7f37);
-    --_down: var(--aivis-color-negative, #b42318);
-    --_warn-bg: var(--aivis-color-warning-background, #fff8c5);
-    --_warn-fg: var(--aivis-color-warning-text, #6a4a00);
-    --_error-bg: var(--aivis-color-error-background, #ffebe9);
-    --_error-fg: var(--aivis-color-error-text, #a40e26);
+    ${palette(0)}
     --_radius: var(--aivis-radius, 8px);
     --_space: var(--aivis-spacing, 1rem);
-    --_font: var(--aivis-font-family, inherit);
+    /* The usual gap between blocks. */
+    --_gap: calc(var(--_space) * 0.75);
 
     display: block;
     container-type: inline-size;
-    color-scheme: light;
-    font-family: var(--_font);
+    font-family: var(--aivis-font-family, inherit);
     color: var(--_fg);
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_bg: var(--aivis-color-background, #16181d);
-      --_fg: var(--aivis-color-text, #e6e8eb);
-      --_muted: var(--aivis-color-muted, #a8b0bb);
-      --_border: var(--aivis-color-border, #3d444d);
-      --_accent: var(--aivis-color-accent, #6cb6ff);
-      --_own: var(--aivis-color-own-brand, #d2a8ff);
-      --_track: var(--aivis-color-track, #2d333b);
-      --_up: var(--aivis-color-positive, #57d482);
-      --_down: var(--aivis-color-negative, #ff9080);
-      --_warn-bg: var(--aivis-color-warning-background, #3b2e00);
-      --_warn-fg: var(--aivis-color-warning-text, #f2cc60);
-      --_error-bg: var(--aivis-color-error-background, #3c1618);
-      --_error-fg: var(--aivis-color-error-text, #ffb1a8);
-      color-scheme: dark;
+      ${dark}
     }
   }
   :host([theme='dark']) {
-    --_bg: var(--aivis-color-background, #16181d);
-    --_fg: var(--aivis-color-text, #e6e8eb);
-    --_muted: var(--aivis-color-muted, #a8b0bb);
-    --_border: var(--aivis-color-border, #3d444d);
-    --_accent: var(--aivis-color-accent, #6cb6ff);
-    --_own: var(--aivis-color-own-brand, #d2a8ff);
-    --_track: var(--aivis-color-track, #2d333b);
-    --_up: var(--aivis-color-positive, #57d482);
-    --_down: var(--aivis-color-negative, #ff9080);
-    --_warn-bg: var(--aivis-color-warning-background, #3b2e00);
-    --_warn-fg: var(--aivis-color-warning-text, #f2cc60);
-    --_error-bg: var(--aivis-color-error-background, #3c1618);
-    --_error-fg: var(--aivis-color-error-text, #ffb1a8);
-    color-scheme: dark;
+    ${dark}
   }
   :host([hidden]) {
     display: none;
@@ -74,7 +62,6 @@ export const baseStyles = css`
   }
   .base {
     background: var(--_bg);
-    color: var(--_fg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: var(--_space);
@@ -82,41 +69,59 @@ export const baseStyles = css`
     overflow-wrap: anywhere;
   }
   .header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    justify-content: space-between;
-    gap: 0.25rem 1rem;
-    margin-bottom: calc(var(--_space) * 0.75);
+    margin-bottom: var(--_gap);
+  }
+  h2,
+  h3,
+  h4,
+  p,
+  ul,
+  ol,
+  dd {
+    margin: 0;
   }
   h2,
   h3,
   h4 {
-    margin: 0;
     line-height: 1.25;
+    font-size: 1em;
   }
   h2 {
     font-size: 1.05em;
   }
-  h3 {
-    font-size: 1em;
+  .muted,
+  .meta,
+  .numbers,
+  .rank,
+  time,
+  dt,
+  caption {
+    color: var(--_muted);
   }
   .muted,
-  .meta {
-    color: var(--_muted);
+  .meta,
+  .notice {
     font-size: 0.875em;
   }
+  .numbers,
+  .rank,
+  time {
+    font-variant-numeric: tabular-nums;
+  }
   .meta {
-    margin: calc(var(--_space) * 0.75) 0 0;
+    margin-top: var(--_gap);
   }
   ul,
   ol {
-    margin: 0;
     padding: 0;
     list-style: none;
   }
-  a {
+  a,
+  summary {
     color: var(--_accent);
+  }
+  summary {
+    cursor: pointer;
   }
   button {
     font: inherit;
@@ -139,37 +144,38 @@ export const baseStyles = css`
     position: absolute !important;
     width: 1px;
     height: 1px;
-    padding: 0;
     margin: -1px;
     overflow: hidden;
     clip: rect(0 0 0 0);
     white-space: nowrap;
-    border: 0;
   }
-  .notice {
-    margin: calc(var(--_space) * 0.5) 0 0;
+  .notice,
+  .error {
     padding: 0.5rem 0.75rem;
     border-radius: calc(var(--_radius) / 2);
     background: var(--_warn-bg);
     color: var(--_warn-fg);
-    font-size: 0.875em;
+  }
+  .notice {
+    margin-top: calc(var(--_space) * 0.5);
   }
   .error {
     padding: 0.75rem;
-    border-radius: calc(var(--_radius) / 2);
     background: var(--_error-bg);
     color: var(--_error-fg);
   }
-  .error p {
-    margin: 0 0 0.5rem;
+  .error p,
+  .error ul {
+    margin-bottom: 0.5rem;
   }
-  .error p:last-child {
+  .error :last-child {
     margin-bottom: 0;
   }
   .error .title {
     font-weight: 600;
   }
-  .error a {
+  .error a,
+  .error summary {
     color: inherit;
   }
   .skeleton {
@@ -177,7 +183,6 @@ export const baseStyles = css`
     gap: 0.6rem;
   }
   .skeleton span {
-    display: block;
     height: 0.9rem;
     border-radius: 4px;
     background: var(--_track);
@@ -189,6 +194,14 @@ export const baseStyles = css`
   .skeleton span:nth-child(3) {
     width: 60%;
   }
+  /* A bar row (templates.ts barRow): label and figures, then the bar. */
+  .label {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: 0 0.75rem;
+    font-size: 0.875em;
+  }
   .track {
     background: var(--_track);
     border-radius: 999px;
@@ -199,7 +212,7 @@ export const baseStyles = css`
     display: block;
     height: 100%;
     background: var(--_accent);
-    border-radius: 999px;
+    border-radius: inherit;
     transition: width 0.4s ease;
   }
   @keyframes aivis-pulse {
@@ -208,11 +221,9 @@ export const baseStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .skeleton span {
-      animation: none;
-    }
-    .bar {
-      transition: none;
+    * {
+      animation: none !important;
+      transition: none !important;
     }
   }
 `;

@@ -16,80 +16,51 @@ export interface ErrorExplanation {
   retryable: boolean;
 }
 
-const EXPLANATIONS: Record<ErrorCode, Omit<ErrorExplanation, 'code'>> = {
-  unauthenticated: {
-    title: 'The access token was not accepted: it is missing, expired or revoked.',
-    advice:
-      'Create a new personal access token on the service’s token page and put it where this page (or its proxy) keeps it.',
-    retryable: false,
-  },
-  insufficient_scope: {
-    title: 'This access token is not allowed to read the Data API.',
-    advice: 'Create a token with API access on the service’s token page.',
-    retryable: false,
-  },
-  paid_plan_required: {
-    title: 'This account has no paid plan, and the Data API comes with paid plans only.',
-    advice: 'Choose a plan (an eligible trial counts), then reload this page.',
-    retryable: false,
-  },
-  not_found: {
-    title: 'This project was not found in the account.',
-    advice: 'Check the project attribute: it must be the id of one of your projects.',
-    retryable: false,
-  },
-  validation_failed: {
-    title: 'This widget is not set up correctly.',
-    advice: 'Fix the attribute named below.',
-    retryable: false,
-  },
-  rate_limited: {
-    title: 'Too many requests in the last minute.',
-    advice: 'The widget tries again by itself.',
-    retryable: true,
-  },
-  server_error: {
-    title: 'The service failed to answer.',
-    advice: 'Try again in a moment.',
-    retryable: true,
-  },
-  network_error: {
-    title: 'The service could not be reached.',
-    advice: 'Check the network connection and the widget’s base-url.',
-    retryable: true,
-  },
-  contract_error: {
-    title: 'The service answered in a form this widget does not understand.',
-    advice: 'The widget may be older than the service: update it, or report the details below.',
-    retryable: false,
-  },
-  timeout: {
-    title: 'The service took too long to answer.',
-    advice: 'Try again in a moment.',
-    retryable: true,
-  },
-  aborted: {
-    title: 'The request was cancelled.',
-    advice: 'Try again.',
-    retryable: true,
-  },
-  method_not_allowed: {
-    title: 'The service refused the request method.',
-    advice: 'Check that base-url points at the Data API or its proxy.',
-    retryable: false,
-  },
+/** Per code: what happened, what to do next, and whether asking again may help. */
+const EXPLANATIONS: Record<ErrorCode, [title: string, advice: string, retryable?: true]> = {
+  unauthenticated: [
+    'The access token is missing, expired or revoked.',
+    'Create a new one on the token page and give it to this page or its proxy.',
+  ],
+  insufficient_scope: [
+    'This access token is not allowed to read the Data API.',
+    'Create one with API access on the token page.',
+  ],
+  paid_plan_required: [
+    'This account has no paid plan, which the Data API needs.',
+    'Choose a plan (an eligible trial counts), then reload.',
+  ],
+  not_found: [
+    'This project was not found in the account.',
+    'Set project to one of your project ids.',
+  ],
+  validation_failed: ['This widget is not set up correctly.', 'Fix the attribute named below.'],
+  // The widget retries by itself first (a countdown shows instead of this advice).
+  rate_limited: ['Too many requests in the last minute.', 'Try again in a minute.', true],
+  server_error: ['The service failed to answer.', 'Try again in a moment.', true],
+  network_error: ['The service could not be reached.', 'Check the network and base-url.', true],
+  contract_error: [
+    'The service answered in a form this widget does not understand.',
+    'Update the widget, or report the details below.',
+  ],
+  timeout: ['The service took too long to answer.', 'Try again in a moment.', true],
+  aborted: ['The request was cancelled.', 'Try again.', true],
+  method_not_allowed: [
+    'The service refused the request method.',
+    'Check that base-url points at the Data API or its proxy.',
+  ],
 };
 
 export function explainError(error: unknown): ErrorExplanation {
-  if (isAivisError(error) && error.code in EXPLANATIONS) {
-    return { code: error.code, ...EXPLANATIONS[error.code] };
-  }
-  return {
-    code: 'unknown',
-    title: 'Something went wrong while loading this widget.',
-    advice: 'Reload the page; if it keeps happening, report it.',
-    retryable: true,
-  };
+  const known = isAivisError(error) && error.code in EXPLANATIONS;
+  const [title, advice, retryable] = known
+    ? EXPLANATIONS[error.code]
+    : [
+        'Something went wrong while loading.',
+        'Reload the page; if it keeps happening, report it.',
+        true,
+      ];
+  return { code: known ? error.code : 'unknown', title, advice, retryable: !!retryable };
 }
 
 /** Any thrown value as an AivisError, so events always carry the same shape. */

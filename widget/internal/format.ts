@@ -2,7 +2,7 @@
  * Numbers and dates in the reader's locale: the element's `locale`
  * attribute, else the nearest `lang` on the page, else the browser's.
  */
-import { PLATFORMS, type Platform } from '../../shared/api/vocabulary.js';
+import type { Platform } from '../../shared/api/vocabulary.js';
 
 export interface Formatters {
   locale: string;
@@ -45,33 +45,23 @@ export function resolveLocale(element: Element, attribute: string | undefined): 
 export function formatters(locale: string): Formatters {
   const known = cache.get(locale);
   if (known) return known;
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const oneDecimal = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
-  const signed = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    signDisplay: 'exceptZero',
-  });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const number = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options);
+  const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  const percent = number({ style: 'percent', maximumFractionDigits: 1 });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // An invalid date stays as sent rather than showing "Invalid Date".
+  const orAsSent = (time: number, text: string, format: Intl.DateTimeFormat) =>
+    Number.isNaN(time) ? text : format.format(time);
+  // Intl's format getters return functions already bound to their formatter.
   const made: Formatters = {
     locale,
-    integer: (value) => integer.format(value),
-    score: (value) => oneDecimal.format(value),
+    integer: number({ maximumFractionDigits: 0 }).format,
+    score: number(oneDecimal).format,
     percent: (value) => percent.format(value / 100),
-    delta: (value) => signed.format(value),
-    date: (isoDate) => {
-      const time = Date.parse(`${isoDate}T00:00:00Z`);
-      return Number.isNaN(time) ? isoDate : date.format(time);
-    },
-    dateTime: (iso) => {
-      const time = Date.parse(iso);
-      return Number.isNaN(time) ? iso : dateTime.format(time);
-    },
+    delta: number({ ...oneDecimal, signDisplay: 'exceptZero' }).format,
+    date: (isoDate) => orAsSent(Date.parse(`${isoDate}T00:00:00Z`), isoDate, date),
+    dateTime: (iso) => orAsSent(Date.parse(iso), iso, dateTime),
   };
   cache.set(locale, made);
   return made;
@@ -88,7 +78,7 @@ const PLATFORM_LABELS: Record<Platform, string> = {
 };
 
 export function platformLabel(platform: string): string {
-  return (PLATFORMS as readonly string[]).includes(platform)
+  return Object.hasOwn(PLATFORM_LABELS, platform)
     ? PLATFORM_LABELS[platform as Platform]
     : platform;
 }
@@ -98,7 +88,7 @@ export function safeHttpUrl(value: string | undefined | null): string | undefine
   if (!value) return undefined;
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    return /^https?:$/.test(url.protocol) ? url.href : undefined;
   } catch {
     return undefined;
   }

@@ -96,35 +96,34 @@ export function createRequestCache(options: RequestCacheOptions = {}): RequestCa
     entry.waiters += 1;
     return new Promise<ResponseLike>((resolve, reject) => {
       let done = false;
-      const onAbort = () => {
+      /** Settles this caller once, whichever comes first: the answer, a failure or its abort. */
+      const settle = (then: () => void) => {
         if (done) return;
         done = true;
         entry.waiters -= 1;
-        // The last caller gone: nobody wants the answer, so stop the request.
-        if (entry.waiters === 0 && entry.snapshot === undefined) {
-          entry.controller.abort(abortReason(signal!));
-          if (entries.get(key) === entry) entries.delete(key);
-        }
-        reject(abortReason(signal!));
+        signal?.removeEventListener('abort', onAbort);
+        then();
       };
+      const onAbort = () =>
+        settle(() => {
+          // The last caller gone: nobody wants the answer, so stop the request.
+          if (entry.waiters === 0 && entry.snapshot === undefined) {
+            entry.controller.abort(abortReason(signal!));
+            forget(key, entry);
+          }
+          reject(abortReason(signal!));
+        });
       signal?.addEventListener('abort', onAbort);
       entry.promise.then(
-        (snapshot) => {
-          if (done) return;
-          done = true;
-          entry.waiters -= 1;
-          signal?.removeEventListener('abort', onAbort);
-          resolve(toResponse(snapshot));
-        },
-        (error: unknown) => {
-          if (done) return;
-          done = true;
-          entry.waiters -= 1;
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
-        },
+        (snapshot) => settle(() => resolve(toResponse(snapshot))),
+        (error: unknown) => settle(() => reject(error)),
       );
     });
+  };
+
+  /** Drops the entry unless a newer request for the key replaced it. */
+  const forget = (key: string, entry: Entry) => {
+    if (entries.get(key) === entry) entries.delete(key);
   };
 
   const cachedFetch: FetchLike = (url, init) => {
@@ -155,15 +154,12 @@ export function createRequestCache(options: RequestCacheOptions = {}): RequestCa
     entry.promise.then(
       (snapshot) => {
         // Only successful answers are reused; errors must be able to heal on the next try.
-        if (entries.get(key) !== entry) return;
         if (snapshot.status >= 200 && snapshot.status < 300 && ttlMs > 0) {
           entry.snapshot = snapshot;
           entry.storedAt = now();
-        } else entries.delete(key);
+        } else forget(key, entry);
       },
-      () => {
-        if (entries.get(key) === entry) entries.delete(key);
-      },
+      () => forget(key, entry),
     );
     return waitFor(key, entry, init.signal);
   };

@@ -1,6 +1,5 @@
-import { provide } from '@lit/context';
-import { css, html, LitElement, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { ContextProvider } from '@lit/context';
+import { css, html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { aivisConnectionContext, type ProvidedConnection } from '../internal/connection.js';
 
 /**
@@ -18,19 +17,26 @@ export class AivisProvider extends LitElement {
     }
   `;
 
+  static override properties: PropertyDeclarations = {
+    baseUrl: { attribute: 'base-url', reflect: true },
+    token: {},
+  };
+
   /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */
-  @property({ attribute: 'base-url', reflect: true }) baseUrl?: string;
+  declare baseUrl?: string;
 
   /** Personal access token; leave it out when base-url points at the proxy. Never reflected. */
-  @property({ attribute: 'token' }) token?: string;
+  declare token?: string;
 
-  @provide({ context: aivisConnectionContext })
-  protected connection: ProvidedConnection = {};
+  private readonly connection = new ContextProvider(this, {
+    context: aivisConnectionContext,
+    initialValue: {} as ProvidedConnection,
+  });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('baseUrl') || changed.has('token')) {
       // A new object, so consumers subscribed to the context are told.
-      this.connection = { baseUrl: this.baseUrl, token: this.token };
+      this.connection.setValue({ baseUrl: this.baseUrl, token: this.token });
     }
   }
 

@@ -3,6 +3,7 @@ import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
+import { barRow } from '../internal/templates.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
 
 const CONNECTION_LABELS = {
@@ -83,20 +84,11 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
               : html`<ul class="platforms" part="chart" aria-labelledby="platforms-heading">
                 ${visibility.mentions_by_platform.map(
                   (row) => html`<li class="platform">
-                    <span class="label">
-                      <span part="label">${platformLabel(row.platform)}</span>
-                      <span class="numbers"
-                        >${format.integer(row.mentions)} of ${format.integer(row.answers)} answers
-                        (${format.percent(row.mention_rate)})</span
-                      >
-                    </span>
-                    <span class="track" aria-hidden="true"
-                      ><span
-                        class="bar"
-                        part="bar"
-                        style="width: ${Math.min(100, Math.max(0, row.mention_rate))}%"
-                      ></span
-                    ></span>
+                    ${barRow(
+                      html`<span part="label">${platformLabel(row.platform)}</span>`,
+                      `${format.integer(row.mentions)} of ${format.integer(row.answers)} answers (${format.percent(row.mention_rate)})`,
+                      row.mention_rate,
+                    )}
                   </li>`,
                 )}
               </ul>`
@@ -115,9 +107,12 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
       return html`<p class="change muted" part="change">No previous period to compare with.</p>`;
     }
     const delta = change.score_delta;
-    const direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
-    const arrow = delta > 0 ? '▲' : delta < 0 ? '▼' : '▶';
-    const words = delta > 0 ? 'up' : delta < 0 ? 'down' : 'unchanged';
+    const [direction, arrow, words] =
+      delta > 0
+        ? ['up', '▲', 'up']
+        : delta < 0
+          ? ['down', '▼', 'down']
+          : ['flat', '▶', 'unchanged'];
     const since = change.previous_period
       ? ` (${format.date(change.previous_period.start)} – ${format.date(change.previous_period.end)})`
       : '';

@@ -1,16 +1,16 @@
 import { css } from 'lit';
 
 export const visibilityScoreStyles = css`
-  .figures {
+  .figures,
+  .platforms,
+  .platform {
     display: grid;
-    grid-template-columns: 1fr;
-    gap: calc(var(--_space) * 0.75);
+    gap: var(--_gap);
   }
   .score {
     display: flex;
     align-items: baseline;
     gap: 0.35rem;
-    margin: 0;
   }
   .score .value {
     font-size: 2.25em;
@@ -22,41 +22,26 @@ export const visibilityScoreStyles = css`
     margin: 0.25rem 0 0;
     font-size: 0.9em;
   }
-  .change.up {
+  .up {
     color: var(--_up);
   }
-  .change.down {
+  .down {
     color: var(--_down);
-  }
-  .sov {
-    margin: 0;
   }
   .sov strong {
     font-size: 1.25em;
   }
   h3 {
-    margin: calc(var(--_space) * 0.75) 0 0.4rem;
+    margin: var(--_gap) 0 0.4rem;
     font-size: 0.9em;
   }
   .platforms {
-    display: grid;
     gap: 0.45rem;
   }
   .platform {
-    display: grid;
-    grid-template-columns: 1fr;
     gap: 0.15rem;
   }
-  .platform .label {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    gap: 0 0.5rem;
-    font-size: 0.875em;
-  }
-  .platform .numbers {
-    color: var(--_muted);
-    font-variant-numeric: tabular-nums;
+  .numbers {
     white-space: nowrap;
   }
   @container (min-width: 520px) {
@@ -69,10 +54,10 @@ export const visibilityScoreStyles = css`
       align-items: center;
       gap: 0.75rem;
     }
-    .platform .label {
+    .label {
       display: contents;
     }
-    .platform .numbers {
+    .numbers {
       order: 3;
       text-align: end;
     }
