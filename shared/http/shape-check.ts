@@ -18,23 +18,29 @@ import {
   isUnavailable,
 } from './body-check.js';
 
+/**
+ * Tags are one character because the shapes ship in the widget bundle:
+ * * anything, s string (re: pattern), d ISO date-time, n number, b boolean,
+ * l literal, a array, r record, o object, ? optional, ~ nullable, | union,
+ * # reference to a named component in `defs`.
+ */
 export type CompactShape =
-  | { t: 'any' }
-  | { t: 'str'; re?: string }
-  | { t: 'dt' }
-  | { t: 'num'; int?: true; ge?: number; gt?: number; le?: number; lt?: number }
-  | { t: 'bool' }
-  | { t: 'lit'; v: Array<string | number | boolean | null> }
-  | { t: 'arr'; e: CompactShape; max?: number }
-  | { t: 'rec'; v: CompactShape }
-  | { t: 'obj'; f: Record<string, CompactShape> }
-  | { t: 'opt'; s: CompactShape }
-  | { t: 'nul'; s: CompactShape }
-  | { t: 'or'; o: CompactShape[] }
-  | { t: 'ref'; id: string };
+  | { t: '*' }
+  | { t: 's'; re?: string }
+  | { t: 'd' }
+  | { t: 'n'; int?: true; ge?: number; gt?: number; le?: number; lt?: number }
+  | { t: 'b' }
+  | { t: 'l'; v: Array<string | number | boolean | null> }
+  | { t: 'a'; e: CompactShape; max?: number }
+  | { t: 'r'; v: CompactShape }
+  | { t: 'o'; f: Record<string, CompactShape> }
+  | { t: '?'; s: CompactShape }
+  | { t: '~'; s: CompactShape }
+  | { t: '|'; o: CompactShape[] }
+  | { t: '#'; id: string };
 
 export interface CompiledShapes {
-  /** Named components, referenced by { t: 'ref', id }. */
+  /** Named components, referenced by { t: '#', id }. */
   defs: Record<string, CompactShape>;
   responses: { [N in EndpointName]: ResponseSide<CompactShape> };
   unavailable: CompactShape;
@@ -59,26 +65,26 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
   function check(shape: CompactShape, value: unknown, path: PropertyKey[]): Failure | undefined {
     const fail = (detail: string): Failure => ({ path, detail });
     switch (shape.t) {
-      case 'any':
+      case '*':
         return undefined;
-      case 'ref': {
+      case '#': {
         const target = shapes.defs[shape.id];
         return target ? check(target, value, path) : fail(`unknown shape ${shape.id}`);
       }
-      case 'opt':
+      case '?':
         return value === undefined ? undefined : check(shape.s, value, path);
-      case 'nul':
+      case '~':
         return value === null ? undefined : check(shape.s, value, path);
-      case 'str':
+      case 's':
         if (typeof value !== 'string') return fail('expected string');
         return shape.re && !pattern(shape.re).test(value)
           ? fail(`expected text matching ${shape.re}`)
           : undefined;
-      case 'dt':
+      case 'd':
         return typeof value === 'string' && DATE_TIME.test(value)
           ? undefined
           : fail('expected an ISO date-time');
-      case 'num': {
+      case 'n': {
         if (typeof value !== 'number' || !Number.isFinite(value)) return fail('expected number');
         if (shape.int && !Number.isInteger(value)) return fail('expected int');
         const outside =
@@ -88,13 +94,13 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
           (shape.lt !== undefined && value >= shape.lt);
         return outside ? fail('number out of the documented range') : undefined;
       }
-      case 'bool':
+      case 'b':
         return typeof value === 'boolean' ? undefined : fail('expected boolean');
-      case 'lit':
+      case 'l':
         return shape.v.includes(value as never)
           ? undefined
           : fail(`expected one of ${shape.v.map(String).join(', ')}`);
-      case 'arr': {
+      case 'a': {
         if (!Array.isArray(value)) return fail('expected array');
         if (shape.max !== undefined && value.length > shape.max)
           return fail(`expected at most ${shape.max} items`);
@@ -104,7 +110,7 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
         }
         return undefined;
       }
-      case 'rec': {
+      case 'r': {
         if (!isPlainObject(value)) return fail('expected record');
         for (const [key, item] of Object.entries(value)) {
           const failure = check(shape.v, item, [...path, key]);
@@ -112,7 +118,7 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
         }
         return undefined;
       }
-      case 'obj': {
+      case 'o': {
         if (!isPlainObject(value)) return fail('expected object');
         for (const [key, field] of Object.entries(shape.f)) {
           const failure = check(field, value[key], [...path, key]);
@@ -120,10 +126,19 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
         }
         return undefined;
       }
-      case 'or':
-        return shape.o.some((option) => !check(option, value, path))
-          ? undefined
+      case '|': {
+        // Like zod: when every option fails, name the field of the option that
+        // got furthest (e.g. summary search.google...impressions), not the union.
+        let deepest: Failure | undefined;
+        for (const option of shape.o) {
+          const failure = check(option, value, path);
+          if (!failure) return undefined;
+          if (!deepest || failure.path.length > deepest.path.length) deepest = failure;
+        }
+        return deepest && deepest.path.length > path.length
+          ? deepest
           : fail('matches none of the documented shapes');
+      }
     }
   }
 

@@ -37,17 +37,34 @@ const defOf = (schema: z.ZodMiniType): Def =>
   (schema as unknown as { _zod: { def: Def } })._zod.def;
 const checksOf = (def: Def): CheckDef[] => (def.checks ?? []).map((check) => check._zod.def);
 
-export function compileShapes(): CompiledShapes {
+/**
+ * Where a bundle only shows an endpoint's rows generically (as text), checking
+ * that its body is a JSON object is enough; the full shape costs bytes there.
+ */
+const ANY_OBJECT: CompactShape = { t: 'o', f: {} };
+
+export interface CompileOptions {
+  /** Endpoints to compile in full; the others are checked only as JSON objects. Default: all. */
+  endpoints?: readonly EndpointName[];
+}
+
+export function compileShapes(options: CompileOptions = {}): CompiledShapes {
+  const full = new Set<EndpointName>(options.endpoints ?? ENDPOINT_NAMES);
   const defs: Record<string, CompactShape> = {};
 
+  // Components get short numbered keys: the names only serve to compile each once.
+  const keys = new Map<string, string>();
   function compileNamed(schema: z.ZodMiniType): CompactShape {
-    const id = z.globalRegistry.get(schema)?.id;
-    if (!id) return compile(schema);
-    if (!(id in defs)) {
-      defs[id] = { t: 'any' }; // placeholder: guards against a recursive component
+    const name = z.globalRegistry.get(schema)?.id;
+    if (!name) return compile(schema);
+    let id = keys.get(name);
+    if (id === undefined) {
+      id = keys.size.toString(36);
+      keys.set(name, id);
+      defs[id] = { t: '*' }; // placeholder: guards against a recursive component
       defs[id] = compile(schema);
     }
-    return { t: 'ref', id };
+    return { t: '#', id };
   }
 
   function compile(schema: z.ZodMiniType): CompactShape {
@@ -55,18 +72,18 @@ export function compileShapes(): CompiledShapes {
     switch (def.type) {
       case 'unknown':
       case 'any':
-        return { t: 'any' };
+        return { t: '*' };
       case 'optional':
-        return { t: 'opt', s: compileNamed(def.innerType!) };
+        return { t: '?', s: compileNamed(def.innerType!) };
       case 'nullable':
-        return { t: 'nul', s: compileNamed(def.innerType!) };
+        return { t: '~', s: compileNamed(def.innerType!) };
       case 'string': {
-        if (def.format === 'datetime') return { t: 'dt' };
+        if (def.format === 'datetime') return { t: 'd' };
         const regex = checksOf(def).find((check) => check.format === 'regex');
-        return regex?.pattern ? { t: 'str', re: regex.pattern.source } : { t: 'str' };
+        return regex?.pattern ? { t: 's', re: regex.pattern.source } : { t: 's' };
       }
       case 'number': {
-        const shape: Extract<CompactShape, { t: 'num' }> = { t: 'num' };
+        const shape: Extract<CompactShape, { t: 'n' }> = { t: 'n' };
         if (def.format === 'safeint' || def.format === 'int32' || def.format === 'uint32')
           shape.int = true;
         for (const check of checksOf(def)) {
@@ -81,25 +98,25 @@ export function compileShapes(): CompiledShapes {
         return shape;
       }
       case 'boolean':
-        return { t: 'bool' };
+        return { t: 'b' };
       case 'literal':
-        return { t: 'lit', v: [...(def.values ?? [])] };
+        return { t: 'l', v: [...(def.values ?? [])] };
       case 'array': {
         const max = checksOf(def).find((check) => check.check === 'max_length')?.maximum;
         return max === undefined
-          ? { t: 'arr', e: compileNamed(def.element!) }
-          : { t: 'arr', e: compileNamed(def.element!), max };
+          ? { t: 'a', e: compileNamed(def.element!) }
+          : { t: 'a', e: compileNamed(def.element!), max };
       }
       case 'record':
-        return { t: 'rec', v: compileNamed(def.valueType!) };
+        return { t: 'r', v: compileNamed(def.valueType!) };
       case 'object': {
         const fields: Record<string, CompactShape> = {};
         for (const [key, field] of Object.entries(def.shape ?? {}))
           fields[key] = compileNamed(field);
-        return { t: 'obj', f: fields };
+        return { t: 'o', f: fields };
       }
       case 'union':
-        return { t: 'or', o: (def.options ?? []).map(compileNamed) };
+        return { t: '|', o: (def.options ?? []).map(compileNamed) };
       default:
         throw new Error(
           `compile-shapes: zod type '${def.type}' has no compact shape; teach compileShapes about it`,
@@ -118,7 +135,10 @@ export function compileShapes(): CompiledShapes {
         };
 
   const responses = Object.fromEntries(
-    ENDPOINT_NAMES.map((name) => [name, compileSide(RESPONSES[name])]),
+    ENDPOINT_NAMES.map((name) => [
+      name,
+      full.has(name) ? compileSide(RESPONSES[name]) : { schema: ANY_OBJECT },
+    ]),
   ) as { [N in EndpointName]: ResponseSide<CompactShape> };
   return {
     defs,

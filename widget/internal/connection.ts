@@ -7,7 +7,10 @@
  */
 /// <reference path="./response-shapes.d.ts" />
 
-import responseShapes from 'virtual:aivis/response-shapes';
+// Full shapes for the bodies the widgets read field by field; the rows behind
+// an action's next_request are shown generically as text, so they are checked
+// as JSON objects only (keeps the bundle within its 25 KB budget).
+import responseShapes from 'virtual:aivis/response-shapes?endpoints=summary,competitors,action-plan';
 import { createContext } from '@lit/context';
 import { createFetchClient } from '../../shared/client/fetch-client.js';
 import type { AivisClient, FetchLike } from '../../shared/client/types.js';
