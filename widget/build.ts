@@ -42,6 +42,10 @@ async function bundle(entry: string, outDir: string, fileName: string): Promise<
     root: ROOT,
     logLevel: 'warn',
     publicDir: false,
+    // Always the production build of Lit: called from vitest (NODE_ENV=test) Vite
+    // would otherwise pick Lit's development exports and ship its dev-mode warnings.
+    mode: 'production',
+    resolve: { conditions: ['module', 'browser', 'production'] },
     // Shapes instead of zod, no documentation strings, no template indentation: the 25 KB budget.
     plugins: [responseShapesPlugin(), stripDocsPlugin(), minifyLitTemplatesPlugin()],
     build: {
