@@ -9,7 +9,7 @@ import { actionPlanSchema } from '../schemas/action-plan.js';
 import { aiTrafficSchemas } from '../schemas/ai-traffic.js';
 import { answersResponseSchema } from '../schemas/answers.js';
 import { citationsByDomainSchema, citationsByUrlSchema } from '../schemas/citations.js';
-import { type UnavailableSource, unavailableSourceSchema } from '../schemas/common.js';
+import type { UnavailableSource } from '../schemas/common.js';
 import {
   competitorDetailSchema,
   competitorHistorySchema,
@@ -18,7 +18,7 @@ import {
 import { projectListSchema } from '../schemas/project.js';
 import { searchPerformanceSchemas } from '../schemas/search-performance.js';
 import { projectSummarySchema } from '../schemas/summary.js';
-import { ENDPOINTS, type EndpointName, type Query } from './endpoints.js';
+import type { ENDPOINTS, EndpointName, Query } from './endpoints.js';
 import { pickResponse, type ResponseSide } from './response-side.js';
 import { withDefaults } from './validate.js';
 
@@ -52,13 +52,6 @@ export function responseSchema(name: EndpointName, params: Query): z.ZodMiniType
 export function responseVariants(name: EndpointName): z.ZodMiniType[] {
   const side: ResponseSide<z.ZodMiniType> = RESPONSES[name];
   return 'schema' in side ? [side.schema] : Object.values(side.schemas);
-}
-
-/** spec 2.5: connected sources may answer available:false with a reason instead of a body. */
-export function unavailableSchemaFor(
-  name: EndpointName,
-): typeof unavailableSourceSchema | undefined {
-  return ENDPOINTS[name].connectedSource ? unavailableSourceSchema : undefined;
 }
 
 type SchemasOf<N extends EndpointName> = (typeof RESPONSES)[N] extends { schema: infer S }

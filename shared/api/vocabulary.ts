@@ -71,11 +71,6 @@ export const SEARCH_LIST_DATASETS = [
   'trends',
   'ai_question_queries',
 ] as const satisfies readonly SearchDataset[];
-/** Datasets whose rows are a time series (no pagination). */
-export const SEARCH_SERIES_DATASETS = [
-  'daily',
-  'history',
-] as const satisfies readonly SearchDataset[];
 export const SEARCH_GOOGLE_ONLY_DATASETS = [
   'ai_question_queries',
 ] as const satisfies readonly SearchDataset[];
@@ -125,8 +120,9 @@ export const ACTION_SIGNALS = [
 ] as const;
 export type ActionSignal = (typeof ACTION_SIGNALS)[number];
 
-/** spec 2.3: prominence levels, 0 = not named .. 3 = top recommendation. */
-export const PROMINENCE_LEVELS = [0, 1, 2, 3] as const;
+/** spec 2.3: prominence levels run from 0 (not named) to 3 (top recommendation). */
+export const PROMINENCE_MIN = 0;
+export const PROMINENCE_MAX = 3;
 export const BRAND_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 
 /** spec 7: error codes and their HTTP statuses. */

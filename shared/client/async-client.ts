@@ -4,10 +4,8 @@
  * createFetchClient with compact shapes instead, to stay small.
  */
 import { zodCheck } from '../http/zod-check.js';
-import { abortableSleep, createFetchClient } from './fetch-client.js';
+import { createFetchClient } from './fetch-client.js';
 import type { AivisClient, AsyncClientOptions } from './types.js';
-
-export { abortableSleep };
 
 export function createClient(options: AsyncClientOptions): AivisClient {
   return createFetchClient(options, zodCheck);

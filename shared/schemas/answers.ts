@@ -1,6 +1,6 @@
 /** spec 2.3 and 4.3: stored AI answers joined with their judgments. */
 import * as z from 'zod/mini';
-import { BRAND_SENTIMENTS } from '../api/vocabulary.js';
+import { BRAND_SENTIMENTS, PROMINENCE_MAX, PROMINENCE_MIN } from '../api/vocabulary.js';
 import {
   isoDateTime,
   named,
@@ -18,7 +18,9 @@ export const answerRowSchema = named(
     prompt_id: z.int(),
     platform: platformName,
     checked_at: isoDateTime,
-    prominence_level: z.nullable(z.int().check(z.minimum(0), z.maximum(3))),
+    prominence_level: z.nullable(
+      z.int().check(z.minimum(PROMINENCE_MIN), z.maximum(PROMINENCE_MAX)),
+    ),
     on_topic: z.nullable(z.boolean()),
     names_brands: z.nullable(z.array(z.string())),
     brand_sentiment: z.nullable(

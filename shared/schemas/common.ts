@@ -78,14 +78,6 @@ export const unavailableSourceSchema = named(
 );
 export type UnavailableSource = z.infer<typeof unavailableSourceSchema>;
 
-/** spec 2.5: freshness fields every available connected-source response carries. */
-export const connectedSourceFields = {
-  available: z.optional(z.literal(true)),
-  period: sourceWindowSchema,
-  fetched_at: isoDateTime,
-  is_stale: z.boolean(),
-};
-
 /** spec 7: the error envelope. */
 export const errorEnvelopeSchema = named(
   'ErrorEnvelope',
