@@ -3,9 +3,7 @@
  * (AIVIS_SERVICE_URL, shared with the Sheets add-on); everything about the
  * API comes from shared/.
  */
-import { defaultBaseUrl, USER_KEYS } from '../../apps-script/src/config.js';
-
-export { USER_KEYS };
+export { defaultBaseUrl, USER_KEYS } from '../../apps-script/src/config.js';
 
 /** Looker Studio shows this in the connector gallery (at most 28 characters). */
 export const CONNECTOR_NAME = 'AI Visibility';
@@ -14,10 +12,6 @@ export const CONNECTOR_NAME = 'AI Visibility';
 export const BASE_URL_PROPERTY = 'AIVIS_BASE_URL';
 /** Script property: comma-separated e-mail addresses that see the technical detail of errors. */
 export const ADMINS_PROPERTY = 'AIVIS_ADMIN_EMAILS';
-
-export function serviceBaseUrl(): string {
-  return PropertiesService.getScriptProperties().getProperty(BASE_URL_PROPERTY) || defaultBaseUrl();
-}
 
 /** Apps Script stops a run at 6 minutes; a getData stops starting requests and waits after 5. */
 export const GET_DATA_BUDGET_MS = 300_000;

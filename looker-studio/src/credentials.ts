@@ -8,7 +8,11 @@ import { fetchTable } from '../../apps-script/src/api.js';
 import type { Credentials } from '../../apps-script/src/settings.js';
 import { AivisError, isAivisError } from '../../shared/http/errors.js';
 import { checkToken } from '../../shared/http/request.js';
-import { QUICK_BUDGET_MS, serviceBaseUrl, USER_KEYS } from './config.js';
+import { BASE_URL_PROPERTY, defaultBaseUrl, QUICK_BUDGET_MS, USER_KEYS } from './config.js';
+
+export function serviceBaseUrl(): string {
+  return PropertiesService.getScriptProperties().getProperty(BASE_URL_PROPERTY) || defaultBaseUrl();
+}
 
 const userProperties = () => PropertiesService.getUserProperties();
 

@@ -6,6 +6,7 @@
  * covers the range is asked for; rows dated outside the range are dropped.
  * Pure: days are numbers, the anchor comes from the API's own `period.end`.
  */
+import { isCalendarDate } from '../../shared/api/param-rules.js';
 
 export interface DateRange {
   startDate: string;
@@ -13,10 +14,10 @@ export interface DateRange {
 }
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Days since 1970-01-01 of a calendar date, NaN for anything else. */
 export const dayOf = (isoDate: string): number =>
-  ISO_DATE.test(isoDate) ? Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS) : Number.NaN;
+  isCalendarDate(isoDate) ? Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS) : Number.NaN;
 const yearOf = (day: number) => new Date(day * DAY_MS).getUTCFullYear();
 const firstDayOfYear = (year: number) => Math.floor(Date.UTC(year, 0, 1) / DAY_MS);
 
