@@ -8,19 +8,12 @@ import { bundleIife } from './bundle.js';
 import { BUNDLE_GLOBAL, entrySection } from './entry.js';
 import { PAGE_SOURCES, pageHtml } from './html.js';
 import { manifest } from './manifest.js';
-import { buildCode, writeProject } from './project.js';
+import { type BuildResult, buildCode, writeProject } from './project.js';
 import { serviceSetting } from './settings.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '../..');
 export const OUT_DIR = join(ROOT, 'dist/apps-script');
-
-export interface BuildResult {
-  outDir: string;
-  serviceUrl: string;
-  isPlaceholder: boolean;
-  codeBytes: number;
-}
 
 export async function buildAppsScript(outDir = OUT_DIR): Promise<BuildResult> {
   const service = serviceSetting();
@@ -38,11 +31,5 @@ export async function buildAppsScript(outDir = OUT_DIR): Promise<BuildResult> {
     const script = await bundleIife(join(ROOT, 'apps-script/ui', page.entry), 'AivisPage');
     pages[`${page.file}.html`] = pageHtml(page, script);
   }
-  writeProject(outDir, code, manifest(service), pages);
-  return {
-    outDir,
-    serviceUrl: service.baseUrl,
-    isPlaceholder: service.isPlaceholder,
-    codeBytes: Buffer.byteLength(code),
-  };
+  return writeProject(outDir, service, code, manifest(service), pages);
 }

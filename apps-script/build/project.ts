@@ -37,16 +37,42 @@ export async function buildCode(source: ScriptSource, service: ServiceSetting): 
   return code;
 }
 
+export interface BuildResult {
+  outDir: string;
+  serviceUrl: string;
+  isPlaceholder: boolean;
+  codeBytes: number;
+}
+
 /** Replaces outDir with Code.js, appsscript.json and any other files (name to text). */
 export function writeProject(
   outDir: string,
+  service: ServiceSetting,
   code: string,
   manifest: unknown,
   files: Record<string, string> = {},
-): void {
+): BuildResult {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'Code.js'), code);
   writeFileSync(join(outDir, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(outDir, name), text);
+  return {
+    outDir,
+    serviceUrl: service.baseUrl,
+    isPlaceholder: service.isPlaceholder,
+    codeBytes: Buffer.byteLength(code),
+  };
+}
+
+/** What a build script prints: where it wrote, how big Code.js is, and a warning for the placeholder address. */
+export function reportBuild(label: string, result: BuildResult, pushCommand: string): void {
+  console.log(
+    `${label}: wrote ${result.outDir} (Code.js ${Math.round(result.codeBytes / 1024)} KB) for ${result.serviceUrl}`,
+  );
+  if (result.isPlaceholder) {
+    console.log(
+      `${label}: AIVIS_SERVICE_URL is not set; the placeholder address is used. Set it to the service address before ${pushCommand}.`,
+    );
+  }
 }

@@ -23,11 +23,5 @@ export async function buildLookerStudio(outDir = OUT_DIR) {
     },
     service,
   );
-  writeProject(outDir, code, connectorManifest(service));
-  return {
-    outDir,
-    serviceUrl: service.baseUrl,
-    isPlaceholder: service.isPlaceholder,
-    codeBytes: Buffer.byteLength(code),
-  };
+  return writeProject(outDir, service, code, connectorManifest(service));
 }

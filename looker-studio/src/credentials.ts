@@ -5,7 +5,7 @@
  */
 
 import { fetchTable } from '../../apps-script/src/api.js';
-import type { Credentials } from '../../apps-script/src/settings.js';
+import { type Credentials, storedToken } from '../../apps-script/src/settings.js';
 import { AivisError, isAivisError } from '../../shared/http/errors.js';
 import { checkToken } from '../../shared/http/request.js';
 import { BASE_URL_PROPERTY, defaultBaseUrl, QUICK_BUDGET_MS, USER_KEYS } from './config.js';
@@ -16,21 +16,14 @@ export function serviceBaseUrl(): string {
 
 const userProperties = () => PropertiesService.getUserProperties();
 
-export function storedToken(): string | undefined {
-  return userProperties().getProperty(USER_KEYS.token) || undefined;
-}
-
+/** The service address of this deployment, and the person's token (the add-on's own key). */
 export function readCredentials(): Credentials {
   const token = storedToken();
-  if (!token) {
-    throw new AivisError({
-      code: 'unauthenticated',
-      status: 0,
-      message: 'No access token is stored for you yet.',
-    });
-  }
-  return { baseUrl: serviceBaseUrl(), token };
+  if (token) return { baseUrl: serviceBaseUrl(), token };
+  throw new AivisError({ code: 'unauthenticated', status: 0, message: NO_TOKEN });
 }
+
+const NO_TOKEN = 'No access token is stored for you yet.';
 
 /** GET /projects with these credentials; the answer lands in the cache for the config's project list. */
 export function listProjects(credentials: Credentials, fresh = false) {

@@ -6,6 +6,7 @@
  */
 
 import { redact } from '../../apps-script/src/messages.js';
+import { storedToken } from '../../apps-script/src/settings.js';
 import type { ErrorCode } from '../../shared/api/vocabulary.js';
 import {
   type AivisError,
@@ -13,7 +14,6 @@ import {
   summarizeValidationErrors,
 } from '../../shared/http/errors.js';
 import { RECONNECT_PATH, RESET_CREDENTIALS_PATH } from './config.js';
-import { storedToken } from './credentials.js';
 
 type Failure = Pick<
   AivisError,

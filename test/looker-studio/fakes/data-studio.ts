@@ -101,72 +101,90 @@ export interface FieldJson {
   defaultAggregationType?: string;
 }
 
-class FakeField {
-  id: string | null = null;
-  name: string | null = null;
-  description: string | null = null;
-  type: string | null = null;
-  aggregation: string | null = null;
-  constructor(readonly concept: 'DIMENSION' | 'METRIC') {}
-  setId(id: string) {
-    this.id = id;
-    return this;
-  }
-  setName(name: string) {
-    this.name = name;
-    return this;
-  }
-  setDescription(text: string) {
-    this.description = text;
-    return this;
-  }
-  setType(type: string) {
-    if (!(FIELD_TYPES as readonly string[]).includes(type))
-      throw new Error(`Exception: Invalid argument: type ${String(type)}`);
-    this.type = type;
-    return this;
-  }
-  setAggregation(aggregation: string) {
-    if (!(AGGREGATION_TYPES as readonly string[]).includes(aggregation))
-      throw new Error(`Exception: Invalid argument: aggregation ${String(aggregation)}`);
-    this.aggregation = aggregation;
-    return this;
-  }
-  getId = () => this.id;
-  getType = () => this.type;
-  isDimension = () => this.concept === 'DIMENSION';
-  isMetric = () => this.concept === 'METRIC';
-  toJson(): FieldJson {
-    if (!this.id) throw new Error('Exception: A field has no id (setId).');
-    if (!this.type) throw new Error(`Exception: Field ${this.id} has no type (setType).`);
-    return {
-      name: this.id,
-      label: this.name ?? this.id,
-      ...(this.description ? { description: this.description } : {}),
-      dataType: dataTypeOf(this.type),
-      semantics: { conceptType: this.concept, semanticType: this.type },
-      ...(this.aggregation ? { defaultAggregationType: this.aggregation } : {}),
+type Check = (value: unknown) => void;
+const oneOf =
+  (what: string, values: readonly string[]): Check =>
+  (value) => {
+    if (!values.includes(String(value)))
+      throw new Error(`Exception: Invalid argument: ${what} ${String(value)}`);
+  };
+
+/**
+ * A builder as Apps Script's are: `setX(value)` stores value under `key` and
+ * returns the builder, after the check a setter has. `extra` adds methods
+ * that see the builder.
+ */
+function chain<B extends object>(
+  state: Record<string, unknown>,
+  setters: Record<string, [key: string, check?: Check]>,
+  extra: (builder: Record<string, unknown>) => B,
+) {
+  const builder: Record<string, unknown> = {};
+  for (const [method, [key, check]] of Object.entries(setters)) {
+    builder[method] = (value: unknown) => {
+      check?.(value);
+      state[key] = value;
+      return builder;
     };
   }
+  return Object.assign(builder, extra(builder)) as Record<string, (...args: never[]) => unknown> &
+    B;
 }
+
+function fakeField(concept: 'DIMENSION' | 'METRIC') {
+  const state: Record<string, unknown> = {};
+  return chain(
+    state,
+    {
+      setId: ['id'],
+      setName: ['name'],
+      setDescription: ['description'],
+      setType: ['type', oneOf('type', FIELD_TYPES)],
+      setAggregation: ['aggregation', oneOf('aggregation', AGGREGATION_TYPES)],
+    },
+    () => ({
+      getId: () => (state.id as string | undefined) ?? null,
+      getType: () => (state.type as string | undefined) ?? null,
+      isDimension: () => concept === 'DIMENSION',
+      isMetric: () => concept === 'METRIC',
+      toJson(): FieldJson {
+        const { id, name, description, type, aggregation } = state as Record<
+          string,
+          string | undefined
+        >;
+        if (!id) throw new Error('Exception: A field has no id (setId).');
+        if (!type) throw new Error(`Exception: Field ${id} has no type (setType).`);
+        return {
+          name: id,
+          label: name ?? id,
+          ...(description ? { description } : {}),
+          dataType: dataTypeOf(type),
+          semantics: { conceptType: concept, semanticType: type },
+          ...(aggregation ? { defaultAggregationType: aggregation } : {}),
+        };
+      },
+    }),
+  );
+}
+type FakeField = ReturnType<typeof fakeField>;
 
 class FakeFields {
   readonly list: FakeField[] = [];
   newDimension() {
-    const field = new FakeField('DIMENSION');
+    const field = fakeField('DIMENSION');
     this.list.push(field);
     return field;
   }
   newMetric() {
-    const field = new FakeField('METRIC');
+    const field = fakeField('METRIC');
     this.list.push(field);
     return field;
   }
   asArray = () => [...this.list];
-  getFieldById = (id: string) => this.list.find((field) => field.id === id) ?? null;
+  getFieldById = (id: string) => this.list.find((field) => field.getId() === id) ?? null;
   forIds(ids: string[]) {
     const subset = new FakeFields();
-    subset.list.push(...this.list.filter((field) => field.id !== null && ids.includes(field.id)));
+    subset.list.push(...this.list.filter((field) => ids.includes(field.getId() ?? '')));
     return subset;
   }
   build(): FieldJson[] {
@@ -189,82 +207,64 @@ export interface ConfigParamJson {
   options?: Array<{ label: string; value: string }>;
 }
 
+/** What each option builder holds, for addOption to read. */
+const OPTIONS = new WeakMap<object, { label?: string; value?: string }>();
+
 function configParam(type: string, store: ConfigParamJson[]) {
   const param: ConfigParamJson = { type, name: '' };
   store.push(param);
-  const builder = {
-    setId(id: string) {
-      param.name = id;
-      return builder;
+  return chain(
+    param as unknown as Record<string, unknown>,
+    {
+      setId: ['name'],
+      setName: ['displayName'],
+      setHelpText: ['helpText'],
+      setIsDynamic: ['isDynamic'],
+      setAllowOverride: ['allowOverride'],
+      setPlaceholder: ['placeholder'],
     },
-    setName(name: string) {
-      param.displayName = name;
-      return builder;
-    },
-    setHelpText(text: string) {
-      param.helpText = text;
-      return builder;
-    },
-    setIsDynamic(value: boolean) {
-      param.isDynamic = value;
-      return builder;
-    },
-    setAllowOverride: () => builder,
-    setPlaceholder: () => builder,
-    addOption(option: { label?: string; value?: string }) {
-      if (!option.label || option.value === undefined)
-        throw new Error('Exception: An option needs a label and a value.');
-      param.options = [...(param.options ?? []), { label: option.label, value: option.value }];
-      return builder;
-    },
-  };
-  return builder;
+    (builder) => ({
+      addOption(optionBuilder: object) {
+        const option = OPTIONS.get(optionBuilder) ?? {};
+        if (!option.label || option.value === undefined)
+          throw new Error('Exception: An option needs a label and a value.');
+        param.options = [...(param.options ?? []), { label: option.label, value: option.value }];
+        return builder;
+      },
+    }),
+  );
 }
 
 function fakeConfig() {
   const params: ConfigParamJson[] = [];
-  let dateRangeRequired = false;
-  let isSteppedConfig = false;
-  const config = {
-    newSelectSingle: () => configParam('SELECT_SINGLE', params),
-    newSelectMultiple: () => configParam('SELECT_MULTIPLE', params),
-    newTextInput: () => configParam('TEXTINPUT', params),
-    newTextArea: () => configParam('TEXTAREA', params),
-    newCheckbox: () => configParam('CHECKBOX', params),
-    newInfo: () => configParam('INFO', params),
-    newOptionBuilder() {
-      const option: { label?: string; value?: string } = {};
-      const builder = {
-        setLabel(label: string) {
-          option.label = label;
-          return Object.assign(builder, option);
-        },
-        setValue(value: string) {
-          option.value = value;
-          return Object.assign(builder, option);
-        },
-      };
-      return builder;
-    },
-    setDateRangeRequired(value: boolean) {
-      dateRangeRequired = value;
-      return config;
-    },
-    setIsSteppedConfig(value: boolean) {
-      isSteppedConfig = value;
-      return config;
-    },
-    build() {
-      const ids = new Set<string>();
-      for (const param of params) {
-        if (!param.name) throw new Error('Exception: A config parameter has no id (setId).');
-        if (ids.has(param.name)) throw new Error(`Exception: Duplicate config id ${param.name}.`);
-        ids.add(param.name);
-      }
-      return { configParams: params, dateRangeRequired, isSteppedConfig };
-    },
-  };
-  return config;
+  const flags: Record<string, unknown> = { dateRangeRequired: false, isSteppedConfig: false };
+  return chain(
+    flags,
+    { setDateRangeRequired: ['dateRangeRequired'], setIsSteppedConfig: ['isSteppedConfig'] },
+    () => ({
+      newSelectSingle: () => configParam('SELECT_SINGLE', params),
+      newSelectMultiple: () => configParam('SELECT_MULTIPLE', params),
+      newTextInput: () => configParam('TEXTINPUT', params),
+      newTextArea: () => configParam('TEXTAREA', params),
+      newCheckbox: () => configParam('CHECKBOX', params),
+      newInfo: () => configParam('INFO', params),
+      newOptionBuilder() {
+        const option: { label?: string; value?: string } = {};
+        const builder = chain(option, { setLabel: ['label'], setValue: ['value'] }, () => ({}));
+        OPTIONS.set(builder, option);
+        return builder;
+      },
+      build() {
+        const ids = new Set<string>();
+        for (const param of params) {
+          if (!param.name) throw new Error('Exception: A config parameter has no id (setId).');
+          if (ids.has(param.name)) throw new Error(`Exception: Duplicate config id ${param.name}.`);
+          ids.add(param.name);
+        }
+        return { configParams: params, ...flags };
+      },
+    }),
+  );
 }
 
 export function fakeDataStudioApp() {
@@ -275,84 +275,58 @@ export function fakeDataStudioApp() {
     getConfig: fakeConfig,
     getFields: () => new FakeFields(),
     newAuthTypeResponse() {
-      const auth: { type?: string; helpUrl?: string } = {};
-      const builder = {
-        setAuthType(type: string) {
-          if (!(AUTH_TYPES as readonly string[]).includes(type))
-            throw new Error('Exception: Invalid argument: authType');
-          auth.type = type;
-          return builder;
-        },
-        setHelpUrl(url: string) {
-          auth.helpUrl = url;
-          return builder;
-        },
-        build: () => ({ ...auth }),
-      };
-      return builder;
+      const auth: Record<string, unknown> = {};
+      return chain(
+        auth,
+        { setAuthType: ['type', oneOf('authType', AUTH_TYPES)], setHelpUrl: ['helpUrl'] },
+        () => ({ build: () => ({ ...auth }) }),
+      );
     },
     newGetSchemaResponse() {
-      let fields: FakeFields | undefined;
-      const builder = {
-        setFields(value: FakeFields) {
-          fields = value;
-          return builder;
-        },
-        build: () => ({ schema: (fields ?? new FakeFields()).build() }),
-      };
-      return builder;
+      const state: { fields?: FakeFields } = {};
+      return chain(state, { setFields: ['fields'] }, () => ({
+        build: () => ({ schema: (state.fields ?? new FakeFields()).build() }),
+      }));
     },
     newGetDataResponse() {
-      let fields: FakeFields | undefined;
+      const state: { fields?: FakeFields; filtersApplied?: boolean } = {};
       const rows: string[][] = [];
-      let filtersApplied = false;
-      const builder = {
-        setFields(value: FakeFields) {
-          fields = value;
-          return builder;
-        },
-        addRow(row: string[]) {
-          rows.push(row);
-          return builder;
-        },
-        addAllRows(all: string[][]) {
-          rows.push(...all);
-          return builder;
-        },
-        setFiltersApplied(value: boolean) {
-          filtersApplied = value;
-          return builder;
-        },
-        build() {
-          const schema = (fields ?? new FakeFields()).build();
-          for (const row of rows) {
-            if (!Array.isArray(row) || row.length !== schema.length)
-              throw new Error('Exception: Each row needs one value per field.');
-            if (row.some((value) => typeof value !== 'string'))
-              throw new Error('Exception: Row values must be strings.');
-          }
-          return { schema, rows: rows.map((values) => ({ values })), filtersApplied };
-        },
-      };
-      return builder;
+      return chain(
+        state,
+        { setFields: ['fields'], setFiltersApplied: ['filtersApplied'] },
+        (builder) => ({
+          addRow(row: string[]) {
+            rows.push(row);
+            return builder;
+          },
+          addAllRows(all: string[][]) {
+            rows.push(...all);
+            return builder;
+          },
+          build() {
+            const schema = (state.fields ?? new FakeFields()).build();
+            for (const row of rows) {
+              if (!Array.isArray(row) || row.length !== schema.length)
+                throw new Error('Exception: Each row needs one value per field.');
+              if (row.some((value) => typeof value !== 'string'))
+                throw new Error('Exception: Row values must be strings.');
+            }
+            return {
+              schema,
+              rows: rows.map((values) => ({ values })),
+              filtersApplied: state.filtersApplied ?? false,
+            };
+          },
+        }),
+      );
     },
     newUserError() {
-      let text = '';
-      let debugText = '';
-      const builder = {
-        setText(value: string) {
-          text = value;
-          return builder;
-        },
-        setDebugText(value: string) {
-          debugText = value;
-          return builder;
-        },
+      const state: { text?: string; debugText?: string } = {};
+      return chain(state, { setText: ['text'], setDebugText: ['debugText'] }, () => ({
         throwException(): never {
-          throw new UserErrorThrown(text, debugText);
+          throw new UserErrorThrown(state.text ?? '', state.debugText ?? '');
         },
-      };
-      return builder;
+      }));
     },
   });
   return { createCommunityConnector: connector };
