@@ -67,6 +67,7 @@ export function getConfig(request: ConfigRequest | undefined) {
   }
 
   if (chosen) {
+    config.newInfo().setId('about').setText(`${chosen.label}: ${chosen.description}.`);
     for (const param of configParams(chosen))
       addParam(config, param.id, param.rule, param.required);
   }

@@ -115,7 +115,9 @@ describe('config', () => {
     (report, endpoint, ids) => {
       const step = config(load(), { project: '1001', report });
       expect(step.isSteppedConfig).toBe(false);
-      const extra = step.configParams.slice(2);
+      const [about, ...extra] = step.configParams.slice(2);
+      expect(about!.type).toBe('INFO');
+      expect(about!.text).toContain(ENDPOINTS[endpoint].summary);
       expect(extra.map((param) => param.name)).toEqual(ids);
       for (const param of extra) {
         const rule = (ENDPOINTS[endpoint].params as Record<string, ParamRule>)[param.name]!;

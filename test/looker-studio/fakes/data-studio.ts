@@ -204,6 +204,7 @@ export interface ConfigParamJson {
   displayName?: string;
   helpText?: string;
   isDynamic?: boolean;
+  text?: string;
   options?: Array<{ label: string; value: string }>;
 }
 
@@ -222,6 +223,7 @@ function configParam(type: string, store: ConfigParamJson[]) {
       setIsDynamic: ['isDynamic'],
       setAllowOverride: ['allowOverride'],
       setPlaceholder: ['placeholder'],
+      setText: ['text'],
     },
     (builder) => ({
       addOption(optionBuilder: object) {
