@@ -34,7 +34,7 @@ export const setCredentials = (request: unknown) => credentials.setCredentials(r
 export const resetAuth = (): void => credentials.resetAuth();
 export const getConfig = guarded((request?: ConfigRequest) => buildConfig(request));
 export const getSchema = guarded((request: ConnectorRequest) => buildSchema(request));
-export const getData = guarded((request: ConnectorRequest) => fetchData(request).response);
+export const getData = guarded((request: ConnectorRequest) => fetchData(request));
 
 export function isAdminUser(): boolean {
   const listed = PropertiesService.getScriptProperties().getProperty(ADMINS_PROPERTY) ?? '';

@@ -7,7 +7,7 @@
 
 import { type FetchedTable, fetchTable } from '../../apps-script/src/api.js';
 import type { Credentials } from '../../apps-script/src/settings.js';
-import { ENDPOINTS, type Query } from '../../shared/api/endpoints.js';
+import { ENDPOINTS, needsProject, type Query } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
 import { isPlainObject } from '../../shared/table/cells.js';
 import { rowTable } from '../../shared/table/columns.js';
@@ -64,7 +64,7 @@ export function getSchema(request: ConnectorRequest) {
 /** The query of a data source: its report, project, and the config parameters it takes. */
 function baseQuery(report: Report, config: Record<string, unknown>): Query {
   const query: Query = { ...reportQuery(report) };
-  if (ENDPOINTS[report.endpoint].path.includes('{project}')) query.project = config.project;
+  if (needsProject(report.endpoint)) query.project = config.project;
   for (const param of configParams(report)) {
     const value = config[param.id];
     if (value !== undefined && value !== '') query[param.id] = value;
@@ -94,16 +94,12 @@ function anchorOf(body: unknown): number | undefined {
   return Number.isFinite(end) ? end : undefined;
 }
 
-interface Fetched {
-  fetched: FetchedTable;
-  requests: number;
-}
-
 /**
  * Fetches the report for the range: since/until where the endpoint takes
  * them; otherwise the smallest period or window that covers the range, first
  * as seen from the range's end and, when the API's period ends earlier (the
- * latest check or collection day), once more as seen from there.
+ * latest check or collection day), once more as seen from there. A longer
+ * window a young source has not stored yet falls back to the shorter one.
  */
 function fetchForRange(
   report: Report,
@@ -111,7 +107,7 @@ function fetchForRange(
   range: DateRange,
   credentials: Credentials,
   refreshStamp: string,
-): Fetched {
+): FetchedTable {
   // One budget for the whole getData, however many calls it takes.
   const deadline = Date.now() + GET_DATA_BUDGET_MS;
   const fetch = (params: Query) =>
@@ -123,24 +119,21 @@ function fetchForRange(
       credentials,
     );
   const time = timeParamOf(report);
-  if (!time) {
-    const fetched = fetch(query);
-    return { fetched, requests: fetched.requests };
-  }
-  if (time.kind === 'since-until') {
-    const fetched = fetch({ ...query, since: range.startDate, until: range.endDate });
-    return { fetched, requests: fetched.requests };
-  }
+  if (!time) return fetch(query);
+  if (time.kind === 'since-until')
+    return fetch({ ...query, since: range.startDate, until: range.endDate });
   const guess = smallestCovering(time.values, range, dayOf(range.endDate));
-  let fetched = fetch({ ...query, period: guess });
-  let requests = fetched.requests;
+  const fetched = fetch({ ...query, period: guess });
   const anchor = anchorOf(fetched.first);
   const better = anchor === undefined ? guess : smallestCovering(time.values, range, anchor);
-  if (better !== guess) {
-    fetched = fetch({ ...query, period: better });
-    requests += fetched.requests;
+  let chosen = better === guess ? fetched : fetch({ ...query, period: better });
+  // Shorter candidates come first in the vocabulary; try them longest first.
+  const shorter = time.values.slice(0, time.values.indexOf(better ?? '')).reverse();
+  for (const value of shorter) {
+    if (!unavailable(chosen.first)) break;
+    chosen = value === guess ? fetched : fetch({ ...query, period: value });
   }
-  return { fetched, requests };
+  return chosen;
 }
 
 function unavailable(body: unknown): ConnectorProblem | undefined {
@@ -186,13 +179,7 @@ export function reportRows(
   };
 }
 
-export interface DataResult {
-  response: unknown;
-  /** UrlFetchApp requests made (0 when the cache answered), for tests and the bench. */
-  requests: number;
-}
-
-export function getData(request: ConnectorRequest): DataResult {
+export function getData(request: ConnectorRequest) {
   const report = chosenReport(request);
   const all = reportFields(report);
   const requested = (request.fields ?? []).map((each) => {
@@ -215,7 +202,7 @@ export function getData(request: ConnectorRequest): DataResult {
   const credentials = readCredentials();
   const query = baseQuery(report, request.configParams ?? {});
   const refreshStamp = String(request.scriptParams?.lastRefresh ?? '');
-  const { fetched, requests } = fetchForRange(report, query, range, credentials, refreshStamp);
+  const fetched = fetchForRange(report, query, range, credentials, refreshStamp);
   const problem = unavailable(fetched.first);
   if (problem) throw problem;
 
@@ -227,10 +214,9 @@ export function getData(request: ConnectorRequest): DataResult {
       return lookerValue(field, index < 0 ? null : (row[index] ?? null));
     }),
   );
-  const response = DataStudioApp.createCommunityConnector()
+  return DataStudioApp.createCommunityConnector()
     .newGetDataResponse()
     .setFields(lookerFields(requested))
     .addAllRows(rows)
     .build();
-  return { response, requests };
 }

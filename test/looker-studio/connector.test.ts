@@ -194,6 +194,20 @@ describe('date range', () => {
     expect(column(response, 'date')).toHaveLength(60);
   });
 
+  test('a longer window a young source has not stored yet falls back to what it has', async () => {
+    const { body } = suite.api('/projects/1003/search-performance?dataset=daily&period=30d');
+    const window = body as { period: { end: string }; rows: unknown[] };
+    const range = { startDate: shiftDate(window.period.end, -59), endDate: window.period.end };
+    const mark = (await suite.sandbox.log()).length;
+    const response = data(load(), { project: '1003', report: 'search-performance:daily' }, range);
+    const queries = (await suite.sandbox.since(mark)).map((entry) => String(entry.query));
+    expect(queries).toEqual([
+      expect.stringContaining('period=90d'),
+      expect.stringContaining('period=30d'),
+    ]);
+    expect(response.rows).toHaveLength(window.rows.length);
+  });
+
   test('a report period covering an older range: last_year, with the period of the latest check', async () => {
     const end = latestCheckDay();
     const lastYear = String(Number(end.slice(0, 4)) - 1);
