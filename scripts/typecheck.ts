@@ -15,6 +15,8 @@ const PROJECTS = [
   'apps-script',
   'apps-script/build',
   'apps-script/ui',
+  'looker-studio',
+  'looker-studio/build',
   'start',
   'bench',
   'test',

@@ -14,17 +14,9 @@ import {
   CUSTOM_FUNCTIONS,
   type CustomFunctionName,
 } from '../src/functions.js';
+import { block, doc, thin } from './jsdoc.js';
 
 export const BUNDLE_GLOBAL = 'AivisAddon';
-
-/** JSDoc text must not close the comment or start a new tag mid-line. */
-function doc(text: string): string {
-  return text.replaceAll('*/', '* /').replaceAll('\n', ' ').replaceAll('@', '(at)');
-}
-
-function block(lines: string[]): string {
-  return ['/**', ...lines.map((line) => (line ? ` * ${line}` : ' *')), ' */'].join('\n');
-}
 
 interface Argument {
   name: string;
@@ -80,10 +72,6 @@ function customFunction(name: CustomFunctionName): string {
   ]);
   const names = args.map((arg) => arg.name).join(', ');
   return `${comment}\nfunction ${name}(${names}) {\n  return ${BUNDLE_GLOBAL}.runCustomFunction('${name}', [${names}]);\n}`;
-}
-
-function thin(name: string, comment: string, body: string, params = ''): string {
-  return `${block([comment])}\nfunction ${name}(${params}) {\n  ${body}\n}`;
 }
 
 /** The generated section appended after the bundle. */

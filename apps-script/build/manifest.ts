@@ -15,12 +15,16 @@ export const OAUTH_SCOPES = [
   'https://www.googleapis.com/auth/script.scriptapp',
 ] as const;
 
-export function manifest(service: ServiceSetting) {
+/** What every Apps Script project built here declares: V8, UTC, and the service as the only address. */
+export function baseManifest(service: ServiceSetting) {
   return {
     timeZone: 'Etc/UTC',
     runtimeVersion: 'V8',
     exceptionLogging: 'STACKDRIVER',
-    oauthScopes: [...OAUTH_SCOPES],
     urlFetchWhitelist: [service.whitelistEntry],
   };
+}
+
+export function manifest(service: ServiceSetting) {
+  return { ...baseManifest(service), oauthScopes: [...OAUTH_SCOPES] };
 }

@@ -35,6 +35,8 @@ export interface CallOptions {
 
 export interface FetchedTable {
   table: Table;
+  /** The (first page's) body as the API sent it: its envelope says what the rows cover. */
+  first: unknown;
   /** The params the API was asked for (validated, before the page size was chosen). */
   params: Query;
   capped: boolean;
@@ -113,6 +115,7 @@ export function fetchTable(
   const { client, network, transport } = makeClient(credentials, budget, options);
   const location = ENDPOINTS[name].rows(withDefaults(name, params));
   let table: Table;
+  let first: unknown;
   let capped = false;
   let total: number | undefined;
   try {
@@ -120,11 +123,13 @@ export function fetchTable(
       const collected = client.collect(name, withLargestPage(name, params, maxRows) as never, {
         maxRows,
       });
-      table = toTable(name, params, collected.first, collected.rows);
+      first = collected.first;
+      table = toTable(name, params, first, collected.rows);
       capped = collected.capped;
       total = collected.total;
     } else {
-      table = toTable(name, params, client.get(name, params as never));
+      first = client.get(name, params as never);
+      table = toTable(name, params, first);
       if (location && table.rows.length > maxRows) {
         total = table.rows.length;
         table = { ...table, rows: table.rows.slice(0, maxRows) };
@@ -148,6 +153,7 @@ export function fetchTable(
   }
   return {
     table,
+    first,
     params,
     capped,
     total,

@@ -14,6 +14,12 @@ interface Plan {
   prefix: string;
 }
 
+/** A column the schema knows, with the leaf it comes from (its type, semantic and description). */
+export interface KnownColumn {
+  name: string;
+  shape: Shape;
+}
+
 export interface RowTable {
   columns: string[];
   types: ColumnType[];
@@ -23,12 +29,14 @@ export interface RowTable {
 class Columns {
   readonly names: string[] = [];
   readonly types: ColumnType[] = [];
+  readonly known: KnownColumn[] = [];
   private readonly index = new Map<string, number>();
-  private readonly known = new Set<string>();
+  private readonly knownNames = new Set<string>();
 
-  addKnown(name: string, type: ColumnType): number {
-    this.known.add(name);
-    return this.add(name, type);
+  addKnown(name: string, shape: Shape): number {
+    if (!this.knownNames.has(name)) this.known.push({ name, shape });
+    this.knownNames.add(name);
+    return this.add(name, columnTypeOf(shape));
   }
 
   /**
@@ -37,7 +45,7 @@ class Columns {
    * its own column rather than overwriting the known one.
    */
   extra(name: string, value: unknown): number {
-    const unique = this.known.has(name) ? `${name} (extra)` : name;
+    const unique = this.knownNames.has(name) ? `${name} (extra)` : name;
     return this.index.get(unique) ?? this.add(unique, inferColumnType(value));
   }
 
@@ -61,7 +69,7 @@ function compile(
     const name = `${prefix}${key}`;
     if (field.kind === 'object')
       fields.set(key, { plan: compile(field, `${name}.`, columns), name });
-    else fields.set(key, { index: columns.addKnown(name, columnTypeOf(field)) });
+    else fields.set(key, { index: columns.addKnown(name, field) });
   }
   return { fields, prefix };
 }
@@ -80,6 +88,17 @@ function fill(value: Record<string, unknown>, plan: Plan, cells: Cell[], columns
     const field = value[key];
     cells[columns.extra(`${plan.prefix}${key}`, field)] = toCell(field);
   }
+}
+
+/**
+ * The columns rowTable makes from the schema alone, before any row is seen:
+ * what a consumer that must declare its fields up front (Looker Studio's
+ * getSchema) can rely on. Fields only met at run time come after these.
+ */
+export function knownColumns(rowShape: Shape | undefined): KnownColumn[] {
+  const columns = new Columns();
+  if (rowShape?.kind === 'object') compile(rowShape, '', columns);
+  return columns.known;
 }
 
 /** `rowShape` is the schema's row element; rows that are not objects land in a `value` column. */

@@ -82,6 +82,14 @@ export function toTable(
   };
 }
 
+/** The schema's shape of one row of a row body (undefined for bodies that are not row lists). */
+export function rowShapeOf(name: EndpointName, params: Query): Shape | undefined {
+  const query = withDefaults(name, params);
+  const location = ENDPOINTS[name].rows(query);
+  const schema = responseSchema(name, query);
+  return location && schema ? rowElement(shapeOf(schema), location.key) : undefined;
+}
+
 function rowElement(shape: Shape | undefined, key: string): Shape | undefined {
   const list = shape?.kind === 'object' ? shape.fields.get(key) : undefined;
   return list?.kind === 'array' ? list.element : undefined;

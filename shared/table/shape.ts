@@ -4,8 +4,8 @@
  * the API instead of hand-written lists. Only the parts of zod's definition
  * objects that describe data are read; checks other than formats are ignored.
  */
-import type * as z from 'zod/mini';
-import { isoDate } from '../schemas/common.js';
+import * as z from 'zod/mini';
+import { isoDate, isoMonth } from '../schemas/common.js';
 import type { ColumnType } from './types.js';
 
 export type Shape =
@@ -14,7 +14,15 @@ export type Shape =
   | { kind: 'array'; element: Shape }
   /** A map from free keys to values, e.g. highlights keyed by platform. */
   | { kind: 'record'; value: Shape }
-  | { kind: 'leaf'; type: ColumnType };
+  | { kind: 'leaf'; type: ColumnType; semantic?: LeafSemantic; description?: string };
+
+/**
+ * What a leaf means beyond its column type, read from the schema's checks:
+ * a count (an integer of at least 0, nothing above), a percent (0 to 100), a
+ * ratio (0 to 1), a month (the isoMonth pattern). Sheets ignores it; Looker
+ * Studio's field types and aggregations come from it.
+ */
+export type LeafSemantic = 'count' | 'percent' | 'ratio' | 'month';
 
 /** The slice of zod's `_zod.def` this module reads. */
 interface Def {
@@ -28,7 +36,17 @@ interface Def {
   in?: z.ZodMiniType;
   getter?: () => z.ZodMiniType;
   format?: string;
-  checks?: ReadonlyArray<{ _zod: { def: { check: string; format?: string; pattern?: RegExp } } }>;
+  checks?: ReadonlyArray<{
+    _zod: {
+      def: {
+        check: string;
+        format?: string;
+        pattern?: RegExp;
+        value?: unknown;
+        inclusive?: boolean;
+      };
+    };
+  }>;
 }
 
 const defOf = (schema: z.ZodMiniType): Def =>
@@ -37,6 +55,8 @@ const defOf = (schema: z.ZodMiniType): Def =>
 const TEXT: Shape = { kind: 'leaf', type: 'text' };
 /** isoDate (common.ts) is the one YYYY-MM-DD pattern; its regex identifies date columns. */
 const DATE_PATTERN = defOf(isoDate).checks?.[0]?._zod.def.pattern?.source;
+/** isoMonth is the one YYYY-MM pattern. */
+const MONTH_PATTERN = defOf(isoMonth).checks?.[0]?._zod.def.pattern?.source;
 /** zod's integer formats (z.int(), z.int32(), ...). */
 const INTEGER_FORMATS = new Set(['safeint', 'int32', 'uint32']);
 
@@ -81,12 +101,11 @@ function describe(schema: z.ZodMiniType, depth: number): Shape {
     case 'union':
       return mergeOptions((def.options ?? []).map((option) => inner(option)));
     case 'string':
-      return { kind: 'leaf', type: stringType(def) };
-    case 'number':
-      return {
-        kind: 'leaf',
-        type: def.format && INTEGER_FORMATS.has(def.format) ? 'integer' : 'number',
-      };
+      return leaf(schema, stringType(def), hasPattern(def, MONTH_PATTERN) ? 'month' : undefined);
+    case 'number': {
+      const integer = def.format !== undefined && INTEGER_FORMATS.has(def.format);
+      return leaf(schema, integer ? 'integer' : 'number', numberSemantic(def, integer));
+    }
     case 'int':
     case 'bigint':
       return { kind: 'leaf', type: 'integer' };
@@ -99,13 +118,42 @@ function describe(schema: z.ZodMiniType, depth: number): Shape {
   }
 }
 
+function leaf(schema: z.ZodMiniType, type: ColumnType, semantic?: LeafSemantic): Shape {
+  const description = z.globalRegistry.get(schema)?.description;
+  return {
+    kind: 'leaf',
+    type,
+    ...(semantic ? { semantic } : {}),
+    ...(description ? { description } : {}),
+  };
+}
+
+const hasPattern = (def: Def, pattern: string | undefined): boolean =>
+  pattern !== undefined &&
+  (def.checks ?? []).some(
+    (check) => check._zod.def.format === 'regex' && check._zod.def.pattern?.source === pattern,
+  );
+
 function stringType(def: Def): ColumnType {
   if (def.format === 'datetime') return 'datetime';
   if (def.format === 'date') return 'date';
-  const isDate = def.checks?.some(
-    (check) => check._zod.def.format === 'regex' && check._zod.def.pattern?.source === DATE_PATTERN,
-  );
-  return isDate ? 'date' : 'text';
+  return hasPattern(def, DATE_PATTERN) ? 'date' : 'text';
+}
+
+/** Inclusive bounds of a number schema's checks (z.minimum / z.maximum). */
+function numberSemantic(def: Def, integer: boolean): LeafSemantic | undefined {
+  let min: unknown;
+  let max: unknown;
+  for (const check of def.checks ?? []) {
+    const { check: kind, value, inclusive } = check._zod.def;
+    if (kind === 'greater_than' && inclusive) min = value;
+    else if (kind === 'less_than' && inclusive) max = value;
+  }
+  if (min !== 0) return undefined;
+  if (integer) return max === undefined ? 'count' : undefined;
+  if (max === 100) return 'percent';
+  if (max === 1) return 'ratio';
+  return undefined;
 }
 
 function literalType(values: readonly unknown[]): ColumnType {

@@ -1,0 +1,13 @@
+/**
+ * Compile-time check (type-checked by looker-studio/build/tsconfig.json,
+ * never run): every function the generated entry section calls is an export
+ * of src/main.ts.
+ */
+
+import type { ConnectorFunctionName } from '../src/entry-points.js';
+import type * as Bundle from '../src/main.js';
+
+export type ConnectorFunctionsExist = ConnectorFunctionName extends keyof typeof Bundle
+  ? true
+  : never;
+export const connectorFunctionsExist: ConnectorFunctionsExist = true;

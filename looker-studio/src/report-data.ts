@@ -1,0 +1,222 @@
+/**
+ * getSchema and getData. The fields are the report's (fields.ts); the rows are
+ * the API's, collected over every page (fetchAll after page 1), made into
+ * cells by the same rowTable toTable uses, cut to the date range, and given
+ * back with exactly the requested fields in the requested order.
+ */
+
+import { type FetchedTable, fetchTable } from '../../apps-script/src/api.js';
+import type { Credentials } from '../../apps-script/src/settings.js';
+import { ENDPOINTS, needsProject, type Query } from '../../shared/api/endpoints.js';
+import type { ParamRule } from '../../shared/api/param-rules.js';
+import { isPlainObject } from '../../shared/table/cells.js';
+import { rowTable } from '../../shared/table/columns.js';
+import type { Cell } from '../../shared/table/types.js';
+import { GET_DATA_BUDGET_MS, MAX_REPORT_ROWS, RECONNECT_PATH } from './config.js';
+import { readCredentials } from './credentials.js';
+import { type DateRange, dayOf, readRange, smallestCovering, withinRange } from './date-range.js';
+import { type LookerField, lookerValue, reportFields } from './fields.js';
+import { configParams, findReport, type Report, reportQuery, rowShape } from './reports.js';
+import { ConnectorProblem } from './user-errors.js';
+
+type Fields = GoogleAppsScript.Data_Studio.Fields;
+
+export interface ConnectorRequest {
+  configParams?: Record<string, unknown>;
+  dateRange?: unknown;
+  fields?: Array<{ name?: unknown }>;
+  scriptParams?: { lastRefresh?: unknown; sampleExtraction?: unknown };
+}
+
+function chosenReport(request: ConnectorRequest): Report {
+  const value = request.configParams?.report;
+  const report = findReport(value);
+  if (!report) {
+    throw new ConnectorProblem(
+      `Choose a report in ${RECONNECT_PATH}: this data source names none the connector knows.`,
+      `configParams.report is ${JSON.stringify(String(value ?? '')).slice(0, 120)}`,
+    );
+  }
+  return report;
+}
+
+/** The report's fields as DataStudioApp fields, in the given order. */
+function lookerFields(list: readonly LookerField[]): Fields {
+  const cc = DataStudioApp.createCommunityConnector();
+  const fields = cc.getFields();
+  for (const spec of list) {
+    const field = spec.concept === 'METRIC' ? fields.newMetric() : fields.newDimension();
+    field
+      .setId(spec.id)
+      .setName(spec.name)
+      .setDescription(spec.description)
+      .setType(cc.FieldType[spec.type]);
+    if (spec.aggregation) field.setAggregation(cc.AggregationType[spec.aggregation]);
+  }
+  return fields;
+}
+
+export function getSchema(request: ConnectorRequest) {
+  const fields = lookerFields(reportFields(chosenReport(request)));
+  return DataStudioApp.createCommunityConnector().newGetSchemaResponse().setFields(fields).build();
+}
+
+/** The query of a data source: its report, project, and the config parameters it takes. */
+function baseQuery(report: Report, config: Record<string, unknown>): Query {
+  const query: Query = { ...reportQuery(report) };
+  if (needsProject(report.endpoint)) query.project = config.project;
+  for (const param of configParams(report)) {
+    const value = config[param.id];
+    if (value !== undefined && value !== '') query[param.id] = value;
+  }
+  return query;
+}
+
+interface TimeParam {
+  /** The endpoint's period parameter and its values, or since/until. */
+  kind: 'since-until' | 'period';
+  values: readonly string[];
+}
+
+function timeParamOf(report: Report): TimeParam | undefined {
+  const rules = ENDPOINTS[report.endpoint].params as Record<string, ParamRule>;
+  if (rules.since?.kind === 'date' && rules.until?.kind === 'date')
+    return { kind: 'since-until', values: [] };
+  if (rules.period?.kind === 'enum') return { kind: 'period', values: rules.period.values };
+  return undefined;
+}
+
+/** The last day the body's data covers: the check or collection day its period ends on. */
+function anchorOf(body: unknown): number | undefined {
+  const period = isPlainObject(body) ? body.period : undefined;
+  const end =
+    isPlainObject(period) && typeof period.end === 'string' ? dayOf(period.end) : Number.NaN;
+  return Number.isFinite(end) ? end : undefined;
+}
+
+/**
+ * Fetches the report for the range: since/until where the endpoint takes
+ * them; otherwise the smallest period or window that covers the range, first
+ * as seen from the range's end and, when the API's period ends earlier (the
+ * latest check or collection day), once more as seen from there. A longer
+ * window a young source has not stored yet falls back to the shorter one.
+ */
+function fetchForRange(
+  report: Report,
+  query: Query,
+  range: DateRange,
+  credentials: Credentials,
+  refreshStamp: string,
+): FetchedTable {
+  // One budget for the whole getData, however many calls it takes.
+  const deadline = Date.now() + GET_DATA_BUDGET_MS;
+  const fetch = (params: Query) =>
+    fetchTable(
+      report.endpoint,
+      params,
+      MAX_REPORT_ROWS,
+      { budgetMs: Math.max(1, deadline - Date.now()), refreshStamp },
+      credentials,
+    );
+  const time = timeParamOf(report);
+  if (!time) return fetch(query);
+  if (time.kind === 'since-until')
+    return fetch({ ...query, since: range.startDate, until: range.endDate });
+  const guess = smallestCovering(time.values, range, dayOf(range.endDate));
+  const fetched = fetch({ ...query, period: guess });
+  const anchor = anchorOf(fetched.first);
+  const better = anchor === undefined ? guess : smallestCovering(time.values, range, anchor);
+  let chosen = better === guess ? fetched : fetch({ ...query, period: better });
+  // Shorter candidates come first in the vocabulary; try them longest first.
+  const shorter = time.values.slice(0, time.values.indexOf(better ?? '')).reverse();
+  for (const value of shorter) {
+    if (!unavailable(chosen.first)) break;
+    chosen = value === guess ? fetched : fetch({ ...query, period: value });
+  }
+  return chosen;
+}
+
+function unavailable(body: unknown): ConnectorProblem | undefined {
+  if (!isPlainObject(body) || body.available !== false) return undefined;
+  const reason = typeof body.reason === 'string' ? body.reason : 'The source has no data.';
+  return new ConnectorProblem(
+    `${reason} Then refresh the data in Looker Studio.`,
+    `available: false for ${JSON.stringify({ source: body.source, dataset: body.dataset })}`,
+  );
+}
+
+/**
+ * A series: a row list whose first column is a date or a month (daily and
+ * history datasets). Its rows are what the date range cuts.
+ */
+function seriesColumn(report: Report): LookerField | undefined {
+  if (report.rows.kind !== 'rows') return undefined;
+  const first = reportFields(report)[0];
+  return first && (first.type === 'YEAR_MONTH_DAY' || first.type === 'YEAR_MONTH')
+    ? first
+    : undefined;
+}
+
+/** The report's rows as cells with toTable's columns, a series cut to the range. */
+export function reportRows(
+  report: Report,
+  fetched: FetchedTable,
+  range: DateRange,
+): { columns: string[]; rows: Cell[][] } {
+  if (report.rows.kind !== 'rows') {
+    const body = fetched.first;
+    const value =
+      report.rows.kind === 'block' && isPlainObject(body) ? body[report.rows.key] : body;
+    return rowTable(rowShape(report), value === undefined ? [] : [value]);
+  }
+  const table = fetched.table;
+  const series = seriesColumn(report);
+  const index = series ? table.columns.indexOf(series.column) : -1;
+  if (index < 0) return table;
+  return {
+    columns: table.columns,
+    rows: table.rows.filter((row) => withinRange(row[index], range)),
+  };
+}
+
+export function getData(request: ConnectorRequest) {
+  const report = chosenReport(request);
+  const all = reportFields(report);
+  const requested = (request.fields ?? []).map((each) => {
+    const field = all.find((candidate) => candidate.id === each.name);
+    if (!field) {
+      throw new ConnectorProblem(
+        `The field ${String(each.name).slice(0, 80)} is not part of the ${report.value} report. Refresh the data source's fields (Edit connection > Reconnect).`,
+        `requested field ${JSON.stringify(String(each.name)).slice(0, 120)}`,
+      );
+    }
+    return field;
+  });
+  const range = readRange(request.dateRange);
+  if (!range) {
+    throw new ConnectorProblem(
+      'Looker Studio sent no usable date range. Set a date range on the report or its control.',
+      `dateRange is ${JSON.stringify(request.dateRange ?? null).slice(0, 120)}`,
+    );
+  }
+  const credentials = readCredentials();
+  const query = baseQuery(report, request.configParams ?? {});
+  const refreshStamp = String(request.scriptParams?.lastRefresh ?? '');
+  const fetched = fetchForRange(report, query, range, credentials, refreshStamp);
+  const problem = unavailable(fetched.first);
+  if (problem) throw problem;
+
+  const table = reportRows(report, fetched, range);
+  const indexes = requested.map((field) => table.columns.indexOf(field.column));
+  const rows = table.rows.map((row) =>
+    requested.map((field, position) => {
+      const index = indexes[position]!;
+      return lookerValue(field, index < 0 ? null : (row[index] ?? null));
+    }),
+  );
+  return DataStudioApp.createCommunityConnector()
+    .newGetDataResponse()
+    .setFields(lookerFields(requested))
+    .addAllRows(rows)
+    .build();
+}
