@@ -5,7 +5,7 @@
  * automatic retry after a 429, and the aivis-load / aivis-error events.
  */
 import { ContextConsumer } from '@lit/context';
-import { Task, TaskStatus } from '@lit/task';
+import { initialState, Task, TaskStatus } from '@lit/task';
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
@@ -15,9 +15,11 @@ import { baseStyles } from './base.styles.js';
 import {
   aivisConnectionContext,
   CONFIGURE_EVENT,
+  type Connection,
   clientFor,
+  finalConnection,
   globalSettings,
-  resolveConnection,
+  settledConnection,
 } from './connection.js';
 import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
 import { emit } from './events.js';
@@ -32,6 +34,8 @@ type TaskArgs = readonly [
   token: string | undefined,
   input: string,
   settingsVersion: number,
+  /** False while the connection may still change (see settledConnection): no request then. */
+  settled: boolean,
 ];
 
 export abstract class AivisElement<N extends EndpointName> extends LitElement {
@@ -96,22 +100,27 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   private readonly onConfigure = () => {
     this.settingsVersion += 1;
   };
+  /** The page has loaded: a widget still waiting for its connection says so. */
+  private readonly onLoad = () => this.requestUpdate();
 
   protected readonly task = new Task<TaskArgs, ResponseOf<N>>(this, {
     args: () => {
       const connection = this.connection();
       return [
-        connection.baseUrl,
-        connection.token,
+        connection?.baseUrl ?? '',
+        connection?.token,
         JSON.stringify(this.requestInput()),
         this.settingsVersion,
+        connection !== undefined,
       ] as const;
     },
-    task: async ([baseUrl, token, input], { signal }) => {
+    task: async ([baseUrl, token, input, , settled], { signal }) => {
       this.stopRetryCountdown();
+      // Sends nothing; the provider's answer, an attribute or configure() runs it again.
+      if (!settled) return initialState;
       const checked = validateParams(this.endpoint, JSON.parse(input) as Record<string, unknown>);
       if (!checked.ok) throw validationError(checked.errors);
-      const client = clientFor({ baseUrl, token });
+      const client = clientFor(finalConnection({ baseUrl, token }, pageUrl()));
       return client.get(this.endpoint, checked.params as ParamsOf<N>, { signal });
     },
     onComplete: (data) => {
@@ -131,13 +140,18 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   });
 
   override connectedCallback(): void {
+    // A provider's answer is only good where it was given: forget it, so a
+    // widget moved out of (or into another) provider asks again on connecting.
+    this.provided.value = undefined;
     super.connectedCallback();
     globalThis.addEventListener?.(CONFIGURE_EVENT, this.onConfigure);
+    globalThis.addEventListener?.('load', this.onLoad);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     globalThis.removeEventListener?.(CONFIGURE_EVENT, this.onConfigure);
+    globalThis.removeEventListener?.('load', this.onLoad);
     this.stopRetryCountdown();
     this.task.abort();
   }
@@ -148,17 +162,21 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     void this.task.run();
   }
 
-  /** The client this widget's attributes, provider and page settings resolve to. */
+  /** The client this widget's attributes, provider and page settings resolve to (once settled). */
   protected client() {
-    return clientFor(this.connection());
+    const connection = this.connection();
+    if (!connection) throw new Error('The widget is still waiting for its provider or the page.');
+    return clientFor(finalConnection(connection, pageUrl()));
   }
 
-  private connection() {
-    return resolveConnection([
-      { baseUrl: this.baseUrl, token: this.token },
-      this.provided.value,
-      globalSettings(),
-    ]);
+  /** Undefined while the connection may still change: no request goes out then. */
+  private connection(): Connection | undefined {
+    return settledConnection({
+      own: { baseUrl: this.baseUrl, token: this.token },
+      provided: this.provided.value,
+      underProvider: underProvider(this),
+      pageSettings: globalSettings(),
+    });
   }
 
   private startRetryCountdown(seconds: number): void {
@@ -187,8 +205,12 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   }
 
   override render() {
+    // Still without a connection once every script of the page has run: say what is missing.
+    const unconnected =
+      this.task.status === TaskStatus.INITIAL && globalThis.document?.readyState === 'complete';
     const pending =
-      this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL;
+      !unconnected &&
+      (this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL);
     const format = this.format();
     return html`
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
@@ -196,7 +218,13 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
           <h2 id="heading" part="heading">${this.heading}</h2>
         </header>
         ${this.task.render({
-          initial: () => this.renderSkeleton(),
+          initial: () =>
+            unconnected
+              ? html`<p part="notice" class="notice" data-code="unconnected">
+                  Waiting for a base URL: set base-url here or on an &lt;aivis-provider&gt; (/ for this
+                  site), or call configure({ baseUrl }).
+                </p>`
+              : this.renderSkeleton(),
           pending: () =>
             this.keepPreviousWhilePending && this.task.value !== undefined
               ? this.renderData(this.task.value, format)
@@ -289,6 +317,19 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       }
     </p>`;
   }
+}
+
+/** The address fetch() resolves relative URLs against. */
+const pageUrl = (): string => globalThis.document?.baseURI ?? 'http://localhost/';
+
+/** Whether an <aivis-provider> encloses the element, through shadow roots (bounded walk). */
+function underProvider(element: Element): boolean {
+  let node: Node | null = element.parentNode;
+  for (let depth = 0; node && depth < 10_000; depth++) {
+    if ((node as Element).localName === 'aivis-provider') return true;
+    node = node.parentNode ?? (node as ShadowRoot).host ?? null;
+  }
+  return false;
 }
 
 /** last_30_days -> "Last 30 days" */
