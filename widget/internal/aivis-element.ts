@@ -143,6 +143,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     // A provider's answer is only good where it was given: forget it, so a
     // widget moved out of (or into another) provider asks again on connecting.
     this.provided.value = undefined;
+    this.requestUpdate();
     super.connectedCallback();
     globalThis.addEventListener?.(CONFIGURE_EVENT, this.onConfigure);
     globalThis.addEventListener?.('load', this.onLoad);
