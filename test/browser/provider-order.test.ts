@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFigures, expectedFigures, type Figures, WIDGETS } from './figures.js';
+import { expectedFigures, expectFigures, type Figures, WIDGETS } from './figures.js';
 import {
   type Harness,
   type RunningProxy,
@@ -363,7 +363,7 @@ describe('a cross-origin failure caused by CORS says so', () => {
     );
     await refusing.close();
     expect(boxes[0]!.code).toBe('network_error');
-    expect(boxes[0]!.title).toBe('The service answered, but not to this page.');
+    expect(boxes[0]!.title).toBe('The service refused this page (CORS).');
     expect(boxes[0]!.details).toContain(
       "the page's origin may be missing from ALLOWED_ORIGINS of the proxy",
     );

@@ -46,28 +46,26 @@ describe('resolving a widget connection (attributes > provider > configure)', ()
 
 describe('when a widget may send its first request (settledConnection)', () => {
   const provider = { baseUrl: 'https://proxy.example' };
-  const nothing = { own: {}, provided: undefined, underProvider: false, pageSettings: {} };
 
   it('waits for a provider that encloses it but has not answered (not defined or upgraded yet)', () => {
-    expect(
-      settledConnection({ ...nothing, underProvider: true, pageSettings: { baseUrl: '/page' } }),
-    ).toBe(undefined);
-    expect(settledConnection({ ...nothing, underProvider: true, provided: provider })).toEqual({
+    expect(settledConnection({}, undefined, true, { baseUrl: '/page' })).toBe(undefined);
+    expect(settledConnection({}, provider, true, {})).toEqual({
       baseUrl: provider.baseUrl,
       token: undefined,
     });
   });
 
   it('does not wait for a provider whose answer could not change anything (own base-url)', () => {
-    expect(
-      settledConnection({ ...nothing, own: { baseUrl: '/own' }, underProvider: true }),
-    ).toEqual({ baseUrl: '/own', token: undefined });
+    expect(settledConnection({ baseUrl: '/own' }, undefined, true, {})).toEqual({
+      baseUrl: '/own',
+      token: undefined,
+    });
   });
 
   it("waits while no layer names a base URL; '/' names the page's own origin", () => {
-    expect(settledConnection(nothing)).toBe(undefined);
-    expect(settledConnection({ ...nothing, own: { token: 'element-token' } })).toBe(undefined);
-    expect(settledConnection({ ...nothing, pageSettings: { baseUrl: '/' } })).toEqual({
+    expect(settledConnection({}, undefined, false, {})).toBe(undefined);
+    expect(settledConnection({ token: 'element-token' }, undefined, false, {})).toBe(undefined);
+    expect(settledConnection({}, undefined, false, { baseUrl: '/' })).toEqual({
       baseUrl: '/',
       token: undefined,
     });

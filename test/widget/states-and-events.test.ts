@@ -117,7 +117,7 @@ describe('error states: a message per code that a person understands', () => {
     await settled(widget, 20_000);
     const error = part(widget, 'error')!;
     expect(error.dataset.code).toBe('network_error');
-    expect(text(error)).toContain('The service answered, but not to this page.');
+    expect(text(error)).toContain('The service refused this page (CORS).');
     expect(text(error.querySelector('details'))).toContain(
       "the page's origin may be missing from ALLOWED_ORIGINS of the proxy",
     );

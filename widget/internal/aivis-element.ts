@@ -10,6 +10,7 @@ import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResu
 import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
+import type { AivisClient } from '../../shared/client/types.js';
 import { type AivisError, validationError } from '../../shared/http/errors.js';
 import { baseStyles } from './base.styles.js';
 import {
@@ -96,12 +97,11 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   protected keepPreviousWhilePending = false;
 
   private retryTimer?: ReturnType<typeof setInterval>;
+  private dataClient?: AivisClient;
   private automaticRetries = 0;
   private readonly onConfigure = () => {
     this.settingsVersion += 1;
   };
-  /** The page has loaded: a widget still waiting for its connection says so. */
-  private readonly onLoad = () => this.requestUpdate();
 
   protected readonly task = new Task<TaskArgs, ResponseOf<N>>(this, {
     args: () => {
@@ -120,8 +120,9 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       if (!settled) return initialState;
       const checked = validateParams(this.endpoint, JSON.parse(input) as Record<string, unknown>);
       if (!checked.ok) throw validationError(checked.errors);
-      const client = clientFor(finalConnection({ baseUrl, token }, pageUrl()));
-      return client.get(this.endpoint, checked.params as ParamsOf<N>, { signal });
+      // Resolved against the page's base URL, as fetch() resolves it.
+      this.dataClient = clientFor(finalConnection({ baseUrl, token }, document.baseURI));
+      return this.dataClient.get(this.endpoint, checked.params as ParamsOf<N>, { signal });
     },
     onComplete: (data) => {
       this.automaticRetries = 0;
@@ -146,13 +147,15 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     this.requestUpdate();
     super.connectedCallback();
     globalThis.addEventListener?.(CONFIGURE_EVENT, this.onConfigure);
-    globalThis.addEventListener?.('load', this.onLoad);
+    // Once the page has loaded, a widget still without a connection says so (render).
+    if (document.readyState !== 'complete') {
+      addEventListener('load', () => this.requestUpdate(), { once: true });
+    }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     globalThis.removeEventListener?.(CONFIGURE_EVENT, this.onConfigure);
-    globalThis.removeEventListener?.('load', this.onLoad);
     this.stopRetryCountdown();
     this.task.abort();
   }
@@ -163,21 +166,19 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     void this.task.run();
   }
 
-  /** The client this widget's attributes, provider and page settings resolve to (once settled). */
-  protected client() {
-    const connection = this.connection();
-    if (!connection) throw new Error('The widget is still waiting for its provider or the page.');
-    return clientFor(finalConnection(connection, pageUrl()));
+  /** The client the data on screen came from: secondary requests (an action's rows) go there too. */
+  protected client(): AivisClient {
+    return this.dataClient!;
   }
 
   /** Undefined while the connection may still change: no request goes out then. */
   private connection(): Connection | undefined {
-    return settledConnection({
-      own: { baseUrl: this.baseUrl, token: this.token },
-      provided: this.provided.value,
-      underProvider: underProvider(this),
-      pageSettings: globalSettings(),
-    });
+    return settledConnection(
+      { baseUrl: this.baseUrl, token: this.token },
+      this.provided.value,
+      underProvider(this),
+      globalSettings(),
+    );
   }
 
   private startRetryCountdown(seconds: number): void {
@@ -208,7 +209,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   override render() {
     // Still without a connection once every script of the page has run: say what is missing.
     const unconnected =
-      this.task.status === TaskStatus.INITIAL && globalThis.document?.readyState === 'complete';
+      this.task.status === TaskStatus.INITIAL && document.readyState === 'complete';
     const pending =
       !unconnected &&
       (this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL);
@@ -222,8 +223,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
           initial: () =>
             unconnected
               ? html`<p part="notice" class="notice" data-code="unconnected">
-                  Waiting for a base URL: set base-url here or on an &lt;aivis-provider&gt; (/ for this
-                  site), or call configure({ baseUrl }).
+                  No base-url is set (/ for this site).
                 </p>`
               : this.renderSkeleton(),
           pending: () =>
@@ -319,9 +319,6 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     </p>`;
   }
 }
-
-/** The address fetch() resolves relative URLs against. */
-const pageUrl = (): string => globalThis.document?.baseURI ?? 'http://localhost/';
 
 /** Whether an <aivis-provider> encloses the element, through shadow roots (bounded walk). */
 function underProvider(element: Element): boolean {

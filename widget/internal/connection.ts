@@ -50,14 +50,10 @@ export const aivisConnectionContext = createContext<ProvidedConnection | undefin
 // Widgets upgraded before their <aivis-provider> (elements defined in any
 // order, scripts anywhere, a provider wrapped around existing widgets) ask
 // for it before it listens; the root keeps those requests and replays them
-// when a provider connects. This module runs before any element is defined,
-// and one root per document is enough even when several bundles are loaded.
-const ROOT_MARK = Symbol.for('aivis-context-root');
-const page = globalThis.document as (Document & { [ROOT_MARK]?: true }) | undefined;
-if (page && !page[ROOT_MARK]) {
-  page[ROOT_MARK] = true;
-  new ContextRoot().attach(page.documentElement);
-}
+// when a provider connects. This module runs before any element is defined.
+// Several bundles on one page attach several roots: a provider then answers
+// a widget more than once with the same value, which changes nothing.
+if (globalThis.document) new ContextRoot().attach(document.documentElement);
 
 /** The event window gets when configure() changes the page-wide settings. */
 export const CONFIGURE_EVENT = 'aivis-configure';
@@ -83,17 +79,6 @@ export function resolveConnection(
   return { baseUrl, token };
 }
 
-export interface ConnectionSources {
-  /** The element's own attributes. */
-  own: ConnectionSettings;
-  /** What the nearest <aivis-provider> answered; undefined if none has (yet). */
-  provided: ProvidedConnection | undefined;
-  /** Whether an <aivis-provider> encloses the element (answered or not). */
-  underProvider: boolean;
-  /** configure()'s settings. */
-  pageSettings: ConnectionSettings;
-}
-
 /**
  * The connection once it is final, else undefined (the widget waits and
  * sends nothing): while an enclosing provider has not answered (not defined
@@ -101,10 +86,16 @@ export interface ConnectionSources {
  * provider or a configure() that comes later would name one. The page's own
  * origin is named too: base-url="/".
  */
-export function settledConnection(sources: ConnectionSources): Connection | undefined {
-  const { own, provided } = sources;
-  if (!present(own.baseUrl) && sources.underProvider && provided === undefined) return undefined;
-  const connection = resolveConnection([own, provided, sources.pageSettings]);
+export function settledConnection(
+  own: ConnectionSettings,
+  /** What the nearest <aivis-provider> answered; undefined if none has (yet). */
+  provided: ProvidedConnection | undefined,
+  /** Whether an <aivis-provider> encloses the element (answered or not). */
+  underProvider: boolean,
+  pageSettings: ConnectionSettings,
+): Connection | undefined {
+  if (!present(own.baseUrl) && underProvider && provided === undefined) return undefined;
+  const connection = resolveConnection([own, provided, pageSettings]);
   return connection.baseUrl === '' ? undefined : connection;
 }
 
@@ -138,9 +129,7 @@ export function finalConnection(connection: Connection, pageUrl: string): Connec
   }
   if (connection.token) {
     throw validationError({
-      base_url: [
-        `leads to another site (${target.origin}); write it out as ${target.origin} to send the token there`,
-      ],
+      base_url: [`is another site: write ${target.origin} to send the token there`],
     });
   }
   return { ...connection, baseUrl: target.href };

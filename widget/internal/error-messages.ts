@@ -54,8 +54,8 @@ const EXPLANATIONS: Record<ErrorCode, [title: string, advice: string, retryable?
 
 /** A network error that the request cache recognised as a CORS refusal (see explainFailure). */
 const CORS_REFUSAL: [title: string, advice: string] = [
-  'The service answered, but not to this page.',
-  "Add this page's origin to the proxy's ALLOWED_ORIGINS (see Details).",
+  'The service refused this page (CORS).',
+  'See the details.',
 ];
 
 export function explainError(error: unknown): ErrorExplanation {

@@ -17,8 +17,9 @@ export const CORS_HINT = "the page's origin may be missing from ALLOWED_ORIGINS 
 /**
  * A failed fetch to another origin looks the same whether the server is down
  * or its CORS headers leave this page out. A no-cors request to the origin's
- * root tells them apart without reading anything (it carries no token, and
- * its answer is opaque): if it arrives, the server is up and CORS refused us.
+ * root tells them apart without reading anything (no token, no cookies to
+ * another origin, an opaque answer): if it arrives, the server is up and its
+ * CORS headers refused this page.
  */
 async function explainFailure(transport: FetchLike, url: string, failure: unknown): Promise<never> {
   const here = globalThis.location?.href;
@@ -30,14 +31,11 @@ async function explainFailure(transport: FetchLike, url: string, failure: unknow
         method: 'GET',
         headers: {},
         mode: 'no-cors',
-        credentials: 'omit',
       } as Parameters<FetchLike>[1]);
       reachable = true;
     } catch {}
     if (reachable) {
-      throw new TypeError(
-        `${origin} answers, but its CORS headers refuse this page: ${CORS_HINT}; add ${globalThis.location.origin} there`,
-      );
+      throw new TypeError(`CORS: ${CORS_HINT} (${globalThis.location.origin})`);
     }
   }
   throw failure;

@@ -43,10 +43,12 @@ export class AivisProvider extends LitElement {
     if (changed.has('baseUrl') || changed.has('token')) this.publish();
   }
 
-  /** A new object only when something changed, so subscribed widgets reload only then. */
+  /**
+   * A new object, so subscribed widgets are told; one that did not change
+   * (the first update repeats what connecting published) re-renders them
+   * without a request, since their task's arguments stay the same.
+   */
   private publish(): void {
-    const current = this.connection.value;
-    if (current && current.baseUrl === this.baseUrl && current.token === this.token) return;
     this.connection.setValue({ baseUrl: this.baseUrl, token: this.token });
   }
 
