@@ -48,6 +48,35 @@ export function partTexts(page: Page, tag: string, partName: string): Promise<st
   );
 }
 
+/**
+ * Waits until every widget shows its data or an error: not the loading state,
+ * and not the notice a widget without a connection shows once the page has
+ * loaded (a provider or configure() that comes after the load event replaces it).
+ */
+export async function waitForOutcome(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const widgets = [
+        ...document.querySelectorAll(
+          'aivis-visibility-score, aivis-competitor-ranking, aivis-action-plan',
+        ),
+      ];
+      return (
+        widgets.length > 0 &&
+        widgets.every((widget) => {
+          const root = widget.shadowRoot;
+          return (
+            root?.querySelector('[part~="base"]')?.getAttribute('aria-busy') === 'false' &&
+            root.querySelector('[data-code="unconnected"]') === null
+          );
+        })
+      );
+    },
+    undefined,
+    { timeout },
+  );
+}
+
 /** Every widget of the page shows the API's figures (and no error box). */
 export async function expectFigures(page: Page, expected: Figures, copies = 1): Promise<void> {
   const errors = await page.evaluate(() =>

@@ -8,7 +8,13 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedFigures, expectFigures, type Figures, WIDGETS } from './figures.js';
+import {
+  expectedFigures,
+  expectFigures,
+  type Figures,
+  WIDGETS,
+  waitForOutcome,
+} from './figures.js';
 import {
   type Harness,
   type RunningProxy,
@@ -170,7 +176,7 @@ async function open(name: string, html: string): Promise<{ page: Page; problems:
     (tags) => document.readyState === 'complete' && document.querySelectorAll(tags).length === 3,
     TAGS,
   );
-  await waitForWidgets(page);
+  await waitForOutcome(page);
   return { page, problems };
 }
 
