@@ -229,6 +229,30 @@ describe('every widget uses the provider whatever the order', () => {
     await page.close();
   });
 
+  it('a provider whose base URL is set as a property before it is defined, over a page-wide configure()', async () => {
+    const from = harness.siteRequests.length;
+    const otherFrom = otherProxy.requests.length;
+    const { page, problems } = await open(
+      'order-property-before-definition',
+      documentOf({
+        // configure() names another proxy page-wide: a widget that read the
+        // provider before the provider applied its property would go there.
+        head: `<script type="module">
+          import { configure } from '${BUNDLE}';
+          configure({ baseUrl: ${JSON.stringify(otherProxy.url)} });
+        </script>`,
+        body: `<aivis-provider>${WIDGETS}</aivis-provider><script>
+          document.querySelector('aivis-provider').baseUrl = ${JSON.stringify(proxy.url)};
+        </script>`,
+      }),
+    );
+    await expectFigures(page, expected);
+    expect(apiGets(otherProxy, otherFrom)).toEqual([]);
+    expect(apiRequestsToSite(from)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('follows configure() called again after the widgets rendered', async () => {
     const from = harness.siteRequests.length;
     const { page, problems } = await open(

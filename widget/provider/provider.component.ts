@@ -1,5 +1,5 @@
 import { ContextProvider } from '@lit/context';
-import { css, html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { css, html, LitElement, type PropertyDeclarations } from 'lit';
 import { aivisConnectionContext } from '../internal/connection.js';
 
 /**
@@ -30,25 +30,16 @@ export class AivisProvider extends LitElement {
 
   private readonly connection = new ContextProvider(this, { context: aivisConnectionContext });
 
-  override connectedCallback(): void {
-    // Before the controllers connect: the provider announces itself (and the
-    // context root replays waiting widgets' requests) in super's call, and
-    // what it hands out then must already be its attributes, never a blank
-    // that would send widgets to the page's own origin for one render.
-    this.publish();
-    super.connectedCallback();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('baseUrl') || changed.has('token')) this.publish();
-  }
-
   /**
-   * A new object, so subscribed widgets are told; one that did not change
-   * (the first update repeats what connecting published) re-renders them
-   * without a request, since their task's arguments stay the same.
+   * Publishes from the first update on: by then Lit has applied the
+   * attributes and any property set before the element was upgraded. Until
+   * then the provider answers `undefined`, which widgets inside take as no
+   * answer yet, so none reads a half-set provider and goes elsewhere. Each
+   * update publishes a new object so subscribed widgets are told; when
+   * nothing they use changed, their task's arguments stay the same and no
+   * request goes out.
    */
-  private publish(): void {
+  protected override willUpdate(): void {
     this.connection.setValue({ baseUrl: this.baseUrl, token: this.token });
   }
 
