@@ -5,36 +5,52 @@
  * origin, listed in ALLOWED_ORIGINS, embeds the widgets against it.
  */
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { DEMO_MOUNTS, demoBanner, type RunningDemo, startDemo } from '../../start/demo.js';
-import { CHROMIUM_ARGS, fetchJson, waitForWidgets, watchConsole } from '../browser/harness.js';
+import {
+  CHROMIUM_ARGS,
+  fetchJson,
+  requireBundle,
+  waitForWidgets,
+  watchConsole,
+} from '../browser/harness.js';
 
 let demo: RunningDemo;
 /** The user's own page, on an origin of its own (another port). */
 let userSite: ServedHandler;
 const OTHER_ORIGIN = 'http://localhost:5173';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function userPage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>my page</title>
-<link rel="icon" href="data:,">
-<script type="module" src="${demo.url}/widget/aivis-widgets.js"></script></head>
-<body><h1>My dashboard</h1>
-<aivis-visibility-score project="1001" base-url="${demo.url}"></aivis-visibility-score>
-<aivis-competitor-ranking project="1001" limit="5" base-url="${demo.url}"></aivis-competitor-ranking>
-</body></html>`;
+/** The embed snippet README.md gives for `ALLOWED_ORIGINS=... npm start`, pointed at this demo. */
+async function readmeSnippet(): Promise<string> {
+  const readme = await readFile(`${ROOT}README.md`, 'utf8');
+  const after = readme.slice(readme.indexOf('ALLOWED_ORIGINS=http://localhost:5173 npm start'));
+  const snippet = /```html\n([\s\S]*?)```/.exec(after)?.[1];
+  if (!snippet) throw new Error('README.md lost the embed snippet of npm start');
+  return snippet.replaceAll('http://127.0.0.1:8080', demo.url);
 }
 
 beforeAll(async () => {
   userSite = await serveFetchHandler(
-    async () => new Response(userPage(), { headers: { 'content-type': 'text/html' } }),
+    async () =>
+      new Response(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>my page</title><link rel="icon" href="data:,"></head><body><h1>My dashboard</h1>\n${await readmeSnippet()}</body></html>`,
+        { headers: { 'content-type': 'text/html' } },
+      ),
   );
+  // The bundle `npm test` built: rebuilding it here would pull it from under the
+  // browser suites running in parallel.
+  requireBundle();
   // As `ALLOWED_ORIGINS=<user page>,http://localhost:5173 npm start` passes it.
   demo = await startDemo({
     port: 0,
     sandboxPort: 0,
     quiet: true,
+    buildWidgets: false,
     allowedOrigins: `${userSite.url},${OTHER_ORIGIN}`.split(','),
   });
 }, 120_000);
@@ -125,7 +141,7 @@ describe('npm start demo', () => {
 });
 
 describe('ALLOWED_ORIGINS of npm start', () => {
-  it("lets the user's own page on another origin show the widgets with the API's figures", async () => {
+  it("lets the user's own page on another origin, with README's snippet, show the API's figures", async () => {
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
