@@ -46,11 +46,10 @@ export async function serveFetchHandler(
 ): Promise<ServedHandler> {
   const host = options.host ?? '127.0.0.1';
   const server = createServer((incoming, outgoing) => {
-    responses.track(outgoing);
     void respond(handler, incoming, outgoing, host, options.onError);
   });
-  const responses = trackResponses(server);
   server.keepAliveTimeout = 5_000;
+  const responses = trackResponses(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -82,16 +81,17 @@ function trackResponses(server: Server) {
     // Node closes the connection after a response that says so, instead of keeping it alive.
     if (!outgoing.headersSent) outgoing.setHeader('connection', 'close');
   };
+  // Ahead of the handler's listener, so every response is counted before anything is written.
+  server.prependListener('request', (_incoming: IncomingMessage, outgoing: ServerResponse) => {
+    open.add(outgoing);
+    if (draining) closeAfterAnswer(outgoing);
+    outgoing.once('close', () => {
+      open.delete(outgoing);
+      // A streamed answer whose headers left before the drain leaves its connection idle.
+      if (draining) server.closeIdleConnections();
+    });
+  });
   return {
-    track(outgoing: ServerResponse): void {
-      open.add(outgoing);
-      if (draining) closeAfterAnswer(outgoing);
-      outgoing.once('close', () => {
-        open.delete(outgoing);
-        // A streamed answer whose headers left before the drain leaves its connection idle.
-        if (draining) server.closeIdleConnections();
-      });
-    },
     drain(graceMs: number): Promise<DrainResult> {
       draining = true;
       const inFlight = open.size;
