@@ -129,4 +129,21 @@ describe('the built proxy (node dist/proxy/main.js)', () => {
     expect(run.stderr()).toContain('cut 1 request(s) unanswered at the deadline');
     held.release.resolve();
   }, 15_000);
+
+  it('stops at once on a second signal during the drain', async () => {
+    held = holdOne();
+    const { run, url } = await startProxy();
+    const inFlight = fetch(`${url}${HELD_PATH}`).then(
+      (response) => `answered ${response.status}`,
+      () => 'connection cut',
+    );
+    await held.arrived.promise;
+    run.child.kill('SIGINT');
+    await run.printed(/SIGINT: not accepting/);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(1);
+    expect(await inFlight).toBe('connection cut');
+    expect(run.stderr()).toContain('SIGINT again; stopping without waiting');
+    held.release.resolve();
+  });
 });
