@@ -164,9 +164,15 @@ describe('examples/intranet-nginx', () => {
     expect(proxy.stdout()).toMatch(/aivis proxy on http:\/\/127\.0\.0\.1:\d+\/aivis /);
   });
 
-  it('shows every widget with the figures of the API, same origin, no token, no CORS', async () => {
-    const html = await (await fetch(`${siteUrl}/`)).text();
+  it('shows every widget with the figures of the API, same origin, no token, no CORS, strict CSP', async () => {
+    const home = await fetch(`${siteUrl}/`);
+    expect(home.headers.get('content-security-policy')).toContain("style-src 'self'");
+    expect(home.headers.get('content-security-policy')).toContain(
+      "require-trusted-types-for 'script'",
+    );
+    const html = await home.text();
     for (const token of TOKENS) expect(html).not.toContain(token);
+    expect(html).toContain('<aivis-provider base-url="/aivis">');
 
     const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
     const problems = watchConsole(page);
@@ -178,6 +184,14 @@ describe('examples/intranet-nginx', () => {
     page.on('response', (response) => {
       const allow = response.headers()['access-control-allow-origin'];
       if (allow !== undefined) corsHeaders.push(`${response.url()}: ${allow}`);
+    });
+    // Installed by the browser ahead of the page, so the page's CSP does not apply to it.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     await page.goto(`${siteUrl}/`);
     await waitForWidgets(page);
@@ -203,6 +217,17 @@ describe('examples/intranet-nginx', () => {
     expect(await partTexts('aivis-competitor-ranking', 'label')).toEqual(
       ranking.competitors.map((row) => row.name.replace(/\s+/g, ' ').trim()),
     );
+    // The bars keep their widths under style-src 'self': the leader's is wider than the last's.
+    const barWidths = await page.evaluate(() =>
+      [
+        ...(document
+          .querySelector('aivis-competitor-ranking')
+          ?.shadowRoot?.querySelectorAll<HTMLElement>('[part~="bar"]') ?? []),
+      ].map((bar) => bar.getBoundingClientRect().width),
+    );
+    expect(barWidths.length).toBe(ranking.competitors.length);
+    expect(barWidths[0]).toBeGreaterThan(barWidths.at(-1)!);
+    expect(barWidths.at(-1)).toBeGreaterThan(0);
     const plan = (await fetchJson(
       sandbox.baseUrl,
       '/projects/1001/action-plan?audience=marketing',
@@ -221,6 +246,9 @@ describe('examples/intranet-nginx', () => {
     for (const call of apiCalls) expect(new URL(call.url).pathname).toMatch(/^\/aivis\/api\/v1\//);
     expect(requests.filter((request) => request.authorization !== undefined)).toEqual([]);
     expect(corsHeaders).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+    ).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
