@@ -1,12 +1,22 @@
 /**
- * Node entry of the proxy (`npm run proxy`): reads the environment, serves the
- * fetch handler on loopback (or HOST), and logs one line at start and one per
- * request. Nothing logged here ever holds the token or a request header.
+ * Node entry of the proxy (`npm run proxy`, or `node dist/proxy/main.js` after
+ * `npm run build`): reads the environment, serves the fetch handler on loopback
+ * (or HOST), and logs one line at start and one per request. Nothing logged
+ * here ever holds the token or a request header.
+ *
+ * SIGTERM (systemd, docker stop) and SIGINT (Ctrl+C) stop it gracefully: it
+ * stops accepting, answers the requests in flight and exits 0, all within
+ * 5 seconds; a second signal stops it at once.
  */
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { ProxyConfigError, readProxyConfig } from './config.js';
 import { createProxyHandler } from './handler.js';
 import { formatLogEntry } from './log.js';
+
+/** Requests in flight get this long to finish before their connections are cut. */
+const DRAIN_GRACE_MS = 4_500;
+/** Whatever the drain still waits on, the process is gone by then. */
+const EXIT_DEADLINE_MS = 5_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof readProxyConfig>;
@@ -32,11 +42,30 @@ async function main(): Promise<void> {
   console.log(
     `aivis proxy on ${served.url}${config.basePath} -> upstream ${new URL(config.baseUrl).origin}; allowed origins: ${origins}; projects: ${projects}; cache TTL ${config.cacheTtlSeconds} s`,
   );
-  const stop = () => {
-    void served.close().then(() => process.exit(0));
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`aivis proxy: ${signal} again; stopping without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    setTimeout(() => {
+      console.error(`aivis proxy: still not stopped ${EXIT_DEADLINE_MS / 1000} s after ${signal}`);
+      process.exit(1);
+    }, EXIT_DEADLINE_MS).unref();
+    const drained = served.drain(DRAIN_GRACE_MS);
+    console.log(`aivis proxy: ${signal}: not accepting; finishing the requests in flight`);
+    void drained.then(({ inFlight, cut }) => {
+      if (cut > 0) {
+        console.error(`aivis proxy: stopped; cut ${cut} request(s) unanswered at the deadline`);
+        process.exit(1);
+      }
+      console.log(`aivis proxy: stopped; ${inFlight} request(s) in flight were answered`);
+      process.exit(0);
+    });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 await main();

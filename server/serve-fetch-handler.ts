@@ -3,7 +3,7 @@
  * so the sandbox, the proxy and the start page are written as plain fetch
  * handlers and only this file knows about Node's server objects.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { errorEnvelope } from '../shared/http/errors.js';
@@ -23,7 +23,21 @@ export interface ServedHandler {
   /** e.g. http://127.0.0.1:8787 (no trailing slash). */
   url: string;
   port: number;
+  /** Stops at once: connections still open are cut after a moment (tests, the demo). */
   close(): Promise<void>;
+  /**
+   * Stops gracefully (SIGTERM): no new connections, idle keep-alive connections
+   * close now, requests in flight are answered and their connections then close;
+   * whatever still runs after `graceMs` is cut. Resolves once the server is closed.
+   */
+  drain(graceMs: number): Promise<DrainResult>;
+}
+
+export interface DrainResult {
+  /** Requests in flight when the drain began. */
+  inFlight: number;
+  /** Requests still unanswered at the deadline, whose connections were cut. */
+  cut: number;
 }
 
 export async function serveFetchHandler(
@@ -35,6 +49,7 @@ export async function serveFetchHandler(
     void respond(handler, incoming, outgoing, host, options.onError);
   });
   server.keepAliveTimeout = 5_000;
+  const responses = trackResponses(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -54,6 +69,47 @@ export async function serveFetchHandler(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 100).unref();
       }),
+    drain: (graceMs) => responses.drain(graceMs),
+  };
+}
+
+/** Counts the responses being written, so a drain knows what it waits for. */
+function trackResponses(server: Server) {
+  const open = new Set<ServerResponse>();
+  let draining = false;
+  const closeAfterAnswer = (outgoing: ServerResponse) => {
+    // Node closes the connection after a response that says so, instead of keeping it alive.
+    if (!outgoing.headersSent) outgoing.setHeader('connection', 'close');
+  };
+  // Ahead of the handler's listener, so every response is counted before anything is written.
+  server.prependListener('request', (_incoming: IncomingMessage, outgoing: ServerResponse) => {
+    open.add(outgoing);
+    if (draining) closeAfterAnswer(outgoing);
+    outgoing.once('close', () => {
+      open.delete(outgoing);
+      // A streamed answer whose headers left before the drain leaves its connection idle.
+      if (draining) server.closeIdleConnections();
+    });
+  });
+  return {
+    drain(graceMs: number): Promise<DrainResult> {
+      draining = true;
+      const inFlight = open.size;
+      for (const outgoing of open) closeAfterAnswer(outgoing);
+      return new Promise<DrainResult>((resolve) => {
+        let cut = 0;
+        const deadline = setTimeout(() => {
+          cut = open.size;
+          server.closeAllConnections();
+        }, graceMs);
+        // close() stops accepting at once and calls back when the last connection has ended.
+        server.close(() => {
+          clearTimeout(deadline);
+          resolve({ inFlight, cut });
+        });
+        server.closeIdleConnections();
+      });
+    },
   };
 }
 

@@ -35,6 +35,12 @@ export const DEMO_MOUNTS = {
 export interface DemoOptions {
   port?: number;
   sandboxPort?: number;
+  /**
+   * Origins of the user's own pages (e.g. http://localhost:5173) that may read the
+   * proxies' answers cross-origin; `npm start` takes them from ALLOWED_ORIGINS,
+   * checked as the proxy checks that variable. The demo's own pages need none.
+   */
+  allowedOrigins?: readonly string[];
   /** Skip building the widget bundle (tests that only need the explorer). */
   buildWidgets?: boolean;
   quiet?: boolean;
@@ -87,8 +93,36 @@ async function galleryPage(origin: string): Promise<Response | undefined> {
   });
 }
 
+/** The proxy's own check of ALLOWED_ORIGINS, before anything starts: a bad value names the variable. */
+function checkedOrigins(origins: readonly string[]): readonly string[] {
+  return proxyConfig({
+    baseUrl: 'http://127.0.0.1',
+    token: DEMO_MOUNTS[''],
+    allowedOrigins: origins,
+  }).allowedOrigins;
+}
+
+export function demoBanner(info: {
+  url: string;
+  sandboxUrl: string;
+  widgetsBuilt: boolean;
+  allowedOrigins: readonly string[];
+}): string {
+  const crossOrigin = info.allowedOrigins.length
+    ? `${info.allowedOrigins.join(', ')}   (ALLOWED_ORIGINS: these pages may call ${info.url}/api/v1/...)`
+    : 'none   (to embed the widgets in your own page, e.g. on http://localhost:5173: ALLOWED_ORIGINS=http://localhost:5173 npm start)';
+  return `aivis demo
+  explorer:       ${info.url}/
+  widget gallery: ${info.widgetsBuilt ? `${info.url}/gallery/` : '(widget bundle not available)'}
+  API via proxy:  ${info.url}/api/v1/projects   (the proxy adds the sandbox token; the pages hold none)
+  other origins:  ${crossOrigin}
+  sandbox:        ${info.sandboxUrl}/api/v1   (Bearer aivis_test_entry; see README for every scenario token)
+Press Ctrl+C to stop.`;
+}
+
 export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo> {
   const quiet = options.quiet ?? false;
+  const allowedOrigins = checkedOrigins(options.allowedOrigins ?? []);
   const sandbox = await startSandbox({ port: options.sandboxPort ?? 8787, rateLimit: true });
   await buildExplorer(quiet);
   let widgetsBuilt = false;
@@ -108,7 +142,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     .map(([basePath, token]) => [
       basePath,
       createProxyHandler(
-        proxyConfig({ baseUrl: sandbox.baseUrl, token, basePath, cacheTtlSeconds: 30 }),
+        proxyConfig({
+          baseUrl: sandbox.baseUrl,
+          token,
+          basePath,
+          cacheTtlSeconds: 30,
+          allowedOrigins,
+        }),
       ),
     ]);
 
@@ -140,6 +180,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     }
     if (pathname.startsWith('/widget/')) {
       const file = await serveFile(WIDGET_OUT, pathname.slice('/widget/'.length));
+      // A module script from another origin is fetched with CORS. The bundle is public
+      // code, so any page may load it; the data stays behind ALLOWED_ORIGINS.
+      if (file) file.headers.set('access-control-allow-origin', '*');
       if (file) return file;
     }
     const file = await serveFile(EXPLORER_OUT, pathname.slice(1));
@@ -151,12 +194,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
   const served = await serveFetchHandler(handler, { port: options.port ?? 8080 });
   origin = served.url;
   if (!quiet) {
-    console.log(`aivis demo
-  explorer:       ${served.url}/
-  widget gallery: ${widgetsBuilt ? `${served.url}/gallery/` : '(widget bundle not available)'}
-  API via proxy:  ${served.url}/api/v1/projects   (the proxy adds the sandbox token; the pages hold none)
-  sandbox:        ${sandbox.baseUrl}/api/v1   (Bearer aivis_test_entry; see README for every scenario token)
-Press Ctrl+C to stop.`);
+    console.log(
+      demoBanner({ url: served.url, sandboxUrl: sandbox.baseUrl, widgetsBuilt, allowedOrigins }),
+    );
   }
   return {
     url: served.url,

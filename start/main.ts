@@ -1,4 +1,8 @@
-/** `npm start`: runs the demo until Ctrl+C. PORT and SANDBOX_PORT move it off 8080 and 8787. */
+/**
+ * `npm start`: runs the demo until Ctrl+C. PORT and SANDBOX_PORT move it off
+ * 8080 and 8787; ALLOWED_ORIGINS lets the user's own pages call its proxies.
+ */
+import { ProxyConfigError } from '../proxy/config.js';
 import { startDemo } from './demo.js';
 
 function portFrom(variable: string, fallback: number): number {
@@ -16,6 +20,7 @@ try {
   const demo = await startDemo({
     port: portFrom('PORT', 8080),
     sandboxPort: portFrom('SANDBOX_PORT', 8787),
+    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(','),
   });
   const stop = async () => {
     await demo.close();
@@ -26,9 +31,11 @@ try {
 } catch (error) {
   const code = (error as { code?: string }).code;
   console.error(
-    code === 'EADDRINUSE'
-      ? 'A port is already in use. Stop the other process or choose others: PORT=8081 SANDBOX_PORT=8797 npm start'
-      : `npm start failed: ${error instanceof Error ? error.message : String(error)}`,
+    error instanceof ProxyConfigError
+      ? `npm start: ${error.message}`
+      : code === 'EADDRINUSE'
+        ? 'A port is already in use. Stop the other process or choose others: PORT=8081 SANDBOX_PORT=8797 npm start'
+        : `npm start failed: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
 }

@@ -1,17 +1,62 @@
 /**
  * `npm start`'s demo server: the explorer and the gallery are served, the API
  * is reachable through the token-keeping proxies, and no page or script the
- * browser receives contains a token.
+ * browser receives contains a token. A user's own page on another local
+ * origin, listed in ALLOWED_ORIGINS, embeds the widgets against it.
  */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MOUNTS, type RunningDemo, startDemo } from '../../start/demo.js';
+import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
+import { DEMO_MOUNTS, demoBanner, type RunningDemo, startDemo } from '../../start/demo.js';
+import {
+  CHROMIUM_ARGS,
+  fetchJson,
+  requireBundle,
+  waitForWidgets,
+  watchConsole,
+} from '../browser/harness.js';
 
 let demo: RunningDemo;
+/** The user's own page, on an origin of its own (another port). */
+let userSite: ServedHandler;
+const OTHER_ORIGIN = 'http://localhost:5173';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The embed snippet README.md gives for `ALLOWED_ORIGINS=... npm start`, pointed at this demo. */
+async function readmeSnippet(): Promise<string> {
+  const readme = await readFile(`${ROOT}README.md`, 'utf8');
+  const after = readme.slice(readme.indexOf('ALLOWED_ORIGINS=http://localhost:5173 npm start'));
+  const snippet = /```html\n([\s\S]*?)```/.exec(after)?.[1];
+  if (!snippet) throw new Error('README.md lost the embed snippet of npm start');
+  return snippet.replaceAll('http://127.0.0.1:8080', demo.url);
+}
+
 beforeAll(async () => {
-  demo = await startDemo({ port: 0, sandboxPort: 0, quiet: true });
+  userSite = await serveFetchHandler(
+    async () =>
+      new Response(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>my page</title><link rel="icon" href="data:,"></head><body><h1>My dashboard</h1>\n${await readmeSnippet()}</body></html>`,
+        { headers: { 'content-type': 'text/html' } },
+      ),
+  );
+  // The bundle `npm test` built: rebuilding it here would pull it from under the
+  // browser suites running in parallel.
+  requireBundle();
+  // As `ALLOWED_ORIGINS=<user page>,http://localhost:5173 npm start` passes it.
+  demo = await startDemo({
+    port: 0,
+    sandboxPort: 0,
+    quiet: true,
+    buildWidgets: false,
+    allowedOrigins: `${userSite.url},${OTHER_ORIGIN}`.split(','),
+  });
 }, 120_000);
 afterAll(async () => {
   await demo?.close();
+  await userSite?.close();
 });
 
 const TOKENS = Object.values(DEMO_MOUNTS);
@@ -79,5 +124,82 @@ describe('npm start demo', () => {
     expect((await text('/openapi/v1.yaml')).body).toContain('openapi: 3.1.0');
     expect((await text('/widget/..%2F..%2Fpackage.json')).status).toBe(404);
     expect((await text('/..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('answers the origins in ALLOWED_ORIGINS with CORS headers and no other origin', async () => {
+    for (const path of ['/api/v1/projects', '/scenarios/free/api/v1/projects']) {
+      const listed = await fetch(`${demo.url}${path}`, { headers: { Origin: OTHER_ORIGIN } });
+      expect(listed.headers.get('access-control-allow-origin'), path).toBe(OTHER_ORIGIN);
+      await listed.body?.cancel();
+      const unlisted = await fetch(`${demo.url}${path}`, {
+        headers: { Origin: 'http://localhost:3000' },
+      });
+      expect(unlisted.headers.get('access-control-allow-origin'), path).toBeNull();
+      await unlisted.body?.cancel();
+    }
+  });
+});
+
+describe('ALLOWED_ORIGINS of npm start', () => {
+  it("lets the user's own page on another origin, with README's snippet, show the API's figures", async () => {
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      const page = await browser.newPage();
+      const problems = watchConsole(page);
+      await page.goto(`${userSite.url}/`);
+      await waitForWidgets(page);
+      const summary = (await fetchJson(
+        demo.sandboxUrl,
+        '/projects/1001?include=ai_visibility,connections',
+      )) as { ai_visibility: { score: number } };
+      const score = await page.evaluate(
+        () =>
+          document
+            .querySelector('aivis-visibility-score')
+            ?.shadowRoot?.querySelector('[part~="score"]')?.textContent ?? '',
+      );
+      expect(score).toContain(summary.ai_visibility.score.toFixed(1));
+      const ranking = (await fetchJson(demo.sandboxUrl, '/projects/1001/competitors?limit=5')) as {
+        competitors: Array<{ name: string }>;
+      };
+      const labels = await page.evaluate(() =>
+        [
+          ...(document
+            .querySelector('aivis-competitor-ranking')
+            ?.shadowRoot?.querySelectorAll('[part~="label"]') ?? []),
+        ].map((node) => (node.textContent ?? '').trim()),
+      );
+      expect(labels).toEqual(ranking.competitors.map((row) => row.name.trim()));
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('says in the start-up banner which origins may embed, and how to add one', () => {
+    const info = { url: 'http://127.0.0.1:8080', sandboxUrl: 'http://127.0.0.1:8787' };
+    const listed = demoBanner({ ...info, widgetsBuilt: true, allowedOrigins: [OTHER_ORIGIN] });
+    expect(listed).toMatch(/other origins: +http:\/\/localhost:5173 .*ALLOWED_ORIGINS/);
+    const none = demoBanner({ ...info, widgetsBuilt: true, allowedOrigins: [] });
+    expect(none).toMatch(
+      /other origins: +none .*ALLOWED_ORIGINS=http:\/\/localhost:5173 npm start/,
+    );
+  });
+
+  it('refuses a bad ALLOWED_ORIGINS before starting anything, naming the variable', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'start/main.ts'], {
+      env: { PATH: process.env.PATH ?? '', ALLOWED_ORIGINS: '*', PORT: '0', SANDBOX_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain("npm start: ALLOWED_ORIGINS must list exact origins, not '*'");
   });
 });

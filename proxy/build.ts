@@ -1,0 +1,59 @@
+/**
+ * `npm run build:proxy`: the proxy as plain JavaScript for production, so a
+ * server runs `node dist/proxy/main.js` with neither tsx nor node_modules.
+ *
+ *   dist/proxy/main.js       the Node entry with everything it imports bundled (zod included)
+ *   dist/proxy/package.json  `type: module`, so the folder runs wherever it is copied
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const PROXY_ENTRY_FILE = 'main.js';
+
+const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+export async function buildProxy(outDir = `${ROOT}dist/proxy`): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    publicDir: false,
+    mode: 'production',
+    // Bundle every package (they are plain ECMAScript); leave only Node's own modules outside.
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: `${ROOT}proxy/main.ts`,
+      outDir,
+      emptyOutDir: false,
+      target: 'node20',
+      // Readable stack traces on a server matter more than bytes.
+      minify: false,
+      sourcemap: false,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        external: (id) => NODE_BUILTINS.has(id),
+        output: { format: 'es', entryFileNames: PROXY_ENTRY_FILE, codeSplitting: false },
+      },
+    },
+  });
+  await writeFile(
+    `${outDir}/package.json`,
+    `${JSON.stringify({ type: 'module', private: true }, null, 2)}\n`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildProxy().then(
+    () => console.log(`build:proxy: dist/proxy/${PROXY_ENTRY_FILE} written`),
+    (error: unknown) => {
+      console.error(`build:proxy failed: ${error instanceof Error ? error.message : error}`);
+      process.exit(1);
+    },
+  );
+}
