@@ -67,6 +67,11 @@ export interface EndpointDefinition<
   /** Connected sources answer `available: false` with a reason instead of a body (spec 2.5). */
   connectedSource: boolean;
   rows: (query: Query) => RowsLocation | undefined;
+  /**
+   * Rows in a full page for a query with defaults filled in, where a rule
+   * caps it below `limit` (answers with text). Without it a page holds `limit`.
+   */
+  pageSize?: (query: Query) => number;
 }
 
 /** spec 4: `{project}` is the numeric project id from GET /projects. */
@@ -173,6 +178,11 @@ export const ENDPOINTS = {
         : [],
     connectedSource: false,
     rows: () => ({ key: 'answers', paged: true }),
+    // spec 4.3 rule 2: with the answer text a page holds at most 20 rows.
+    pageSize: (query) =>
+      query.include_answer_text === true
+        ? Math.min(Number(query.limit), LIMITS.answersWithTextPageCap)
+        : Number(query.limit),
   }),
 
   'search-performance': define({
