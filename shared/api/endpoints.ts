@@ -263,44 +263,40 @@ export const ENDPOINTS = {
       ),
       limit: intParam(
         1,
-        LIMITS.competitorHistoryMonths.max,
+        LIMITS.competitorRanking.max,
         doc(
-          `Brands per page for ranking (default ${LIMITS.competitorRanking.default}, at most ${LIMITS.competitorRanking.max}) or months for history (default ${LIMITS.competitorHistoryMonths.default})`,
+          `Brands per page for ranking (default ${LIMITS.competitorRanking.default}), matching brands per page for detail (default ${LIMITS.competitorDetail.default}) or months for history (default ${LIMITS.competitorHistoryMonths.default})`,
         ),
       ),
       offset,
     },
-    crossRules: (query) => {
-      const violations: RuleViolation[] = [];
-      if (query.dataset === 'detail' && query.competitor === undefined) {
-        violations.push([
-          'competitor',
-          'is required when dataset=detail: give a brand name or a fragment of one',
-        ]);
-      }
-      if (
-        query.dataset === 'ranking' &&
-        typeof query.limit === 'number' &&
-        query.limit > LIMITS.competitorRanking.max
-      ) {
-        violations.push([
-          'limit',
-          `must be a whole number from 1 to ${LIMITS.competitorRanking.max} for dataset=ranking`,
-        ]);
-      }
-      return violations;
-    },
+    crossRules: (query) =>
+      query.dataset === 'detail' && query.competitor === undefined
+        ? [
+            [
+              'competitor',
+              'is required when dataset=detail: give a brand name or a fragment of one',
+            ],
+          ]
+        : [],
     dynamicDefaults: (query) => ({
       limit:
         query.dataset === 'history'
           ? LIMITS.competitorHistoryMonths.default
-          : LIMITS.competitorRanking.default,
+          : query.dataset === 'detail'
+            ? LIMITS.competitorDetail.default
+            : LIMITS.competitorRanking.default,
     }),
     connectedSource: false,
-    rows: (query) =>
-      query.dataset === 'detail'
-        ? { key: 'matches', paged: false }
-        : { key: query.dataset === 'history' ? 'history' : 'competitors', paged: true },
+    rows: (query) => ({
+      key:
+        query.dataset === 'detail'
+          ? 'matches'
+          : query.dataset === 'history'
+            ? 'history'
+            : 'competitors',
+      paged: true,
+    }),
   }),
 
   citations: define({
