@@ -6,6 +6,7 @@
  * cache key: parameter order and spelled-out defaults don't split the cache.
  */
 import type { EndpointName } from '../shared/api/endpoints.js';
+import { routeInput } from '../shared/api/query.js';
 import {
   encodeQuery,
   endpointPath,
@@ -56,17 +57,10 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
   }
   if (!match) return notFound();
 
-  const input: Record<string, unknown> = {};
-  const errors: ValidationErrors = {};
-  for (const [key, value] of url.searchParams) {
-    if (key === 'project') {
-      errors.project = ['goes in the path (/projects/{project}), not in the query string'];
-    } else if (key in input) {
-      errors[key] = ['is given more than once; give it once'];
-    } else input[key] = value;
-  }
-  if (match.project !== undefined) input.project = match.project;
-  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+  // The core's reading of a query: repeated list parameters merge, repeated scalars are refused.
+  const read = routeInput(url.searchParams, match.project);
+  if ('errors' in read) return { kind: 'invalid', errors: read.errors };
+  const input: Record<string, unknown> = read.input;
 
   const validated = validateParams(match.name, input, { unknownParams: 'reject' });
   if (!validated.ok) {

@@ -5,10 +5,11 @@
  */
 import { stringify } from 'yaml';
 import { ENDPOINTS, type EndpointName } from '../shared/api/endpoints.js';
+import { routeInput } from '../shared/api/query.js';
 import { matchEndpointPath, validateParams, withDefaults } from '../shared/api/validate.js';
 import { API_PREFIX, LIMITS, OPENAPI_PATH } from '../shared/api/vocabulary.js';
 import { type ErrorEnvelopeExtras, errorEnvelope } from '../shared/http/errors.js';
-import { buildOpenApiDocument } from '../shared/openapi/document.js';
+import { buildOpenApiDocument, DEFAULT_SERVER_URL } from '../shared/openapi/document.js';
 import { authenticate, redactTokens } from './auth.js';
 import { createDataset, DEFAULT_NOW } from './data/dataset.js';
 import { HANDLERS } from './handlers/index.js';
@@ -34,6 +35,13 @@ export interface SandboxOptions {
   clock?: () => number;
   /** Receives one entry per request; never a token. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * The address the sandbox listens on, for the OpenAPI document's `servers`
+   * (a function: the port is known only once listening). Never taken from a
+   * request's Host header, which any client can set. Default
+   * http://127.0.0.1:8787.
+   */
+  serverUrl?: () => string;
 }
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -52,7 +60,14 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     enforce: options.rateLimit !== false,
   });
   const slowDelayMs = options.slowDelayMs ?? 5_000;
-  let openApiYaml: string | undefined;
+  const serverUrl = options.serverUrl ?? (() => DEFAULT_SERVER_URL);
+  let openApi: { url: string; yaml: string } | undefined;
+  const openApiYaml = () => {
+    const url = serverUrl();
+    if (openApi?.url !== url)
+      openApi = { url, yaml: stringify(buildOpenApiDocument({ serverUrl: url })) };
+    return openApi.yaml;
+  };
 
   return async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -74,11 +89,9 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
         'content-type': JSON_TYPE,
         ...extraHeaders,
       };
-      // spec 8: rate headers on every response of the API.
-      if (isApi) {
-        headers['x-ratelimit-limit'] = String(rate.limit);
-        headers['x-ratelimit-remaining'] = String(rate.remaining);
-      }
+      // spec 8: rate headers on every response, errors and the document included.
+      headers['x-ratelimit-limit'] = String(rate.limit);
+      headers['x-ratelimit-remaining'] = String(rate.remaining);
       options.onRequest?.({
         method,
         path: redactTokens(url.pathname),
@@ -119,11 +132,16 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     }
 
     if (url.pathname === OPENAPI_PATH) {
-      openApiYaml ??= stringify(buildOpenApiDocument({ serverUrl: url.origin }));
+      const yaml = openApiYaml();
       options.onRequest?.({ method, path: url.pathname, query: '', account: null, status: 200 });
-      return new Response(method === 'HEAD' ? null : openApiYaml, {
+      return new Response(method === 'HEAD' ? null : yaml, {
         status: 200,
-        headers: { ...CORS_HEADERS, 'content-type': 'application/yaml; charset=utf-8' },
+        headers: {
+          ...CORS_HEADERS,
+          'content-type': 'application/yaml; charset=utf-8',
+          'x-ratelimit-limit': String(rate.limit),
+          'x-ratelimit-remaining': String(rate.remaining),
+        },
       });
     }
     if (!isApi) {
@@ -170,7 +188,7 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
           .join(', ')}.`,
       );
     }
-    const input: Record<string, unknown> = Object.fromEntries(url.searchParams);
+    const read = routeInput(url.searchParams, route.project);
     const dataAccount = scenario.dataAccount ?? 'A';
     let data: ReturnType<typeof dataset.project>;
     if (route.project !== undefined) {
@@ -184,8 +202,10 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
         );
       }
       data = dataset.project(id);
-      input.project = id;
     }
+    if ('errors' in read) return validationFailed(fail, read.errors);
+    const input: Record<string, unknown> = read.input;
+    if (data) input.project = data.spec.id;
 
     const validated = validateParams(route.name as EndpointName, input, {
       unknownParams: 'ignore',

@@ -28,9 +28,9 @@ export function createRateLimiter(options: { now: () => number; enforce: boolean
         windows.set(account, window);
       }
       const retryAfter = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-      if (options.enforce && window.count >= limit) {
-        return { allowed: false, limit, remaining: 0, retryAfter };
-      }
+      // Without enforcement nothing is spent, so Remaining says the whole budget is there.
+      if (!options.enforce) return { allowed: true, limit, remaining: limit, retryAfter };
+      if (window.count >= limit) return { allowed: false, limit, remaining: 0, retryAfter };
       window.count++;
       return { allowed: true, limit, remaining: Math.max(0, limit - window.count), retryAfter };
     },

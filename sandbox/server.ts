@@ -25,7 +25,9 @@ export interface RunningSandbox {
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const requestLog: RequestLogEntry[] = [];
+  let listening = '';
   const handler = createSandboxHandler({
+    serverUrl: () => listening,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
@@ -39,5 +41,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
   });
+  listening = served.url;
   return { baseUrl: served.url, close: served.close, requestLog };
 }

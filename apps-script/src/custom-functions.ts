@@ -11,7 +11,7 @@ import { fetchTable, splitMaxRows } from './api.js';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config.js';
 import { CUSTOM_FUNCTIONS, type CustomFunctionName } from './functions.js';
 import { userMessage } from './messages.js';
-import { parseOptions, type RawOptions } from './options.js';
+import { optionOf, parseOptions, type RawOptions, setOption } from './options.js';
 import { storedToken } from './settings.js';
 import { type SheetValue, tableValues } from './sheet-values.js';
 
@@ -45,7 +45,7 @@ export function argumentsToInput(
     const { maxRows: cap, rest } = splitMaxRows(parseOptions(queue.shift()));
     maxRows = cap;
     for (const [key, value] of Object.entries(rest)) {
-      const given = input[key];
+      const given = optionOf(input, key);
       if (given !== undefined && given !== null && given !== '') {
         throw new AivisError({
           code: 'validation_failed',
@@ -54,7 +54,7 @@ export function argumentsToInput(
           errors: { [key]: ['is given both as an argument and in options; give it once'] },
         });
       }
-      input[key] = value;
+      setOption(input, key, value);
     }
   }
   return { input, maxRows: maxRows ?? splitMaxRows({}).maxRows, refresh: queue.shift() };

@@ -32,11 +32,23 @@ function cellValue(value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;
 }
 
+/**
+ * Sets an own property, defined rather than assigned: `__proto__=1` must stay
+ * an option the core can name, not vanish into the object's prototype.
+ */
+export function setOption(into: RawOptions, key: string, value: unknown): void {
+  Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** An own option's value: `constructor` is a name here, never Object.prototype's. */
+export const optionOf = (from: RawOptions, key: string): unknown =>
+  Object.hasOwn(from, key) ? from[key] : undefined;
+
 function add(into: RawOptions, key: string, value: unknown): void {
   const name = key.trim().toLowerCase();
   if (name === '') throw optionsError(`options: a value (${String(value)}) has no key`);
   if (Object.hasOwn(into, name)) throw optionsError(`options: ${name} is given twice`);
-  into[name] = cellValue(value);
+  setOption(into, name, cellValue(value));
 }
 
 function parseText(text: string, into: RawOptions): void {

@@ -20,7 +20,7 @@ export interface ResolvedPeriod {
 }
 
 /** The newest stored check's time; answers are kept newest first or last, so take the maximum. */
-function latestCheckAt(data: ProjectData): string {
+export function latestCheckAt(data: ProjectData): string {
   return remember(data, 'latest-check-at', () => {
     // ISO timestamps in one zone compare as text.
     let latest = '';

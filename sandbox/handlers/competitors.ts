@@ -5,7 +5,7 @@ import { brandRanking, highlightsOf, judged, percentOf } from '../data/aggregate
 import type { StoredAnswer } from '../data/answers.js';
 import { monthOf } from '../data/calendar.js';
 import { type ProjectData, remember } from '../data/dataset.js';
-import { periodObject, resolvePeriod } from '../data/periods.js';
+import { latestCheckAt, periodObject, resolvePeriod } from '../data/periods.js';
 import { type Handler, paginate, projectOf } from './common.js';
 
 /** Brands per stored monthly snapshot: the own brand and the top ten. */
@@ -50,7 +50,15 @@ export const competitorsHandler: Handler = (context) => {
 
   if (query.dataset === 'history') {
     const page = paginate(monthlySnapshots(data), query.offset as number, query.limit as number);
-    return { body: { dataset: 'history', history: page.rows, pagination: page.pagination } };
+    return {
+      body: {
+        dataset: 'history',
+        history: page.rows,
+        pagination: page.pagination,
+        // spec 1: responses state when their data is from; snapshots end at the newest check.
+        latest_check_at: latestCheckAt(data),
+      },
+    };
   }
 
   if (query.dataset === 'detail') {
@@ -62,33 +70,40 @@ export const competitorsHandler: Handler = (context) => {
     for (const answer of inPeriod)
       perPlatform.set(answer.platform, (perPlatform.get(answer.platform) ?? 0) + 1);
     const questionText = new Map(data.questions.map((question) => [question.id, question.text]));
-    const matches = ranking
-      .filter((brand) => brand.name.toLowerCase().includes(fragment))
-      .map((brand) => ({
-        name: brand.name,
-        is_own_brand: brand.is_own_brand,
-        rank: brand.mentions > 0 ? brand.rank : null,
-        visibility: brand.visibility,
-        mentions: brand.mentions,
-        by_platform: [...brand.byPlatform].map(([platform, mentions]) => ({
-          platform,
+    const page = paginate(
+      ranking.filter((brand) => brand.name.toLowerCase().includes(fragment)),
+      query.offset as number,
+      query.limit as number,
+    );
+    const matches = page.rows.map((brand) => ({
+      name: brand.name,
+      is_own_brand: brand.is_own_brand,
+      rank: brand.mentions > 0 ? brand.rank : null,
+      visibility: brand.visibility,
+      mentions: brand.mentions,
+      by_platform: [...brand.byPlatform].map(([platform, mentions]) => ({
+        platform,
+        mentions,
+        visibility: percentOf(mentions, perPlatform.get(platform) ?? 0),
+      })),
+      // A bounded list, most mentions first; questions_total says how many there are.
+      questions: [...brand.byQuestion]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, LIMITS.competitorDetailQuestions)
+        .map(([prompt_id, mentions]) => ({
+          prompt_id,
+          text: questionText.get(prompt_id) ?? '',
           mentions,
-          visibility: percentOf(mentions, perPlatform.get(platform) ?? 0),
         })),
-        questions: [...brand.byQuestion]
-          .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-          .map(([prompt_id, mentions]) => ({
-            prompt_id,
-            text: questionText.get(prompt_id) ?? '',
-            mentions,
-          })),
-        highlights: highlightsOf(data, brand, query.highlights_per_platform as number),
-      }));
+      questions_total: brand.byQuestion.size,
+      highlights: highlightsOf(data, brand, query.highlights_per_platform as number),
+    }));
     return {
       body: {
         dataset: 'detail',
         query: String(query.competitor),
         matches,
+        pagination: page.pagination,
         period: periodObject(period),
       },
     };

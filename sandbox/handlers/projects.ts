@@ -1,6 +1,6 @@
 /** GET /projects (spec 4.1): the projects of the token's account with their fields of spec 2.1. */
-import { timestampOf } from '../data/calendar.js';
 import type { ProjectData } from '../data/dataset.js';
+import { latestCheckAt } from '../data/periods.js';
 import type { SourceClock } from '../data/windows.js';
 import type { Handler } from './common.js';
 
@@ -22,7 +22,8 @@ export function projectItem(data: ProjectData) {
     country: spec.country,
     language: spec.language,
     selected_ai_models: [...spec.platforms],
-    last_checked_at: data.answers[0] ? timestampOf(data.lastCheckDay, 6 * 60 + 59) : null,
+    // spec 2.1: the time of the latest check, as stored; the same instant as period.latest_check_at.
+    last_checked_at: data.answers.length > 0 ? latestCheckAt(data) : null,
     connections: {
       ga4: data.traffic !== undefined,
       google_search_console: data.search.google !== undefined,

@@ -67,6 +67,11 @@ export interface EndpointDefinition<
   /** Connected sources answer `available: false` with a reason instead of a body (spec 2.5). */
   connectedSource: boolean;
   rows: (query: Query) => RowsLocation | undefined;
+  /**
+   * Rows in a full page for a query with defaults filled in, where a rule
+   * caps it below `limit` (answers with text). Without it a page holds `limit`.
+   */
+  pageSize?: (query: Query) => number;
 }
 
 /** spec 4: `{project}` is the numeric project id from GET /projects. */
@@ -173,6 +178,11 @@ export const ENDPOINTS = {
         : [],
     connectedSource: false,
     rows: () => ({ key: 'answers', paged: true }),
+    // spec 4.3 rule 2: with the answer text a page holds at most 20 rows.
+    pageSize: (query) =>
+      query.include_answer_text === true
+        ? Math.min(Number(query.limit), LIMITS.answersWithTextPageCap)
+        : Number(query.limit),
   }),
 
   'search-performance': define({
@@ -253,44 +263,40 @@ export const ENDPOINTS = {
       ),
       limit: intParam(
         1,
-        LIMITS.competitorHistoryMonths.max,
+        LIMITS.competitorRanking.max,
         doc(
-          `Brands per page for ranking (default ${LIMITS.competitorRanking.default}, at most ${LIMITS.competitorRanking.max}) or months for history (default ${LIMITS.competitorHistoryMonths.default})`,
+          `Brands per page for ranking (default ${LIMITS.competitorRanking.default}), matching brands per page for detail (default ${LIMITS.competitorDetail.default}) or months for history (default ${LIMITS.competitorHistoryMonths.default})`,
         ),
       ),
       offset,
     },
-    crossRules: (query) => {
-      const violations: RuleViolation[] = [];
-      if (query.dataset === 'detail' && query.competitor === undefined) {
-        violations.push([
-          'competitor',
-          'is required when dataset=detail: give a brand name or a fragment of one',
-        ]);
-      }
-      if (
-        query.dataset === 'ranking' &&
-        typeof query.limit === 'number' &&
-        query.limit > LIMITS.competitorRanking.max
-      ) {
-        violations.push([
-          'limit',
-          `must be a whole number from 1 to ${LIMITS.competitorRanking.max} for dataset=ranking`,
-        ]);
-      }
-      return violations;
-    },
+    crossRules: (query) =>
+      query.dataset === 'detail' && query.competitor === undefined
+        ? [
+            [
+              'competitor',
+              'is required when dataset=detail: give a brand name or a fragment of one',
+            ],
+          ]
+        : [],
     dynamicDefaults: (query) => ({
       limit:
         query.dataset === 'history'
           ? LIMITS.competitorHistoryMonths.default
-          : LIMITS.competitorRanking.default,
+          : query.dataset === 'detail'
+            ? LIMITS.competitorDetail.default
+            : LIMITS.competitorRanking.default,
     }),
     connectedSource: false,
-    rows: (query) =>
-      query.dataset === 'detail'
-        ? { key: 'matches', paged: false }
-        : { key: query.dataset === 'history' ? 'history' : 'competitors', paged: true },
+    rows: (query) => ({
+      key:
+        query.dataset === 'detail'
+          ? 'matches'
+          : query.dataset === 'history'
+            ? 'history'
+            : 'competitors',
+      paged: true,
+    }),
   }),
 
   citations: define({

@@ -194,7 +194,7 @@ export function readParam(rule: ParamRule, raw: unknown): ReadResult<ValueOfRule
             ? Number(raw)
             : Number.NaN;
       if (!Number.isInteger(value) || value < rule.min || value > rule.max) {
-        return fail(`must be ${allowed}${raw === undefined ? '' : `, not '${clip(String(raw))}'`}`);
+        return fail(`must be ${allowed}${raw === undefined ? '' : `, not '${clip(shown(raw))}'`}`);
       }
       return { ok: true, value };
     }
@@ -206,7 +206,7 @@ export function readParam(rule: ParamRule, raw: unknown): ReadResult<ValueOfRule
             ? Number(raw)
             : Number.NaN;
       if (!Number.isFinite(value) || value < rule.min || value > rule.max) {
-        return fail(`must be ${allowed}${raw === undefined ? '' : `, not '${clip(String(raw))}'`}`);
+        return fail(`must be ${allowed}${raw === undefined ? '' : `, not '${clip(shown(raw))}'`}`);
       }
       return { ok: true, value };
     }
@@ -215,7 +215,7 @@ export function readParam(rule: ParamRule, raw: unknown): ReadResult<ValueOfRule
       const text = asText(raw)?.toLowerCase();
       if (text === 'true' || text === '1') return { ok: true, value: true };
       if (text === 'false' || text === '0') return { ok: true, value: false };
-      return fail(`must be ${allowed}${text === undefined ? '' : `, not '${clip(String(raw))}'`}`);
+      return fail(`must be ${allowed}${text === undefined ? '' : `, not '${clip(shown(raw))}'`}`);
     }
     case 'date': {
       const text = asText(raw);
@@ -254,6 +254,12 @@ export function writeParam(rule: ParamRule, value: unknown): string {
   if (rule.kind === 'list' && Array.isArray(value)) return value.join(',');
   if (rule.kind === 'bool') return value ? 'true' : 'false';
   return String(value);
+}
+
+/** A raw value as text for a message; objects (even without a prototype) never throw here. */
+function shown(raw: unknown): string {
+  if (raw === null || typeof raw !== 'object') return String(raw);
+  return Array.isArray(raw) ? 'a list' : 'an object';
 }
 
 /** Echoing user input back is useful, but not a whole paragraph of it. */

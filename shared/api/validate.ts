@@ -12,6 +12,7 @@ import {
   type Query,
 } from './endpoints.js';
 import { type ParamRule, readParam, writeParam } from './param-rules.js';
+import { decodeComponent } from './query.js';
 
 export type ValidationErrors = Record<string, string[]>;
 
@@ -30,36 +31,69 @@ export interface ValidateOptions {
 /** Empty spreadsheet cells and absent query values mean "not given". */
 const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
 
+/** Own properties only: `constructor` or `toString` in a query is a name, never a built-in. */
+const own = (record: object, key: string): unknown =>
+  Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
+
+/**
+ * One rule for a key given more than once (`?include=a&include=b`, which is
+ * how openapi-fetch and most form encoders send arrays): the values of a list
+ * parameter merge, as if joined by commas; any other parameter must come once.
+ * Returns the value to read, or the complaint.
+ */
+function mergeRepeats(rule: ParamRule, raw: unknown): { value: unknown } | { message: string } {
+  if (!Array.isArray(raw)) return { value: raw };
+  const given = raw.filter((item) => !isAbsent(item));
+  if (rule.kind === 'list') {
+    const items = given.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+    return { value: items.length > 0 ? items : undefined };
+  }
+  if (given.length <= 1) return { value: given[0] };
+  return {
+    message: `is given ${given.length} times (${given
+      .slice(0, 3)
+      .map((item) => `'${String(item).slice(0, 20)}'`)
+      .join(', ')}${given.length > 3 ? ', …' : ''}); give it once`,
+  };
+}
+
 export function validateParams<N extends EndpointName>(
   name: N,
-  input: Record<string, unknown>,
+  given: Record<string, unknown>,
   options: ValidateOptions = {},
 ): ValidationResult<N> {
+  // Untyped callers (Sheets, JavaScript) can pass anything; nothing is "no parameters".
+  const input: Record<string, unknown> = typeof given === 'object' && given !== null ? given : {};
   const definition = ENDPOINTS[name];
   const rules = definition.params as Record<string, ParamRule>;
-  const errors: ValidationErrors = {};
-  const params: Query = {};
+  // Maps, not objects: a key named __proto__ must not reach a prototype.
+  const errors = new Map<string, string[]>();
+  const params = new Map<string, unknown>();
   const complain = (param: string, message: string) => {
-    errors[param] = [...(errors[param] ?? []), message];
+    errors.set(param, [...(errors.get(param) ?? []), message]);
   };
 
-  if (needsProject(name)) {
-    if (isAbsent(input.project))
+  const project = mergeRepeats(projectParam, own(input, 'project'));
+  if ('message' in project) complain('project', project.message);
+  else if (needsProject(name)) {
+    if (isAbsent(project.value))
       complain('project', 'is required: give a numeric project id from GET /projects');
     else {
-      const read = readParam(projectParam, input.project);
-      if (read.ok) params.project = read.value;
+      const read = readParam(projectParam, project.value);
+      if (read.ok) params.set('project', read.value);
       else complain('project', read.message);
     }
-  } else if (!isAbsent(input.project)) {
+  } else if (!isAbsent(project.value)) {
     complain('project', `is not a parameter of GET ${definition.path}`);
   }
 
-  for (const [key, raw] of Object.entries(input)) {
-    if (key === 'project' || isAbsent(raw)) continue;
-    const rule = rules[key];
+  for (const key of Object.keys(input)) {
+    if (key === 'project') continue;
+    const raw = input[key];
+    const rule = Object.hasOwn(rules, key) ? rules[key] : undefined;
     if (!rule) {
-      if (options.unknownParams !== 'ignore') {
+      const given = Array.isArray(raw) ? raw.some((item) => !isAbsent(item)) : !isAbsent(raw);
+      if (given && options.unknownParams !== 'ignore') {
         const known = Object.keys(rules);
         complain(
           key,
@@ -70,18 +104,25 @@ export function validateParams<N extends EndpointName>(
       }
       continue;
     }
-    const read = readParam(rule, raw);
-    if (read.ok) params[key] = read.value;
+    const merged = mergeRepeats(rule, raw);
+    if ('message' in merged) {
+      complain(key, merged.message);
+      continue;
+    }
+    if (isAbsent(merged.value)) continue;
+    const read = readParam(rule, merged.value);
+    if (read.ok) params.set(key, read.value);
     else complain(key, read.message);
   }
 
-  if (Object.keys(errors).length === 0 && definition.crossRules) {
-    for (const [param, message] of definition.crossRules(withDefaults(name, params)))
+  const validated: Query = Object.fromEntries(params);
+  if (errors.size === 0 && definition.crossRules) {
+    for (const [param, message] of definition.crossRules(withDefaults(name, validated)))
       complain(param, message);
   }
-  return Object.keys(errors).length > 0
-    ? { ok: false, errors }
-    : { ok: true, params: params as ParamsOf<N> };
+  return errors.size > 0
+    ? { ok: false, errors: Object.fromEntries(errors) }
+    : { ok: true, params: validated as ParamsOf<N> };
 }
 
 /** The query with every default filled in: what the service actually answers. */
@@ -142,7 +183,7 @@ export function matchEndpointPath(path: string): MatchedRoute | undefined {
     const matches = template.every((part, index) => {
       const segment = segments[index]!;
       if (part === '{project}') {
-        project = decodeURIComponent(segment);
+        project = decodeComponent(segment);
         return segment.length > 0;
       }
       return part === segment;

@@ -145,12 +145,25 @@ export const CLIENT_ERROR_CODES = [
 ] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 export type ErrorCode = ApiErrorCode | ClientErrorCode | 'method_not_allowed';
+/** Every code an error body of the API carries: spec 7's, and 405's for a method other than GET. */
+export const API_ERROR_CODES = [
+  ...(Object.keys(ERROR_STATUS) as ApiErrorCode[]),
+  'method_not_allowed',
+] as const;
 
 /** spec 8: limits. */
 export const LIMITS = {
   pageSize: { default: 25, max: 100 },
+  /**
+   * competitors `limit` per dataset: brands for ranking, matching brands for
+   * detail, months for history. One maximum for all three, so a client
+   * generated from the OpenAPI document never sends a limit one dataset refuses.
+   */
   competitorRanking: { default: 15, max: 50 },
-  competitorHistoryMonths: { default: 12, max: 100 },
+  competitorDetail: { default: 5, max: 50 },
+  competitorHistoryMonths: { default: 12, max: 50 },
+  /** Questions listed per matching brand in competitors detail, most mentions first. */
+  competitorDetailQuestions: 10,
   highlightsPerPlatform: { default: 3, max: 5 },
   answersWithTextPageCap: 20,
   maxAnswerChars: { min: 200, max: 20000, default: 1200 },

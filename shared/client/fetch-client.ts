@@ -15,6 +15,9 @@ import {
   assembleRows,
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_ROWS,
+  hasNextPage,
+  MAX_PAGES_PER_COLLECTION,
+  pageSizeOf,
   paginationOf,
   remainingOffsets,
   rowsLocation,
@@ -133,11 +136,13 @@ export function createFetchClient(options: AsyncClientOptions, check: BodyCheck)
     async *pages(name, params, options) {
       let call = prepareCall(credentials, name, params as Record<string, unknown>);
       const paged = rowsLocation(name, call.params)?.paged ?? false;
-      for (;;) {
+      const pageSize = pageSizeOf(name, call.params) ?? 1;
+      for (let page = 1; ; page++) {
         const body = await send(call, options?.signal);
         yield body as ResponseOf<typeof name>;
         const pagination = paged ? paginationOf(body) : undefined;
-        if (!pagination?.has_more || pagination.returned === 0) return;
+        if (!pagination || !hasNextPage(pagination, pageSize)) return;
+        if (page >= MAX_PAGES_PER_COLLECTION) return;
         call = withOffset(credentials, call, pagination.offset + pagination.returned);
       }
     },
@@ -149,7 +154,8 @@ export function createFetchClient(options: AsyncClientOptions, check: BodyCheck)
       const location = rowsLocation(name, call.params);
       const first = await send(call, options.signal);
       const pagination = location?.paged ? paginationOf(first) : undefined;
-      const offsets = pagination ? remainingOffsets(pagination, maxRows) : [];
+      const pageSize = pageSizeOf(name, call.params);
+      const offsets = pagination && pageSize ? remainingOffsets(pagination, pageSize, maxRows) : [];
       const later: unknown[] = new Array(offsets.length);
       let next = 0;
       // Bounded concurrency: a few workers take the next offset until none is left.

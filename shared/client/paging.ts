@@ -26,16 +26,45 @@ export function paginationOf(body: unknown): Pagination | undefined {
 }
 
 /**
- * Offsets of the pages after the first, up to maxRows rows in all. The page
- * size is what the server used (spec 4.3 rule 2: 20 with answer text), not
- * what was asked.
+ * Requests one collection may make, page 1 included, whatever the server
+ * claims: 500 pages is 10,000 rows of the answers-with-text cap (20), more
+ * than a sheet or a widget wants at once.
  */
-export function remainingOffsets(first: Pagination, maxRows: number): number[] {
-  const pageSize = Math.max(1, first.limit || first.returned);
-  if (!first.has_more || first.returned === 0) return [];
+export const MAX_PAGES_PER_COLLECTION = 500;
+
+/**
+ * Rows in a full page of this request: the `limit` asked for (or its
+ * default), less where a rule caps the page (spec 4.3 rule 2: 20 with the
+ * answer text). Undefined for endpoints without pages.
+ */
+export function pageSizeOf(name: EndpointName, params: Query): number | undefined {
+  const definition = ENDPOINTS[name];
+  const query = withDefaults(name, params);
+  const size = definition.pageSize ? definition.pageSize(query) : Number(query.limit);
+  return Number.isInteger(size) && size > 0 ? size : undefined;
+}
+
+/**
+ * Whether to ask for the page after this one. Pages are planned with the size
+ * the request asked for, never with the size the server claims: a server
+ * answering `limit: 1` with a huge `total` must not turn one call into
+ * thousands. A page with fewer rows than asked is the last one, whatever
+ * `has_more` says.
+ */
+export function hasNextPage(page: Pagination, pageSize: number): boolean {
+  return page.has_more === true && Number.isInteger(page.returned) && page.returned >= pageSize;
+}
+
+/** Offsets of the pages after the first, up to maxRows rows and the page bound in all. */
+export function remainingOffsets(first: Pagination, pageSize: number, maxRows: number): number[] {
+  if (!hasNextPage(first, pageSize) || !Number.isInteger(first.offset)) return [];
   const end = Math.min(first.total, first.offset + maxRows);
   const offsets: number[] = [];
-  for (let offset = first.offset + first.returned; offset < end; offset += pageSize)
+  for (
+    let offset = first.offset + first.returned;
+    offset < end && offsets.length < MAX_PAGES_PER_COLLECTION - 1;
+    offset += pageSize
+  )
     offsets.push(offset);
   return offsets;
 }
@@ -46,7 +75,7 @@ export interface Assembled {
   capped: boolean;
 }
 
-/** Joins page rows in offset order and cuts at maxRows, saying whether it cut. */
+/** Joins page rows in offset order and cuts at maxRows, saying whether rows are missing. */
 export function assembleRows(
   pages: unknown[],
   location: RowsLocation | undefined,
@@ -56,9 +85,7 @@ export function assembleRows(
   const first = paginationOf(pages[0]);
   const total = first?.total;
   const available = total === undefined ? rows.length : total - first!.offset;
-  return {
-    rows: rows.slice(0, maxRows),
-    total,
-    capped: available > maxRows || rows.length > maxRows,
-  };
+  const kept = rows.slice(0, maxRows);
+  // Cut by maxRows, by the page bound, or at a page shorter than asked: fewer rows than the list has.
+  return { rows: kept, total, capped: kept.length < Math.max(available, rows.length) };
 }

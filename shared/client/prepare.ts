@@ -48,6 +48,7 @@ export function prepareFromPath(credentials: Credentials, path: string): Prepare
       errors: { path: ['must be a path under /api/v1 that names an endpoint'] },
     });
   }
+  if (parsed.errors) throw validationError(parsed.errors);
   return prepareCall(credentials, parsed.name, parsed.input);
 }
 

@@ -12,6 +12,7 @@ import { zodCheck } from '../http/zod-check.js';
 import {
   assembleRows,
   DEFAULT_MAX_ROWS,
+  pageSizeOf,
   paginationOf,
   remainingOffsets,
   rowsLocation,
@@ -94,9 +95,9 @@ export function createSyncClient(options: SyncClientOptions): AivisSyncClient {
       const location = rowsLocation(name, call.params);
       const first = send(call);
       const pagination = location?.paged ? paginationOf(first) : undefined;
-      const calls = (pagination ? remainingOffsets(pagination, maxRows) : []).map((offset) =>
-        withOffset(credentials, call, offset),
-      );
+      const pageSize = pageSizeOf(name, call.params);
+      const offsets = pagination && pageSize ? remainingOffsets(pagination, pageSize, maxRows) : [];
+      const calls = offsets.map((offset) => withOffset(credentials, call, offset));
       let responses: Array<HttpResponse | Error>;
       try {
         responses = calls.length ? transport.fetchAll(calls.map((each) => each.request)) : [];

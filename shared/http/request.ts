@@ -4,6 +4,7 @@
  * into the URL, so a URL can be logged, cached or shown safely.
  */
 import type { EndpointName, Query } from '../api/endpoints.js';
+import { queryPairsOf, routeInput } from '../api/query.js';
 import { encodeQuery, endpointPath, queryPairs } from '../api/validate.js';
 import { API_PREFIX } from '../api/vocabulary.js';
 import type { HttpRequest } from '../client/types.js';
@@ -71,8 +72,13 @@ export function buildRequest(
 
 export interface ParsedApiPath {
   name: EndpointName;
-  /** Raw, unvalidated input for validateParams: the project segment and query values as text. */
-  input: Record<string, string>;
+  /**
+   * Raw, unvalidated input for validateParams: the project segment and query
+   * values as text, a repeated key as the list of its values (query.ts).
+   */
+  input: Record<string, unknown>;
+  /** Set when the query itself is malformed for the route (a project key in it). */
+  errors?: Record<string, string[]>;
 }
 
 /**
@@ -84,25 +90,18 @@ export function parseApiPath(
   path: string,
   match: (path: string) => { name: EndpointName; project?: string } | undefined,
 ): ParsedApiPath | undefined {
-  const [pathPart = '', queryPart = ''] = path.trim().split('?', 2);
+  const trimmed = path.trim();
+  const at = trimmed.indexOf('?');
+  const pathPart = at < 0 ? trimmed : trimmed.slice(0, at);
+  const queryPart = at < 0 ? '' : trimmed.slice(at + 1).split('#')[0]!;
   const withoutOrigin = pathPart.replace(/^https?:\/\/[^/]+/i, '');
   const relative = withoutOrigin.startsWith(API_PREFIX)
     ? withoutOrigin.slice(API_PREFIX.length)
     : withoutOrigin;
   const route = match(relative);
   if (!route) return undefined;
-  const input: Record<string, string> = {};
-  if (route.project !== undefined) input.project = route.project;
-  for (const pair of queryPart.split('&')) {
-    if (!pair) continue;
-    const [key = '', value = ''] = pair.split('=', 2);
-    try {
-      input[decodeURIComponent(key.replace(/\+/g, ' '))] = decodeURIComponent(
-        value.replace(/\+/g, ' '),
-      );
-    } catch {
-      return undefined;
-    }
-  }
+  const read = routeInput(queryPairsOf(queryPart), route.project);
+  if ('errors' in read) return { name: route.name, input: {}, errors: read.errors };
+  const input: Record<string, unknown> = read.input;
   return { name: route.name, input };
 }

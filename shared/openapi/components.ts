@@ -18,13 +18,19 @@ export function componentId(schema: z.ZodMiniType): string {
 
 export const componentRef = (id: string): JsonObject => ({ $ref: `${COMPONENT_PREFIX}${id}` });
 
-/** `$schema` and `$id` belong to standalone JSON Schema documents, not to OpenAPI components. */
+/**
+ * `$schema` and `$id` belong to standalone JSON Schema documents, not to
+ * OpenAPI components; zod bounds every integer by ±2^53-1, which says nothing
+ * to a reader and clutters generated types, so those bounds go too.
+ */
 function stripDocumentKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripDocumentKeys);
   if (typeof value !== 'object' || value === null) return value;
   const out: JsonObject = {};
   for (const [key, field] of Object.entries(value)) {
     if (key === '$schema' || key === '$id') continue;
+    if (key === 'minimum' && field === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && field === Number.MAX_SAFE_INTEGER) continue;
     out[key] = stripDocumentKeys(field);
   }
   return out;

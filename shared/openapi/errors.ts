@@ -1,15 +1,18 @@
 /**
- * Error responses of the document (spec 7), one reusable response object per
- * HTTP status, with the condition of every code that status carries.
+ * Error responses of the document (spec 7, and 405 for other methods), one
+ * reusable response object per HTTP status, with the condition of every code
+ * that status carries.
  */
 import { ENDPOINTS, type EndpointName, needsProject } from '../api/endpoints.js';
-import { type ApiErrorCode, ERROR_STATUS } from '../api/vocabulary.js';
+import { API_ERROR_CODES, ERROR_STATUS } from '../api/vocabulary.js';
 import { errorEnvelope } from '../http/errors.js';
 import { componentRef } from './components.js';
 import type { JsonObject } from './parameters.js';
 
+type DocumentedCode = (typeof API_ERROR_CODES)[number];
+
 /** spec 7, column "Condition"; keyed by code so a new code cannot miss its sentence. */
-const CONDITIONS: Record<ApiErrorCode, string> = {
+const CONDITIONS: Record<DocumentedCode, string> = {
   unauthenticated: 'Token missing, expired or revoked.',
   insufficient_scope: 'Token cannot read the API.',
   paid_plan_required:
@@ -20,10 +23,12 @@ const CONDITIONS: Record<ApiErrorCode, string> = {
   rate_limited:
     'Per-minute budget used up; the Retry-After header and `retry_after` carry the same number of seconds. Wait, then retry; never retry in a tight loop.',
   server_error: 'Failure on the service side.',
+  method_not_allowed:
+    'The API is read-only: a method other than GET, HEAD or OPTIONS. The Allow header lists the methods.',
 };
 
 /** Example messages: what a reader of each error sees. */
-const EXAMPLE_MESSAGES: Record<ApiErrorCode, string> = {
+const EXAMPLE_MESSAGES: Record<DocumentedCode, string> = {
   unauthenticated: 'Send a valid personal access token as Authorization: Bearer <token>.',
   insufficient_scope: 'This token cannot read the Data API.',
   paid_plan_required: 'The Data API needs a paid plan or an active eligible trial.',
@@ -31,18 +36,22 @@ const EXAMPLE_MESSAGES: Record<ApiErrorCode, string> = {
   validation_failed: 'Invalid parameters.',
   rate_limited: 'Too many requests; retry after 12 seconds.',
   server_error: 'Something failed on our side; try again later.',
+  method_not_allowed: 'The Data API is read-only: use GET (POST is not allowed).',
 };
 
-const CODES = Object.keys(ERROR_STATUS) as ApiErrorCode[];
+const CODES: readonly DocumentedCode[] = API_ERROR_CODES;
+/** The status of a code, from the one place that pairs them (the error envelope). */
+const statusOf = (code: DocumentedCode): number => errorEnvelope(code, '').error.status;
 
 export const RATE_LIMIT_HEADERS: JsonObject = {
   'X-RateLimit-Limit': {
     description:
-      'Requests per minute of the account (spec 8: 60 on the entry paid plan, 120 on the higher one).',
+      'Requests per minute of the account: 60 on the entry paid plan, 120 on the higher one. Sent on every response, errors included.',
     schema: { type: 'integer', minimum: 0 },
   },
   'X-RateLimit-Remaining': {
-    description: 'Requests left in the current minute.',
+    description:
+      "Requests left in the account's current minute; the limit when the request spent none (unauthenticated, or a server that does not enforce the limit).",
     schema: { type: 'integer', minimum: 0 },
   },
 };
@@ -54,7 +63,7 @@ const headerRefs = (): JsonObject =>
 
 const responseName = (status: number) => `Error${status}`;
 
-function example(code: ApiErrorCode): unknown {
+function example(code: DocumentedCode): unknown {
   const extras =
     code === 'validation_failed'
       ? {
@@ -74,14 +83,22 @@ function example(code: ApiErrorCode): unknown {
 
 /** components.responses: one entry per error status of spec 7. */
 export function errorResponseComponents(): JsonObject {
-  const statuses = [...new Set(CODES.map((code) => ERROR_STATUS[code]))];
+  const statuses = [...new Set(CODES.map(statusOf))];
   const out: JsonObject = {};
   for (const status of statuses) {
-    const codes = CODES.filter((code) => ERROR_STATUS[code] === status);
+    const codes = CODES.filter((code) => statusOf(code) === status);
     out[responseName(status)] = {
       description: codes.map((code) => `\`${code}\`: ${CONDITIONS[code]}`).join(' '),
       headers: {
         ...headerRefs(),
+        ...(status === statusOf('method_not_allowed')
+          ? {
+              Allow: {
+                description: 'The methods the API answers: GET, HEAD, OPTIONS.',
+                schema: { type: 'string' },
+              },
+            }
+          : {}),
         ...(status === ERROR_STATUS.rate_limited
           ? {
               'Retry-After': {
@@ -108,7 +125,7 @@ export function errorResponseComponents(): JsonObject {
  */
 export function errorResponsesOf(name: EndpointName): JsonObject {
   const hasInput = needsProject(name) || Object.keys(ENDPOINTS[name].params).length > 0;
-  const statuses = [...new Set(CODES.map((code) => ERROR_STATUS[code]))].filter(
+  const statuses = [...new Set(CODES.map(statusOf))].filter(
     (status) =>
       (status !== ERROR_STATUS.not_found || needsProject(name)) &&
       (status !== ERROR_STATUS.validation_failed || hasInput),

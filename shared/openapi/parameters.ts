@@ -38,14 +38,25 @@ function withDefault(schema: JsonObject, value: unknown): JsonObject {
 }
 
 export function queryParameter(name: string, rule: ParamRule): JsonObject {
+  if (rule.kind !== 'list') {
+    return {
+      name,
+      in: 'query',
+      required: false,
+      description: `${describeRule(rule)}. Give it once: a repeated ${name} answers 422.`,
+      schema: ruleSchema(rule),
+    };
+  }
   return {
     name,
     in: 'query',
     required: false,
-    description: describeRule(rule),
+    description: `${describeRule(rule)}. Repeating it (${name}=a&${name}=b) is the same as one comma-separated value.`,
     schema: ruleSchema(rule),
-    // A comma list is one value (`include=profile,questions`), not repeated keys.
-    ...(rule.kind === 'list' ? { style: 'form', explode: false } : {}),
+    // The canonical form is one comma list (`include=profile,questions`); the
+    // exploded form that openapi-fetch sends by default merges to the same.
+    style: 'form',
+    explode: false,
   };
 }
 

@@ -24,7 +24,7 @@ export type Action = z.infer<typeof actionSchema>;
 
 export const actionPlanSchema = named(
   'ActionPlan',
-  'GET /projects/{project}/action-plan (spec 2.4)',
+  'GET /projects/{project}/action-plan: a status, prioritized actions with dated evidence, data notes and a project snapshot.',
   z.looseObject({
     status: z.string().register(z.globalRegistry, { description: ACTION_PLAN_STATUSES.join(', ') }),
     audience: z.string(),

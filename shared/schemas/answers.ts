@@ -12,7 +12,7 @@ import {
 /** Judgment fields are null until the nightly judgment reaches the answer (spec 3). */
 export const answerRowSchema = named(
   'AnswerRow',
-  'One check on one platform, joined with its judgment (spec 2.3).',
+  'One check on one platform, joined with its judgment.',
   z.looseObject({
     id: z.int(),
     prompt_id: z.int(),

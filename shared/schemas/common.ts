@@ -3,7 +3,7 @@
  * Objects are loose: fields the server adds later pass through untouched.
  */
 import * as z from 'zod/mini';
-import { ERROR_STATUS, PLATFORMS, REPORT_PERIODS, SOURCE_WINDOWS } from '../api/vocabulary.js';
+import { API_ERROR_CODES, PLATFORMS, REPORT_PERIODS, SOURCE_WINDOWS } from '../api/vocabulary.js';
 
 /** Registers a schema under a component name for the OpenAPI document. */
 export function named<T extends z.ZodMiniType>(id: string, description: string, schema: T): T {
@@ -25,7 +25,7 @@ export const platformName = z.string().register(z.globalRegistry, {
 /** spec 2.5: the report period used; `used` differs from `requested` when history was too short (spec 8). */
 export const reportPeriodSchema = named(
   'ReportPeriod',
-  'Which AI-visibility report period was used. `requested` is what was asked (or `custom` for since/until); `used` is what the data covers after any fallback; `latest_check_at` is when the newest stored check finished, which periods are anchored to (spec 8) and the data is as of.',
+  'Which AI-visibility report period was used. `requested` is what was asked (or `custom` for since/until); `used` is what the data covers after any fallback; `latest_check_at` is when the newest stored check finished, which periods are anchored to and the data is as of.',
   z.looseObject({
     requested: z
       .string()
@@ -84,8 +84,11 @@ export const errorEnvelopeSchema = named(
   'Every error: one key `error`.',
   z.looseObject({
     error: z.looseObject({
+      // Documented as a closed list; read as any text, so a code added later still
+      // reaches the client's message rather than failing the contract check.
       code: z.string().register(z.globalRegistry, {
-        description: Object.keys(ERROR_STATUS).join(', '),
+        description: 'What went wrong, as one of the documented codes.',
+        enum: [...API_ERROR_CODES],
       }),
       message: z.string(),
       status: z.int(),

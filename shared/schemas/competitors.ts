@@ -42,7 +42,7 @@ export const competitorRankingSchema = named(
 
 export const competitorDetailSchema = named(
   'CompetitorDetail',
-  'GET /projects/{project}/competitors?dataset=detail: every brand whose name contains `competitor`.',
+  'GET /projects/{project}/competitors?dataset=detail: the brands whose name contains `competitor`, a page at a time (`limit`, `offset`), each with its most-mentioned questions.',
   z.looseObject({
     dataset: z.optional(z.literal('detail')),
     query: z.string(),
@@ -59,16 +59,19 @@ export const competitorDetailSchema = named(
         questions: z.array(
           z.looseObject({ prompt_id: z.int(), text: z.string(), mentions: count }),
         ),
+        /** How many questions name the brand; `questions` lists the most-mentioned of them. */
+        questions_total: z.optional(count),
         highlights: highlights,
       }),
     ),
+    pagination: z.optional(paginationSchema),
     period: reportPeriodSchema,
   }),
 );
 
 export const competitorHistorySchema = named(
   'CompetitorHistory',
-  'GET /projects/{project}/competitors?dataset=history: stored monthly snapshots, newest first; limit and offset count months.',
+  'GET /projects/{project}/competitors?dataset=history: stored monthly snapshots, newest first; limit and offset count months. The snapshots are built from the stored checks up to `latest_check_at`.',
   z.looseObject({
     dataset: z.optional(z.literal('history')),
     history: z.array(
@@ -86,6 +89,12 @@ export const competitorHistorySchema = named(
       }),
     ),
     pagination: paginationSchema,
+    latest_check_at: z.optional(
+      // A schema of its own: metadata registered on the shared isoDateTime would reach every use.
+      z.iso.datetime({ offset: true }).register(z.globalRegistry, {
+        description: 'When the newest stored check the snapshots come from finished.',
+      }),
+    ),
   }),
 );
 

@@ -8,7 +8,7 @@ const sourceFreshness = z.nullable(
 
 export const projectSchema = named(
   'Project',
-  'A brand tracking project of the account (spec 2.1).',
+  'A brand tracking project of the account.',
   z.looseObject({
     id: z.int().check(z.positive()),
     brand_name: z.string(),

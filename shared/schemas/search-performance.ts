@@ -89,13 +89,9 @@ export const searchPerformanceSchemas = {
     },
   ),
   daily: seriesBody('SearchDaily', 'The daily series of the window.', { date: isoDate }),
-  history: seriesBody(
-    'SearchHistory',
-    'The daily series summed per calendar month (spec 4.4 rule 2).',
-    {
-      month: isoMonth,
-    },
-  ),
+  history: seriesBody('SearchHistory', 'The daily series summed per calendar month.', {
+    month: isoMonth,
+  }),
 } satisfies Record<SearchDataset, z.ZodMiniType>;
 
 export type SearchPerformanceBody = z.infer<(typeof searchPerformanceSchemas)[SearchDataset]>;

@@ -1,6 +1,6 @@
 /** spec 2.2 and 4.2: the compact project summary, one top-level key per block. */
 import * as z from 'zod/mini';
-import type { SUMMARY_BLOCKS } from '../api/vocabulary.js';
+import { SUMMARY_BLOCKS } from '../api/vocabulary.js';
 import {
   count,
   isoDate,
@@ -154,7 +154,7 @@ export const summaryBlockSchemas = {
 /** Blocks are optional because `include` selects them; `included` says which came. */
 export const projectSummarySchema = named(
   'ProjectSummary',
-  'GET /projects/{project}: the blocks of spec 2.2 as top-level keys, plus included, report_url and period.',
+  `GET /projects/{project}: the summary blocks (${SUMMARY_BLOCKS.join(', ')}) as top-level keys, plus included, report_url and period.`,
   z.looseObject({
     id: z.int(),
     included: z.array(z.string()),

@@ -9,6 +9,21 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * Levels of nesting a cell or a key/value table shows. Unknown fields can
+ * nest without bound (2,000 levels are 10 KB of JSON) and recursion would
+ * overflow the stack; deeper parts are shown as CUT_SHORT, and toTable says so.
+ */
+export const MAX_DEPTH = 32;
+export const CUT_SHORT = '…';
+
+/**
+ * How many values were cut short so far. Rendering is synchronous, so a
+ * caller compares the count before and after to know whether its table lost
+ * anything (toTable's note); no other state is kept.
+ */
+export const depthCuts = { count: 0 };
+
+/**
  * One value as one cell: primitives stay typed, arrays and objects become
  * readable text (see `renderText`). JSON has no NaN or Infinity, but a caller
  * passing one gets its text rather than a number a sheet cannot hold.
@@ -29,39 +44,44 @@ export function toCell(value: unknown): Cell {
  * - objects and records: `key: value; key: value`, with arrays of primitives
  *   inside joined by ` | ` (highlights read `chatgpt: sentence | sentence`).
  */
-export function renderText(value: unknown): string {
+export function renderText(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) {
+    depthCuts.count += 1;
+    return CUT_SHORT;
+  }
+  const next = depth + 1;
   if (Array.isArray(value)) {
     if (value.some((item) => isPlainObject(item) || Array.isArray(item)))
-      return value.map(renderItem).join('; ');
-    return value.map(renderScalar).join(', ');
+      return value.map((item) => renderItem(item, next)).join('; ');
+    return value.map((item) => renderScalar(item, next)).join(', ');
   }
   if (isPlainObject(value)) {
     return Object.entries(value)
       .filter(([, field]) => field !== null && field !== undefined)
-      .map(([key, field]) => `${key}: ${renderNested(field)}`)
+      .map(([key, field]) => `${key}: ${renderNested(field, next)}`)
       .join('; ');
   }
-  return renderScalar(value);
+  return renderScalar(value, depth);
 }
 
-function renderScalar(value: unknown): string {
+function renderScalar(value: unknown, depth: number): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return renderText(value);
+  return renderText(value, depth);
 }
 
 /** A value inside an object entry or an array item. */
-function renderNested(value: unknown): string {
+function renderNested(value: unknown, depth: number): string {
   if (Array.isArray(value) && !value.some((item) => isPlainObject(item) || Array.isArray(item)))
-    return value.map(renderScalar).join(' | ');
-  if (isPlainObject(value) || Array.isArray(value)) return `(${renderText(value)})`;
-  return renderScalar(value);
+    return value.map((item) => renderScalar(item, depth)).join(' | ');
+  if (isPlainObject(value) || Array.isArray(value)) return `(${renderText(value, depth)})`;
+  return renderScalar(value, depth);
 }
 
-function renderItem(item: unknown): string {
-  if (Array.isArray(item)) return `(${renderText(item)})`;
-  if (!isPlainObject(item)) return renderScalar(item);
+function renderItem(item: unknown, depth: number): string {
+  if (Array.isArray(item)) return `(${renderText(item, depth)})`;
+  if (!isPlainObject(item)) return renderScalar(item, depth);
   const entries = Object.entries(item).filter(([, field]) => field !== null && field !== undefined);
   const labelIndex = entries.findIndex(([, field]) => typeof field === 'string');
   const label = labelIndex >= 0 ? (entries[labelIndex]?.[1] as string) : undefined;
@@ -69,8 +89,8 @@ function renderItem(item: unknown): string {
   const only = rest.length === 1 ? rest[0] : undefined;
   const body =
     only && !isPlainObject(only[1])
-      ? renderNested(only[1])
-      : rest.map(([key, field]) => `${key} ${renderNested(field)}`).join(', ');
+      ? renderNested(only[1], depth + 1)
+      : rest.map(([key, field]) => `${key} ${renderNested(field, depth + 1)}`).join(', ');
   if (label === undefined) return body;
   return body === '' ? label : `${label}: ${body}`;
 }

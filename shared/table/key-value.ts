@@ -6,7 +6,7 @@
  * order of the body; arrays of objects get one row per leaf with a 0-based
  * index (`additional[2].text`), like the paths of contract errors.
  */
-import { isPlainObject, toCell } from './cells.js';
+import { isPlainObject, MAX_DEPTH, toCell } from './cells.js';
 import type { Shape } from './shape.js';
 import type { Cell, ColumnType } from './types.js';
 
@@ -29,21 +29,32 @@ function childShape(shape: Shape | undefined, key: string): Shape | undefined {
   return undefined;
 }
 
-function walk(value: unknown, shape: Shape | undefined, path: string, emit: Emit): void {
+function walk(value: unknown, shape: Shape | undefined, path: string, emit: Emit, depth = 0): void {
+  // Past MAX_DEPTH the rest of the value is one cell (itself cut short): no unbounded recursion.
+  if (depth >= MAX_DEPTH) {
+    emit(path, toCell(value));
+    return;
+  }
   if (isPlainObject(value)) {
     const keys = orderedKeys(value, shape);
     // An empty object still says the field exists.
     if (keys.length === 0) emit(path, '');
     for (const key of keys) {
       if (value[key] === undefined) continue;
-      walk(value[key], childShape(shape, key), path === '' ? key : `${path}.${key}`, emit);
+      walk(
+        value[key],
+        childShape(shape, key),
+        path === '' ? key : `${path}.${key}`,
+        emit,
+        depth + 1,
+      );
     }
     return;
   }
   if (Array.isArray(value) && value.some((item) => isPlainObject(item) || Array.isArray(item))) {
     const element = shape?.kind === 'array' ? shape.element : undefined;
     value.forEach((item, index) => {
-      walk(item, element, `${path}[${index}]`, emit);
+      walk(item, element, `${path}[${index}]`, emit, depth + 1);
     });
     return;
   }

@@ -17,13 +17,22 @@
  * - Notes: the period used (and the requested one after a fallback), fetched_at
  *   and is_stale, the page position, and every envelope field of a row body,
  *   so nothing the response said is lost.
+ * - Depth: values nested more than MAX_DEPTH levels (cells.ts) are cut short,
+ *   and a note says so; nothing recurses without bound.
  * Nothing here throws on a surprising body: the table shows what came.
  */
 import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
 import { responseSchema } from '../api/responses.js';
 import { withDefaults } from '../api/validate.js';
 import { unavailableSourceSchema } from '../schemas/common.js';
-import { inferColumnType, isPlainObject, toCell } from './cells.js';
+import {
+  CUT_SHORT,
+  depthCuts,
+  inferColumnType,
+  isPlainObject,
+  MAX_DEPTH,
+  toCell,
+} from './cells.js';
 import { rowTable } from './columns.js';
 import { KEY_VALUE_COLUMNS, KEY_VALUE_TYPES, keyValueRows } from './key-value.js';
 import { fieldNote, freshnessNote, paginationNote, periodNote } from './notes.js';
@@ -34,6 +43,24 @@ import type { Cell, ColumnType, Table } from './types.js';
 const EXPLAINED_FIELDS = new Set(['period', 'fetched_at', 'is_stale', 'pagination', 'available']);
 
 export function toTable(
+  name: EndpointName,
+  params: Query,
+  body: unknown,
+  rows?: readonly unknown[],
+): Table {
+  const cutsBefore = depthCuts.count;
+  const table = buildTable(name, params, body, rows);
+  if (depthCuts.count === cutsBefore) return table;
+  return {
+    ...table,
+    notes: [
+      ...table.notes,
+      `Values nested more than ${MAX_DEPTH} levels deep are cut short and shown as ${CUT_SHORT}`,
+    ],
+  };
+}
+
+function buildTable(
   name: EndpointName,
   params: Query,
   body: unknown,

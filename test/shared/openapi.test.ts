@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
@@ -6,7 +12,7 @@ import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/end
 import type { ParamRule } from '../../shared/api/param-rules.js';
 import { responseVariants } from '../../shared/api/responses.js';
 import { validateParams, withDefaults } from '../../shared/api/validate.js';
-import { ERROR_STATUS } from '../../shared/api/vocabulary.js';
+import { API_ERROR_CODES, ERROR_STATUS, LIMITS } from '../../shared/api/vocabulary.js';
 import { buildOpenApiDocument } from '../../shared/openapi/document.js';
 import { errorEnvelopeSchema } from '../../shared/schemas/common.js';
 
@@ -47,13 +53,7 @@ describe('OpenAPI document: third-party lint', () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockRejectedValue(new Error('no network in tests'));
-    const config = await createConfig({
-      extends: ['recommended'],
-      rules: {
-        // spec sections 1-9 state no license for the API; inventing one would be false.
-        'info-license': 'off',
-      },
-    });
+    const config = await createConfig({ extends: ['recommended'] });
     // Lint the YAML form: that is what the sandbox publishes at /openapi/v1.yaml.
     const problems = await lintFromString({
       source: stringify(doc),
@@ -208,5 +208,159 @@ describe('OpenAPI document: generated from the endpoint table', () => {
       (m) => m[1],
     );
     for (const id of refs) expect(doc.components.schemas[id!], id).toBeDefined();
+  });
+});
+
+/**
+ * Runs the pinned Spectral CLI with its `spectral:oas` ruleset on documents in
+ * one process (it takes seconds to start); returns the findings per document.
+ */
+async function spectral(documents: unknown[]): Promise<Json[][]> {
+  const require = createRequire(import.meta.url);
+  const cli = join(
+    dirname(require.resolve('@stoplight/spectral-cli/package.json')),
+    'dist/index.js',
+  );
+  const folder = await mkdtemp(join(tmpdir(), 'aivis-spectral-'));
+  try {
+    const files = documents.map((_, index) => join(folder, `openapi-${index}.yaml`));
+    await Promise.all(documents.map((each, index) => writeFile(files[index]!, stringify(each))));
+    await writeFile(join(folder, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
+    const run = await promisify(execFile)(
+      process.execPath,
+      [
+        cli,
+        'lint',
+        '--ruleset',
+        join(folder, '.spectral.yaml'),
+        '--format',
+        'json',
+        '--quiet',
+        '--fail-severity',
+        'hint',
+        ...files,
+      ],
+      { timeout: 60_000 },
+    ).catch((failure: { stdout?: string }) => ({ stdout: failure.stdout ?? '' }));
+    const findings = JSON.parse(run.stdout || '[]') as Json[];
+    return files.map((file) => findings.filter((finding) => finding.source === file));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+describe('OpenAPI document: what schema-driven tools need', () => {
+  it('Spectral (spectral:oas) reports no error, warning, info or hint, and does report a broken copy', async () => {
+    const broken = structuredClone(doc);
+    delete broken.paths['/projects'].get.tags;
+    delete broken.info.contact;
+    const [findings, brokenFindings] = await spectral([doc, broken]);
+    expect(findings!.map((f) => `${f.code} ${f.path?.join('.')}: ${f.message}`)).toEqual([]);
+    // Not a no-op: the same run flags what the broken copy lacks.
+    expect(brokenFindings!.map((f) => f.code)).toEqual(
+      expect.arrayContaining(['operation-tags', 'info-contact']),
+    );
+  });
+
+  it('has info.license and info.contact', () => {
+    expect(doc.info.license).toMatchObject({
+      name: expect.any(String),
+      url: expect.stringMatching(/^https:/),
+    });
+    expect(doc.info.contact).toMatchObject({
+      name: expect.any(String),
+      url: expect.stringMatching(/^https:/),
+    });
+  });
+
+  it('gives competitors one limit range that every dataset accepts, with per-dataset defaults', () => {
+    const limit = parameterOf('competitors', 'limit');
+    expect(limit.schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: LIMITS.competitorRanking.max,
+    });
+    for (const dataset of ['ranking', 'detail', 'history']) {
+      const context = { project: 1001, dataset, competitor: 'a' };
+      expect(
+        validateParams('competitors', { ...context, limit: limit.schema.maximum }).ok,
+        dataset,
+      ).toBe(true);
+      expect(
+        validateParams('competitors', { ...context, limit: limit.schema.maximum + 1 }).ok,
+      ).toBe(false);
+    }
+    expect(limit.description).toMatch(
+      /ranking \(default 15\).*detail \(default 5\).*history \(default 12\)/,
+    );
+  });
+
+  it('makes the error code an enum of the documented codes, 405 method_not_allowed included', () => {
+    const code = doc.components.schemas.ErrorEnvelope.properties.error.properties.code;
+    expect(code.enum).toEqual([...Object.keys(ERROR_STATUS), 'method_not_allowed']);
+    expect(code.enum).toEqual([...API_ERROR_CODES]);
+    for (const name of names) {
+      expect(operationOf(name).responses['405']).toEqual({
+        $ref: '#/components/responses/Error405',
+      });
+    }
+    const error405 = doc.components.responses.Error405;
+    expect(error405.headers.Allow).toBeDefined();
+    expect(
+      error405.content['application/json'].examples.method_not_allowed.value.error,
+    ).toMatchObject({
+      code: 'method_not_allowed',
+      status: 405,
+    });
+  });
+
+  it('bounds every text filter below by one character', () => {
+    let texts = 0;
+    for (const name of names)
+      for (const [param, rule] of Object.entries(
+        ENDPOINTS[name].params as Record<string, ParamRule>,
+      ))
+        if (rule.kind === 'text') {
+          expect(parameterOf(name, param).schema.minLength, `${name}.${param}`).toBe(1);
+          texts++;
+        }
+    expect(texts).toBeGreaterThanOrEqual(5);
+  });
+
+  it('says nothing internal in public text and carries no ±2^53-1 bounds', () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toMatch(/\bspec \d/);
+    expect(text).not.toContain('9007199254740991');
+  });
+
+  it('puts the rate-limit headers on every response of every operation', () => {
+    for (const name of names) {
+      for (const [status, response] of Object.entries(operationOf(name).responses as Json)) {
+        const resolved = response.$ref
+          ? doc.components.responses[response.$ref.split('/').pop()]
+          : response;
+        expect(resolved.headers['X-RateLimit-Limit'], `${name} ${status}`).toBeDefined();
+        expect(resolved.headers['X-RateLimit-Remaining'], `${name} ${status}`).toBeDefined();
+      }
+    }
+  });
+
+  it('documents repeated parameters: lists merge (style form), scalars are refused', () => {
+    const include = parameterOf('summary', 'include');
+    expect(include).toMatchObject({ style: 'form', explode: false });
+    expect(include.description).toMatch(/Repeating it .* same as one comma-separated value/);
+    expect(parameterOf('answers', 'platform').description).toMatch(
+      /Give it once: a repeated platform answers 422/,
+    );
+    expect(doc.info.description).toMatch(/repeated one answers 422/);
+  });
+
+  it('says when competitors history data is from', () => {
+    const history = doc.components.schemas.CompetitorHistory;
+    expect(history.description).toMatch(/latest_check_at/);
+    expect(history.properties.latest_check_at).toMatchObject({
+      type: 'string',
+      format: 'date-time',
+    });
   });
 });

@@ -183,11 +183,13 @@ describe('validateParams', () => {
       validateParams('competitors', { project: 1, dataset: 'detail', competitor: 'acme' }).ok,
     ).toBe(true);
 
-    const ranking = validateParams('competitors', { project: 1, limit: 51 });
-    expect(!ranking.ok && ranking.errors.limit?.[0]).toContain('50');
-    expect(validateParams('competitors', { project: 1, dataset: 'history', limit: 51 }).ok).toBe(
-      true,
-    );
+    // One limit range for every competitors dataset (what the OpenAPI document can express).
+    for (const dataset of ['ranking', 'detail', 'history']) {
+      const context = { project: 1, dataset, competitor: 'acme' };
+      const above = validateParams('competitors', { ...context, limit: 51 });
+      expect(!above.ok && above.errors.limit?.[0]).toContain('50');
+      expect(validateParams('competitors', { ...context, limit: 50 }).ok).toBe(true);
+    }
 
     const bing = validateParams('search-performance', {
       project: 1,
