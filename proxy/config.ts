@@ -4,6 +4,7 @@
  * the variable and says what to put there. Web-standard APIs only.
  */
 import { LIMITS } from '../shared/api/vocabulary.js';
+import { MAX_BUDGET_PER_MINUTE } from './pacer.js';
 
 export interface ProxyConfig {
   /** Upstream service base address, http(s), without /api/v1; e.g. https://example.com. */
@@ -222,7 +223,7 @@ export function normalizeBasePath(text: string, variable = 'basePath'): string {
 export function readProxyConfig(env: Env): ProxyConfig {
   const allowedProjects = readProjects(env);
   const cap = present(env, 'MAX_UPSTREAM_PER_MINUTE')
-    ? readInt(env, 'MAX_UPSTREAM_PER_MINUTE', 0, 1, 100_000)
+    ? readInt(env, 'MAX_UPSTREAM_PER_MINUTE', 0, 1, MAX_BUDGET_PER_MINUTE)
     : undefined;
   return {
     ...(cap === undefined ? {} : { maxUpstreamPerMinute: cap }),
@@ -266,7 +267,7 @@ export function readProxyConfig(env: Env): ProxyConfig {
       'RATE_LIMIT_PER_MINUTE',
       PROXY_DEFAULTS.rateLimitPerMinute,
       1,
-      100_000,
+      MAX_BUDGET_PER_MINUTE,
     ),
     maxQueueWaitMs: readInt(env, 'MAX_QUEUE_WAIT_MS', PROXY_DEFAULTS.maxQueueWaitMs, 0, 120_000),
     maxQueueLength: readInt(env, 'MAX_QUEUE_LENGTH', PROXY_DEFAULTS.maxQueueLength, 0, 100_000),
