@@ -22,6 +22,7 @@ import {
   scrubResponse,
   scrubText,
   withCors,
+  withSecurityHeaders,
 } from './responses.js';
 import { resolveRoute } from './route.js';
 import { fetchUpstream, type UpstreamOutcome } from './upstream.js';
@@ -72,6 +73,8 @@ interface Answer {
   cache: CacheState | '-';
   path: string;
   note?: string;
+  /** The body was scrubbed when it arrived (cached answers): not read again per viewer. */
+  clean?: boolean;
 }
 
 /** After a failed refresh, how long a stale copy answers for a key before upstream is asked again. */
@@ -168,7 +171,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     const entry = cache.get(key);
     const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
     if (entry && age < ttlMs)
-      return { response: cachedResponse(request, entry, 'HIT'), cache: 'HIT', path };
+      return { clean: true, response: cachedResponse(request, entry, 'HIT'), cache: 'HIT', path };
     const failure = failures.get(key);
     const backingOff = failure !== undefined && failure.until > now();
     if (entry && age < ttlMs + swrMs) {
@@ -180,6 +183,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       }
       const reason = backingOff ? failure.reason : 'revalidating';
       return {
+        clean: true,
         response: cachedResponse(request, entry, 'STALE', reason),
         cache: 'STALE',
         path,
@@ -188,6 +192,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     }
     if (entry && backingOff && age < ttlMs + staleIfErrorMs) {
       return {
+        clean: true,
         response: cachedResponse(request, entry, 'STALE', failure.reason),
         cache: 'STALE',
         path,
@@ -198,11 +203,17 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     const outcome = await refresh(key, upstreamPath);
     if (outcome.kind === 'fresh') {
       const state: CacheState = joined ? 'COALESCED' : entry ? 'REVALIDATED' : 'MISS';
-      return { response: cachedResponse(request, outcome.entry, state), cache: state, path };
+      return {
+        clean: true,
+        response: cachedResponse(request, outcome.entry, state),
+        cache: state,
+        path,
+      };
     }
     // spec 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
     if (outcome.kind === 'unavailable' && entry && age < ttlMs + staleIfErrorMs) {
       return {
+        clean: true,
         response: cachedResponse(request, entry, 'STALE', outcome.reason),
         cache: 'STALE',
         path,
@@ -283,7 +294,9 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     }
     const response =
       request.method === 'OPTIONS' ? result.response : withCors(result.response, corsOrigin);
-    const clean = await scrubResponse(response, config.token);
+    const clean = withSecurityHeaders(
+      await scrubResponse(response, config.token, result.clean === true),
+    );
     try {
       deps.log?.({
         method: logSafe(request.method, config.token),

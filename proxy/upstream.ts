@@ -8,7 +8,7 @@ import { API_PREFIX } from '../shared/api/vocabulary.js';
 import type { CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
 import type { UpstreamPacer } from './pacer.js';
-import { jsonError, scrubBytes, strongEtag } from './responses.js';
+import { JSON_TYPE, jsonError, scrubBytes, strongEtag, YAML_TYPE } from './responses.js';
 
 export type UpstreamOutcome =
   | { kind: 'fresh'; entry: CachedAnswer }
@@ -107,9 +107,8 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
       entry: {
         status: 200,
         body,
-        contentType:
-          upstream.headers.get('Content-Type') ??
-          (isApi ? 'application/json; charset=utf-8' : 'application/yaml'),
+        // Upstream's own Content-Type is not passed on: text/html would make the body a page.
+        contentType: isApi ? JSON_TYPE : YAML_TYPE,
         etag: await strongEtag(body),
         storedAt: call.now(),
       },
@@ -279,7 +278,7 @@ function replay(status: number, envelope: ErrorBody, headers: Record<string, str
   return new Response(JSON.stringify(envelope), {
     status,
     headers: {
-      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Type': JSON_TYPE,
       'Cache-Control': 'no-store',
       ...headers,
     },
