@@ -6,7 +6,7 @@
 import type { ApiErrorCode } from '../shared/api/vocabulary.js';
 import type { ErrorEnvelopeExtras } from '../shared/http/errors.js';
 import { errorEnvelope } from '../shared/http/errors.js';
-import { REDACTED, redactSecret } from '../shared/http/redaction.js';
+import { REDACTED, redactSecret, redactSecretInJson } from '../shared/http/redaction.js';
 
 export { REDACTED };
 
@@ -103,10 +103,17 @@ export function scrubText(text: string, token: string): string {
   return redactSecret(text, token);
 }
 
-/** The same bytes unless they contain the token in some form. */
-export function scrubBytes(bytes: Uint8Array<ArrayBuffer>, token: string): Uint8Array<ArrayBuffer> {
+/**
+ * The same bytes unless they contain the token in some form. A JSON body is
+ * cleaned string by string, so it stays the same JSON.
+ */
+export function scrubBytes(
+  bytes: Uint8Array<ArrayBuffer>,
+  token: string,
+  json = false,
+): Uint8Array<ArrayBuffer> {
   const text = new TextDecoder().decode(bytes);
-  const clean = redactSecret(text, token);
+  const clean = json ? redactSecretInJson(text, token) : redactSecret(text, token);
   return clean === text ? bytes : new TextEncoder().encode(clean);
 }
 

@@ -75,7 +75,7 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
     });
     const read = await readLimited(upstream, MAX_UPSTREAM_BODY_BYTES);
     if (read === undefined) return badGateway('upstream answer too large');
-    body = scrubBytes(read, config.token);
+    body = scrubBytes(read, config.token, isApi);
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     const reason = timedOut ? 'upstream timeout' : 'upstream unreachable';

@@ -45,6 +45,69 @@ export function redactSecret(
   return clean;
 }
 
+/**
+ * For a JSON text: the secret is removed from every decoded string (keys
+ * too), so an escape like `\u0061` can neither hide it nor be cut in half,
+ * and the result is still the same JSON. Text that does not parse is redacted
+ * as plain text; text without the secret comes back as it was.
+ */
+export function redactSecretInJson(
+  text: string,
+  secret: string | undefined,
+  replacement: string = REDACTED,
+): string {
+  if (!secret) return text;
+  // Without escapes the decoded strings are the text itself.
+  if (!text.includes('\\') && !containsSecret(text, secret)) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return redactSecret(text, secret, replacement);
+  }
+  let changed = false;
+  const clean = (value: string) => {
+    const redacted = redactSecret(value, secret, replacement);
+    if (redacted !== value) changed = true;
+    return redacted;
+  };
+  if (typeof parsed === 'string') {
+    const cleanText = clean(parsed);
+    return changed ? JSON.stringify(cleanText) : text;
+  }
+  // Iterative, so nesting depth cannot overflow the stack.
+  const stack: unknown[] = [parsed];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i += 1) {
+        const item: unknown = node[i];
+        if (typeof item === 'string') node[i] = clean(item);
+        else if (typeof item === 'object' && item !== null) stack.push(item);
+      }
+    } else if (typeof node === 'object' && node !== null) {
+      const record = node as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const item = record[key];
+        const cleanKey = clean(key);
+        const cleanItem = typeof item === 'string' ? clean(item) : item;
+        if (cleanKey !== key) delete record[key];
+        // defineProperty: a key such as __proto__ is an own property of parsed JSON.
+        if (cleanKey !== key || cleanItem !== item) {
+          Object.defineProperty(record, cleanKey, {
+            value: cleanItem,
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
+        }
+        if (typeof item === 'object' && item !== null) stack.push(item);
+      }
+    }
+  }
+  return changed ? JSON.stringify(parsed) : text;
+}
+
 /** Whether the text holds the secret in any of the forms redactSecret removes. */
 export function containsSecret(text: string, secret: string | undefined): boolean {
   return secret !== undefined && secret !== '' && redactSecret(text, secret, '') !== text;

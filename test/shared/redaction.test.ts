@@ -4,7 +4,12 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { containsSecret, REDACTED, redactSecret } from '../../shared/http/redaction.js';
+import {
+  containsSecret,
+  REDACTED,
+  redactSecret,
+  redactSecretInJson,
+} from '../../shared/http/redaction.js';
 import { echoForms } from './token-echoes.js';
 
 const TOKEN = 'aivis_test_entry';
@@ -59,5 +64,35 @@ describe('redactSecret', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('redactSecretInJson', () => {
+  it.each(echoForms(TOKEN))(
+    'removes the %s form from decoded strings and keeps the JSON valid',
+    (_f, echo) => {
+      // The echo as the text of a value: JSON.stringify escapes any backslash in it.
+      const body = JSON.stringify({ a: [`x ${echo} y`], [`k ${echo}`]: 1, n: { deep: echo } });
+      const clean = redactSecretInJson(body, TOKEN);
+      const parsed = JSON.parse(clean) as { a: string[]; n: { deep: string } };
+      expect(JSON.stringify(parsed)).not.toContain(echo);
+      expect(redactSecret(Object.keys(parsed).join(' '), TOKEN)).toBe(
+        Object.keys(parsed).join(' '),
+      );
+      expect(parsed.a[0]).toMatch(/^x \S*\[redacted\]\S* y$/);
+      expect(parsed.n.deep).toContain(REDACTED);
+    },
+  );
+
+  it('cleans an own __proto__ key and deep nesting', () => {
+    const body = `{"__proto__":"${TOKEN}","x":${'['.repeat(3000)}"${TOKEN.toUpperCase()}"${']'.repeat(3000)}}`;
+    const clean = redactSecretInJson(body, TOKEN);
+    expect(clean.toLowerCase()).not.toContain(TOKEN);
+    expect(clean).toContain(`"__proto__":"${REDACTED}"`);
+  });
+
+  it('returns text without the token as it was, byte for byte', () => {
+    const body = '{ "a" : [1, 2.50, "x"] }';
+    expect(redactSecretInJson(body, TOKEN)).toBe(body);
   });
 });
