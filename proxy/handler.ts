@@ -10,6 +10,7 @@
 import { summarizeValidationErrors } from '../shared/http/errors.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
+import { hostAllowed } from './hosts.js';
 import { UpstreamPacer } from './pacer.js';
 import {
   ALLOWED_METHODS,
@@ -239,6 +240,16 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       return local(jsonError(404, 'not_found', 'No such endpoint.'), '(unparsable)');
     }
     const requestedPath = url.pathname;
+    if (!hostAllowed(request.headers.get('Host') ?? url.host, config.allowedHosts)) {
+      return local(
+        jsonError(
+          421,
+          'not_found',
+          `This proxy answers only requests addressed to ${config.allowedHosts.join(', ')}. If you reach it under another name, its operator must add that name to ALLOWED_HOSTS.`,
+        ),
+        requestedPath,
+      );
+    }
     if (request.method === 'OPTIONS') {
       const origin = request.headers.get('Origin');
       return local(preflight(origin, origin !== null && allowedOrigins.has(origin)), requestedPath);
