@@ -12,6 +12,7 @@ import { AnswerCache, type CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
 import { hostAllowed } from './hosts.js';
 import { UpstreamPacer } from './pacer.js';
+import { keepAllowedProjects } from './project-list.js';
 import {
   ALLOWED_METHODS,
   CACHE_HEADER,
@@ -25,7 +26,7 @@ import {
   withCors,
   withSecurityHeaders,
 } from './responses.js';
-import { resolveRoute } from './route.js';
+import { type Route, resolveRoute } from './route.js';
 import { fetchUpstream, type UpstreamOutcome } from './upstream.js';
 
 export type { CacheState } from './responses.js';
@@ -78,6 +79,8 @@ interface Answer {
   clean?: boolean;
 }
 
+type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
+
 /** After a failed refresh, how long a stale copy answers for a key before upstream is asked again. */
 export const FAILURE_BACKOFF_MS = 5_000;
 
@@ -105,12 +108,16 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   let upstreamRequests = 0;
 
   /** One upstream call per key at a time; everyone asking meanwhile shares its outcome. */
-  function refresh(key: string, upstreamPath: string): Promise<UpstreamOutcome> {
+  function refresh(key: string, route: CachedRoute): Promise<UpstreamOutcome> {
     const running = inFlight.get(key);
     if (running) return running;
+    const { allowedProjects } = config;
     const call = fetchUpstream({
       config,
-      upstreamPath,
+      upstreamPath: route.upstreamPath,
+      ...(route.kind === 'api' && route.name === 'projects' && allowedProjects
+        ? { reshape: (body) => keepAllowedProjects(body, allowedProjects) }
+        : {}),
       fetch: upstreamFetch,
       pacer,
       now,
@@ -164,9 +171,10 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
 
   async function answerCached(
     request: Request,
-    upstreamPath: string,
+    route: CachedRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<Answer> {
+    const { upstreamPath } = route;
     const key = upstreamPath;
     const path = upstreamPath;
     const entry = cache.get(key);
@@ -178,7 +186,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     if (entry && age < ttlMs + swrMs) {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
       if (!inFlight.has(key) && !backingOff) {
-        const background = refresh(key, upstreamPath).catch(() => undefined);
+        const background = refresh(key, route).catch(() => undefined);
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
       }
@@ -201,7 +209,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       };
     }
     const joined = inFlight.has(key);
-    const outcome = await refresh(key, upstreamPath);
+    const outcome = await refresh(key, route);
     if (outcome.kind === 'fresh') {
       const state: CacheState = joined ? 'COALESCED' : entry ? 'REVALIDATED' : 'MISS';
       return {
@@ -282,7 +290,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         );
       case 'api':
       case 'openapi':
-        return answerCached(request, route.upstreamPath, context);
+        return answerCached(request, route, context);
     }
   }
 

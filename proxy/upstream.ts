@@ -25,6 +25,8 @@ export interface UpstreamCall {
   pacer: UpstreamPacer;
   now: () => number;
   onSend: () => void;
+  /** Reshapes a 200 body before it is cached (the project allowlist); undefined refuses it. */
+  reshape?: (body: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> | undefined;
 }
 
 interface ErrorBody {
@@ -101,6 +103,11 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
   if (upstream.status === 200) {
     if (isApi && !isJson(body)) {
       return badGateway('upstream sent a non-JSON answer');
+    }
+    if (call.reshape) {
+      const reshaped = call.reshape(body);
+      if (reshaped === undefined) return badGateway('upstream sent a list the proxy cannot filter');
+      body = reshaped;
     }
     return {
       kind: 'fresh',
