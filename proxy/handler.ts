@@ -9,6 +9,7 @@
  */
 import { summarizeValidationErrors } from '../shared/http/errors.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
+import { ClientShares, clientAddress } from './client-share.js';
 import type { ProxyConfig } from './config.js';
 import { hostAllowed } from './hosts.js';
 import { UpstreamPacer } from './pacer.js';
@@ -99,6 +100,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     sleep: deps.sleep ?? defaultSleep,
   });
   const inFlight = new Map<string, Promise<UpstreamOutcome>>();
+  const clientShares = new ClientShares();
   const ttlMs = config.cacheTtlSeconds * 1000;
   const swrMs = config.staleWhileRevalidateSeconds * 1000;
   const staleIfErrorMs = config.staleIfErrorSeconds * 1000;
@@ -144,6 +146,46 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     return settled;
   }
 
+  /**
+   * Whether this request may start an upstream call, i.e. spend budget. Not
+   * for a page on an origin outside ALLOWED_ORIGINS (it could not read the
+   * answer anyway), nor for a client address that spent its share.
+   */
+  function mayGoUpstream(
+    request: Request,
+    context: unknown,
+  ): { reason: string; response: () => Response } | undefined {
+    const origin = request.headers.get('Origin');
+    if (origin !== null && allowedOrigins.size > 0 && !allowedOrigins.has(origin)) {
+      return {
+        reason: 'origin not allowed',
+        response: () =>
+          jsonError(
+            403,
+            'insufficient_scope',
+            "This page's origin is not in the proxy's ALLOWED_ORIGINS: it is answered from the cache only, and this answer is not cached.",
+          ),
+      };
+    }
+    const client = clientAddress(request, context, config.clientIpHeader);
+    if (client === undefined || config.clientBudgetSharePercent >= 100) return undefined;
+    const share = Math.floor((pacer.limit * config.clientBudgetSharePercent) / 100);
+    const taken = clientShares.take(client, share, now());
+    if (taken.ok) return undefined;
+    const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+    return {
+      reason: 'client share',
+      response: () =>
+        jsonError(
+          429,
+          'rate_limited',
+          `This client has used its share of the proxy's budget (${Math.max(1, share)} new requests a minute); answers already cached are still served. Try again in ${seconds} s.`,
+          { retry_after: seconds },
+          { 'Retry-After': String(seconds) },
+        ),
+    };
+  }
+
   function cachedResponse(
     request: Request,
     entry: CachedAnswer,
@@ -185,7 +227,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     const backingOff = failure !== undefined && failure.until > now();
     if (entry && age < ttlMs + swrMs) {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
-      if (!inFlight.has(key) && !backingOff) {
+      if (!inFlight.has(key) && !backingOff && mayGoUpstream(request, context) === undefined) {
         const background = refresh(key, route).catch(() => undefined);
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
@@ -209,6 +251,19 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       };
     }
     const joined = inFlight.has(key);
+    const refusal = joined ? undefined : mayGoUpstream(request, context);
+    if (refusal) {
+      if (entry && age < ttlMs + staleIfErrorMs) {
+        return {
+          clean: true,
+          response: cachedResponse(request, entry, 'STALE', refusal.reason),
+          cache: 'STALE',
+          path,
+          note: refusal.reason,
+        };
+      }
+      return { response: refusal.response(), cache: '-', path, note: refusal.reason };
+    }
     const outcome = await refresh(key, route);
     if (outcome.kind === 'fresh') {
       const state: CacheState = joined ? 'COALESCED' : entry ? 'REVALIDATED' : 'MISS';
