@@ -8,6 +8,7 @@
  * adds CORS for the intranet origins that embed the widgets.
  */
 import { summarizeValidationErrors } from '../shared/http/errors.js';
+import { ByteBudget } from './byte-budget.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
 import { ClientShares, clientAddress } from './client-share.js';
 import type { ProxyConfig } from './config.js';
@@ -60,6 +61,8 @@ export interface ProxyStats {
   queued: number;
   budgetLimit: number;
   budgetRemaining: number;
+  /** Bytes of upstream answers being read and scrubbed now (MAX_BUFFERED_BYTES bounds it). */
+  bufferedBytes: number;
 }
 
 /** Per-request context of runtimes that can keep work alive after the answer (Workers' ctx). */
@@ -101,6 +104,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   });
   const inFlight = new Map<string, Promise<UpstreamOutcome>>();
   const clientShares = new ClientShares();
+  const buffers = new ByteBudget(config.maxBufferedBytes, config.maxQueueLength);
   const ttlMs = config.cacheTtlSeconds * 1000;
   const swrMs = config.staleWhileRevalidateSeconds * 1000;
   const staleIfErrorMs = config.staleIfErrorSeconds * 1000;
@@ -122,6 +126,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         : {}),
       fetch: upstreamFetch,
       pacer,
+      buffers,
       now,
       onSend: () => {
         upstreamRequests += 1;
@@ -394,6 +399,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       queued: pacer.waiting,
       budgetLimit: pacer.limit,
       budgetRemaining: pacer.remaining(),
+      bufferedBytes: buffers.used,
     }),
   });
 }
