@@ -29,6 +29,7 @@ import {
   withSecurityHeaders,
 } from './responses.js';
 import { type Route, resolveRoute } from './route.js';
+import { type CacheLike, cacheApiStore, defaultSharedCache } from './shared-cache.js';
 import { fetchUpstream, type UpstreamOutcome } from './upstream.js';
 
 export type { CacheState } from './responses.js';
@@ -52,6 +53,11 @@ export interface ProxyDeps {
   sleep?: (ms: number) => Promise<void>;
   /** One call per answered request. */
   log?: (entry: ProxyLogEntry) => void;
+  /**
+   * A cache shared by every isolate of a location; defaults to Workers'
+   * `caches.default` where it exists. null: memory only.
+   */
+  sharedCache?: CacheLike | null;
 }
 
 export interface ProxyStats {
@@ -104,6 +110,14 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   });
   const inFlight = new Map<string, Promise<UpstreamOutcome>>();
   const clientShares = new ClientShares();
+  const sharedCache = deps.sharedCache === undefined ? defaultSharedCache() : deps.sharedCache;
+  const shared = sharedCache
+    ? cacheApiStore(sharedCache, [
+        config.baseUrl,
+        config.token,
+        (config.allowedProjects ?? ['all']).join(','),
+      ])
+    : undefined;
   const buffers = new ByteBudget(config.maxBufferedBytes, config.maxQueueLength);
   const ttlMs = config.cacheTtlSeconds * 1000;
   const swrMs = config.staleWhileRevalidateSeconds * 1000;
@@ -114,7 +128,11 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   let upstreamRequests = 0;
 
   /** One upstream call per key at a time; everyone asking meanwhile shares its outcome. */
-  function refresh(key: string, route: CachedRoute): Promise<UpstreamOutcome> {
+  function refresh(
+    key: string,
+    route: CachedRoute,
+    context: ProxyRequestContext | undefined,
+  ): Promise<UpstreamOutcome> {
     const running = inFlight.get(key);
     if (running) return running;
     const { allowedProjects } = config;
@@ -133,8 +151,17 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       },
     }).then((outcome) => {
       failures.delete(key);
-      if (outcome.kind === 'fresh') cache.set(key, outcome.entry);
-      else if (outcome.kind === 'unavailable') {
+      if (outcome.kind === 'fresh') {
+        cache.set(key, outcome.entry);
+        if (shared) {
+          // Kept as long as any window may still serve it; the other isolates read it from there.
+          const keepSeconds =
+            config.cacheTtlSeconds +
+            Math.max(config.staleWhileRevalidateSeconds, config.staleIfErrorSeconds);
+          const stored = shared.put(key, outcome.entry, keepSeconds).catch(() => undefined);
+          if (typeof context?.waitUntil === 'function') context.waitUntil(stored);
+        }
+      } else if (outcome.kind === 'unavailable') {
         // spec 7: no retrying in a tight loop; bounded like the cache.
         failures.set(key, { until: now() + FAILURE_BACKOFF_MS, reason: outcome.reason });
         if (failures.size > config.cacheMaxEntries) {
@@ -224,7 +251,15 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     const { upstreamPath } = route;
     const key = upstreamPath;
     const path = upstreamPath;
-    const entry = cache.get(key);
+    let entry = cache.get(key);
+    if (shared && (!entry || now() - entry.storedAt >= ttlMs)) {
+      // Another isolate may have a newer answer (Workers' caches.default).
+      const other = await shared.get(key).catch(() => undefined);
+      if (other && (!entry || other.storedAt > entry.storedAt)) {
+        cache.set(key, other);
+        entry = other;
+      }
+    }
     const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
     if (entry && age < ttlMs)
       return { clean: true, response: cachedResponse(request, entry, 'HIT'), cache: 'HIT', path };
@@ -233,7 +268,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     if (entry && age < ttlMs + swrMs) {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
       if (!inFlight.has(key) && !backingOff && mayGoUpstream(request, context) === undefined) {
-        const background = refresh(key, route).catch(() => undefined);
+        const background = refresh(key, route, context).catch(() => undefined);
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
       }
@@ -269,7 +304,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       }
       return { response: refusal.response(), cache: '-', path, note: refusal.reason };
     }
-    const outcome = await refresh(key, route);
+    const outcome = await refresh(key, route, context);
     if (outcome.kind === 'fresh') {
       const state: CacheState = joined ? 'COALESCED' : entry ? 'REVALIDATED' : 'MISS';
       return {
