@@ -240,7 +240,10 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     }
     headers.set('Content-Type', entry.contentType);
     headers.set('Content-Length', String(entry.body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : entry.body, { status: 200, headers });
+    return new Response(request.method === 'HEAD' ? null : shareBody(entry.body), {
+      status: 200,
+      headers,
+    });
   }
 
   async function answerCached(
@@ -436,6 +439,20 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       budgetRemaining: pacer.remaining(),
       bufferedBytes: buffers.used,
     }),
+  });
+}
+
+/**
+ * The cached bytes as a stream of that one buffer: a Response made from the
+ * buffer itself copies it, and forty viewers of a large answer would hold
+ * forty copies.
+ */
+function shareBody(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
   });
 }
 

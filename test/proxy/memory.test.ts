@@ -88,6 +88,26 @@ describe('bytes buffered at once', () => {
   });
 });
 
+describe('answers from the cache', () => {
+  it('share the cached bytes: forty viewers of a 7 MB answer do not make forty copies', async () => {
+    const upstream = largeAnswers();
+    const proxy = testProxy({ baseUrl: 'https://upstream.example' }, { fetch: upstream.fetch });
+    const path = 'http://localhost/api/v1/projects/1001/answers?offset=1';
+    expect((await (await proxy.handler(new Request(path))).arrayBuffer()).byteLength).toBe(
+      ANSWER_BYTES,
+    );
+    const before = process.memoryUsage().arrayBuffers;
+    const viewers = await Promise.all(
+      Array.from({ length: 40 }, () => proxy.handler(new Request(path))),
+    );
+    expect(viewers.map((answer) => answer.headers.get('x-aivis-cache'))).toEqual(
+      Array.from({ length: 40 }, () => 'HIT'),
+    );
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(2 * ANSWER_BYTES);
+    for (const viewer of viewers) await viewer.body?.cancel();
+  });
+});
+
 describe('ByteBudget', () => {
   it('grants in arrival order within the capacity, refuses past the queue bound, drops an aborted waiter', async () => {
     const budget = new ByteBudget(10, 2);
