@@ -4,6 +4,7 @@
  * and one client address gets a share of the per-minute budget, not all of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientKey } from '../../proxy/client-share.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { fakeClock, INTRANET, testProxy } from './helpers.js';
@@ -131,5 +132,18 @@ describe('per-client share of the budget', () => {
     } finally {
       await served.close();
     }
+  });
+});
+
+describe('clientKey', () => {
+  it.each([
+    ['10.0.0.7', '10.0.0.7'],
+    ['::ffff:10.0.0.7', '10.0.0.7'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['[2001:db8::5]', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s counts as %s', (address, key) => {
+    expect(clientKey(address)).toBe(key);
   });
 });
