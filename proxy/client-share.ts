@@ -7,7 +7,9 @@
  * window. Memory is bounded: the least recently seen addresses are forgotten
  * first.
  */
+import type { ProxyConfig } from './config.js';
 import { PACER_WINDOW_MS } from './pacer.js';
+import { jsonError } from './responses.js';
 
 export const MAX_TRACKED_CLIENTS = 10_000;
 
@@ -113,4 +115,55 @@ export function clientKey(address: string): string {
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+export interface SpendRefusal {
+  /** For the log and X-Aivis-Stale-Reason. */
+  reason: string;
+  response: () => Response;
+}
+
+/**
+ * Whether a request may start an upstream call, i.e. spend budget. Not for a
+ * page on an origin outside ALLOWED_ORIGINS (it could not read the answer
+ * anyway), nor for a client address that spent its share.
+ */
+export function spendingGate(
+  config: ProxyConfig,
+  budget: () => number,
+  now: () => number,
+): (request: Request, context: unknown) => SpendRefusal | undefined {
+  const allowedOrigins = new Set(config.allowedOrigins);
+  const shares = new ClientShares();
+  return (request, context) => {
+    const origin = request.headers.get('Origin');
+    if (origin !== null && allowedOrigins.size > 0 && !allowedOrigins.has(origin)) {
+      return {
+        reason: 'origin not allowed',
+        response: () =>
+          jsonError(
+            403,
+            'insufficient_scope',
+            "This page's origin is not in the proxy's ALLOWED_ORIGINS: it is answered from the cache only, and this answer is not cached.",
+          ),
+      };
+    }
+    const client = clientAddress(request, context, config.clientIpHeader);
+    if (client === undefined || config.clientBudgetSharePercent >= 100) return undefined;
+    const share = Math.max(1, Math.floor((budget() * config.clientBudgetSharePercent) / 100));
+    const taken = shares.take(client, share, now());
+    if (taken.ok) return undefined;
+    const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+    return {
+      reason: 'client share',
+      response: () =>
+        jsonError(
+          429,
+          'rate_limited',
+          `This client has used its share of the proxy's budget (${share} new requests a minute); answers already cached are still served. Try again in ${seconds} s.`,
+          { retry_after: seconds },
+          { 'Retry-After': String(seconds) },
+        ),
+    };
+  };
 }

@@ -10,7 +10,7 @@
 import { summarizeValidationErrors } from '../shared/http/errors.js';
 import { ByteBudget } from './byte-budget.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
-import { ClientShares, clientAddress } from './client-share.js';
+import { spendingGate } from './client-share.js';
 import type { ProxyConfig } from './config.js';
 import { hostAllowed } from './hosts.js';
 import { UpstreamPacer } from './pacer.js';
@@ -109,7 +109,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     sleep: deps.sleep ?? defaultSleep,
   });
   const inFlight = new Map<string, Promise<UpstreamOutcome>>();
-  const clientShares = new ClientShares();
+  const mayGoUpstream = spendingGate(config, () => pacer.limit, now);
   const sharedCache = deps.sharedCache === undefined ? defaultSharedCache() : deps.sharedCache;
   const shared = sharedCache
     ? cacheApiStore(sharedCache, [
@@ -176,46 +176,6 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     });
     inFlight.set(key, settled);
     return settled;
-  }
-
-  /**
-   * Whether this request may start an upstream call, i.e. spend budget. Not
-   * for a page on an origin outside ALLOWED_ORIGINS (it could not read the
-   * answer anyway), nor for a client address that spent its share.
-   */
-  function mayGoUpstream(
-    request: Request,
-    context: unknown,
-  ): { reason: string; response: () => Response } | undefined {
-    const origin = request.headers.get('Origin');
-    if (origin !== null && allowedOrigins.size > 0 && !allowedOrigins.has(origin)) {
-      return {
-        reason: 'origin not allowed',
-        response: () =>
-          jsonError(
-            403,
-            'insufficient_scope',
-            "This page's origin is not in the proxy's ALLOWED_ORIGINS: it is answered from the cache only, and this answer is not cached.",
-          ),
-      };
-    }
-    const client = clientAddress(request, context, config.clientIpHeader);
-    if (client === undefined || config.clientBudgetSharePercent >= 100) return undefined;
-    const share = Math.floor((pacer.limit * config.clientBudgetSharePercent) / 100);
-    const taken = clientShares.take(client, share, now());
-    if (taken.ok) return undefined;
-    const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-    return {
-      reason: 'client share',
-      response: () =>
-        jsonError(
-          429,
-          'rate_limited',
-          `This client has used its share of the proxy's budget (${Math.max(1, share)} new requests a minute); answers already cached are still served. Try again in ${seconds} s.`,
-          { retry_after: seconds },
-          { 'Retry-After': String(seconds) },
-        ),
-    };
   }
 
   function cachedResponse(
