@@ -265,8 +265,9 @@ describe('answers the proxy gives without asking upstream', () => {
     const direct = await fetch(`${sandbox.baseUrl}/api/v1/projects`, {
       headers: { Authorization: `Bearer ${ENTRY_TOKEN}` },
     });
-    const hidden = ((await direct.json()) as { projects: Array<{ id: number; brand_name: string }> })
-      .projects.find((project) => project.id === 1002);
+    const hidden = (
+      (await direct.json()) as { projects: Array<{ id: number; brand_name: string }> }
+    ).projects.find((project) => project.id === 1002);
     expect(hidden?.brand_name.length).toBeGreaterThan(0);
     for (const attempt of ['MISS', 'HIT']) {
       const answer = await limited.get('/api/v1/projects');
