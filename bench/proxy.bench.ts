@@ -102,7 +102,13 @@ export async function runProxyBench(options: { seconds?: number } = {}): Promise
   const sendTimes: number[] = [];
   const handlerMs: number[] = [];
   const handler: ProxyHandler = createProxyHandler(
-    proxyConfig({ baseUrl: sandbox.baseUrl, token: 'aivis_test_entry', allowedOrigins: [ORIGIN] }),
+    proxyConfig({
+      baseUrl: sandbox.baseUrl,
+      token: 'aivis_test_entry',
+      allowedOrigins: [ORIGIN],
+      // The simulated viewers all come from one loopback address: no per-client share.
+      clientBudgetSharePercent: 100,
+    }),
     {
       fetch: (input, init) => {
         sendTimes.push(performance.now());

@@ -4,6 +4,9 @@
  * the variable and says what to put there. Web-standard APIs only.
  */
 import { LIMITS } from '../shared/api/vocabulary.js';
+import { defaultAllowedHosts, parseHost } from './hosts.js';
+import { MAX_BUDGET_PER_MINUTE } from './pacer.js';
+import { MAX_UPSTREAM_BODY_BYTES } from './upstream.js';
 
 export interface ProxyConfig {
   /** Upstream service base address, http(s), without /api/v1; e.g. https://example.com. */
@@ -14,6 +17,8 @@ export interface ProxyConfig {
   port: number;
   /** Interface of the Node entry; loopback unless HOST says otherwise. */
   host: string;
+  /** Host header values answered (name, or name:port); others get 421 (DNS rebinding). */
+  allowedHosts: readonly string[];
   /** Exact origins (scheme://host[:port]) that may read responses cross-origin. Empty: none. */
   allowedOrigins: readonly string[];
   /** Project ids reachable through the proxy; undefined: every project of the token's account. */
@@ -35,6 +40,15 @@ export interface ProxyConfig {
   maxQueueWaitMs: number;
   /** Most requests waiting for an upstream slot at once. */
   maxQueueLength: number;
+  /** Percent of the per-minute budget one client address may spend on cache misses. */
+  clientBudgetSharePercent: number;
+  /**
+   * Request header that carries the client's address (CF-Connecting-IP on
+   * Workers), believed only when set: behind no such front, anyone can send it.
+   */
+  clientIpHeader?: string;
+  /** Most bytes of upstream answers held in memory at once while they are read and scrubbed. */
+  maxBufferedBytes: number;
   /** Upstream answers slower than this count as an outage. */
   upstreamTimeoutMs: number;
   /**
@@ -55,6 +69,8 @@ export const PROXY_DEFAULTS = {
   rateLimitPerMinute: LIMITS.rateLimitPerMinute.entry,
   maxQueueWaitMs: 10_000,
   maxQueueLength: 200,
+  clientBudgetSharePercent: 50,
+  maxBufferedBytes: 32 * 1024 * 1024,
   upstreamTimeoutMs: 20_000,
   basePath: '',
 } as const;
@@ -176,6 +192,39 @@ function readOrigins(env: Env): string[] {
   return origins;
 }
 
+function readHosts(env: Env, listeningHost: string): string[] {
+  const text = present(env, 'ALLOWED_HOSTS');
+  if (text === undefined) return defaultAllowedHosts(listeningHost);
+  const hosts: string[] = [];
+  for (const item of text.split(',').map((part) => part.trim().toLowerCase())) {
+    if (item === '') continue;
+    if (!parseHost(item)) {
+      throw new ProxyConfigError(
+        'ALLOWED_HOSTS',
+        `must be a comma-separated list of host names as clients write them, like proxy.example.com or proxy.example.com:8443 (no scheme, path or '*'), not '${clip(item)}'`,
+      );
+    }
+    if (!hosts.includes(item)) hosts.push(item);
+  }
+  if (hosts.length === 0) {
+    throw new ProxyConfigError('ALLOWED_HOSTS', 'lists no host; leave it unset for the defaults');
+  }
+  return hosts;
+}
+
+/** A header name as RFC 9110 5.1 allows (a token). */
+function readHeaderName(env: Env, name: string): string | undefined {
+  const text = present(env, name);
+  if (text === undefined) return undefined;
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(text)) {
+    throw new ProxyConfigError(
+      name,
+      `must be one header name like CF-Connecting-IP, not '${clip(text)}'`,
+    );
+  }
+  return text;
+}
+
 function readProjects(env: Env): number[] | undefined {
   const text = present(env, 'ALLOWED_PROJECTS');
   if (text === undefined) return undefined;
@@ -221,15 +270,19 @@ export function normalizeBasePath(text: string, variable = 'basePath'): string {
 /** Reads and checks the environment; throws ProxyConfigError naming the variable at fault. */
 export function readProxyConfig(env: Env): ProxyConfig {
   const allowedProjects = readProjects(env);
+  const host = present(env, 'HOST') ?? PROXY_DEFAULTS.host;
+  const clientIpHeader = readHeaderName(env, 'CLIENT_IP_HEADER');
   const cap = present(env, 'MAX_UPSTREAM_PER_MINUTE')
-    ? readInt(env, 'MAX_UPSTREAM_PER_MINUTE', 0, 1, 100_000)
+    ? readInt(env, 'MAX_UPSTREAM_PER_MINUTE', 0, 1, MAX_BUDGET_PER_MINUTE)
     : undefined;
   return {
     ...(cap === undefined ? {} : { maxUpstreamPerMinute: cap }),
+    ...(clientIpHeader === undefined ? {} : { clientIpHeader }),
     baseUrl: readBaseUrl(env),
     token: readToken(env),
     port: readInt(env, 'PORT', PROXY_DEFAULTS.port, 0, 65_535),
-    host: present(env, 'HOST') ?? PROXY_DEFAULTS.host,
+    host,
+    allowedHosts: readHosts(env, host),
     allowedOrigins: readOrigins(env),
     ...(allowedProjects ? { allowedProjects } : {}),
     cacheTtlSeconds: readInt(env, 'CACHE_TTL', PROXY_DEFAULTS.cacheTtlSeconds, 0, 86_400),
@@ -266,10 +319,24 @@ export function readProxyConfig(env: Env): ProxyConfig {
       'RATE_LIMIT_PER_MINUTE',
       PROXY_DEFAULTS.rateLimitPerMinute,
       1,
-      100_000,
+      MAX_BUDGET_PER_MINUTE,
     ),
     maxQueueWaitMs: readInt(env, 'MAX_QUEUE_WAIT_MS', PROXY_DEFAULTS.maxQueueWaitMs, 0, 120_000),
     maxQueueLength: readInt(env, 'MAX_QUEUE_LENGTH', PROXY_DEFAULTS.maxQueueLength, 0, 100_000),
+    clientBudgetSharePercent: readInt(
+      env,
+      'CLIENT_BUDGET_SHARE',
+      PROXY_DEFAULTS.clientBudgetSharePercent,
+      1,
+      100,
+    ),
+    maxBufferedBytes: readInt(
+      env,
+      'MAX_BUFFERED_BYTES',
+      PROXY_DEFAULTS.maxBufferedBytes,
+      MAX_UPSTREAM_BODY_BYTES,
+      4 * 1024 * 1024 * 1024,
+    ),
     upstreamTimeoutMs: readInt(
       env,
       'UPSTREAM_TIMEOUT_MS',
@@ -288,13 +355,17 @@ export function proxyConfig(
   const checked = readProxyConfig({
     AIVIS_BASE_URL: options.baseUrl,
     AIVIS_TOKEN: options.token,
+    HOST: options.host,
+    ALLOWED_HOSTS: options.allowedHosts?.join(','),
     ALLOWED_ORIGINS: options.allowedOrigins?.join(','),
     ALLOWED_PROJECTS: options.allowedProjects?.join(','),
+    CLIENT_IP_HEADER: options.clientIpHeader,
   });
   return {
     ...checked,
     ...options,
     baseUrl: checked.baseUrl,
+    allowedHosts: checked.allowedHosts,
     allowedOrigins: checked.allowedOrigins,
     ...(checked.allowedProjects ? { allowedProjects: checked.allowedProjects } : {}),
     basePath: normalizeBasePath(options.basePath ?? ''),

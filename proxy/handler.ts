@@ -8,9 +8,13 @@
  * adds CORS for the intranet origins that embed the widgets.
  */
 import { summarizeValidationErrors } from '../shared/http/errors.js';
+import { ByteBudget } from './byte-budget.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
+import { spendingGate } from './client-share.js';
 import type { ProxyConfig } from './config.js';
+import { hostAllowed } from './hosts.js';
 import { UpstreamPacer } from './pacer.js';
+import { keepAllowedProjects } from './project-list.js';
 import {
   ALLOWED_METHODS,
   CACHE_HEADER,
@@ -22,8 +26,10 @@ import {
   scrubResponse,
   scrubText,
   withCors,
+  withSecurityHeaders,
 } from './responses.js';
-import { resolveRoute } from './route.js';
+import { type Route, resolveRoute } from './route.js';
+import { type CacheLike, cacheApiStore, defaultSharedCache } from './shared-cache.js';
 import { fetchUpstream, type UpstreamOutcome } from './upstream.js';
 
 export type { CacheState } from './responses.js';
@@ -47,6 +53,11 @@ export interface ProxyDeps {
   sleep?: (ms: number) => Promise<void>;
   /** One call per answered request. */
   log?: (entry: ProxyLogEntry) => void;
+  /**
+   * A cache shared by every isolate of a location; defaults to Workers'
+   * `caches.default` where it exists. null: memory only.
+   */
+  sharedCache?: CacheLike | null;
 }
 
 export interface ProxyStats {
@@ -56,6 +67,8 @@ export interface ProxyStats {
   queued: number;
   budgetLimit: number;
   budgetRemaining: number;
+  /** Bytes of upstream answers being read and scrubbed now (MAX_BUFFERED_BYTES bounds it). */
+  bufferedBytes: number;
 }
 
 /** Per-request context of runtimes that can keep work alive after the answer (Workers' ctx). */
@@ -72,7 +85,11 @@ interface Answer {
   cache: CacheState | '-';
   path: string;
   note?: string;
+  /** The body was scrubbed when it arrived (cached answers): not read again per viewer. */
+  clean?: boolean;
 }
+
+type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
 
 /** After a failed refresh, how long a stale copy answers for a key before upstream is asked again. */
 export const FAILURE_BACKOFF_MS = 5_000;
@@ -92,6 +109,16 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     sleep: deps.sleep ?? defaultSleep,
   });
   const inFlight = new Map<string, Promise<UpstreamOutcome>>();
+  const mayGoUpstream = spendingGate(config, () => pacer.limit, now);
+  const sharedCache = deps.sharedCache === undefined ? defaultSharedCache() : deps.sharedCache;
+  const shared = sharedCache
+    ? cacheApiStore(sharedCache, [
+        config.baseUrl,
+        config.token,
+        (config.allowedProjects ?? ['all']).join(','),
+      ])
+    : undefined;
+  const buffers = new ByteBudget(config.maxBufferedBytes, config.maxQueueLength);
   const ttlMs = config.cacheTtlSeconds * 1000;
   const swrMs = config.staleWhileRevalidateSeconds * 1000;
   const staleIfErrorMs = config.staleIfErrorSeconds * 1000;
@@ -101,22 +128,40 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   let upstreamRequests = 0;
 
   /** One upstream call per key at a time; everyone asking meanwhile shares its outcome. */
-  function refresh(key: string, upstreamPath: string): Promise<UpstreamOutcome> {
+  function refresh(
+    key: string,
+    route: CachedRoute,
+    context: ProxyRequestContext | undefined,
+  ): Promise<UpstreamOutcome> {
     const running = inFlight.get(key);
     if (running) return running;
+    const { allowedProjects } = config;
     const call = fetchUpstream({
       config,
-      upstreamPath,
+      upstreamPath: route.upstreamPath,
+      ...(route.kind === 'api' && route.name === 'projects' && allowedProjects
+        ? { reshape: (body) => keepAllowedProjects(body, allowedProjects) }
+        : {}),
       fetch: upstreamFetch,
       pacer,
+      buffers,
       now,
       onSend: () => {
         upstreamRequests += 1;
       },
     }).then((outcome) => {
       failures.delete(key);
-      if (outcome.kind === 'fresh') cache.set(key, outcome.entry);
-      else if (outcome.kind === 'unavailable') {
+      if (outcome.kind === 'fresh') {
+        cache.set(key, outcome.entry);
+        if (shared) {
+          // Kept as long as any window may still serve it; the other isolates read it from there.
+          const keepSeconds =
+            config.cacheTtlSeconds +
+            Math.max(config.staleWhileRevalidateSeconds, config.staleIfErrorSeconds);
+          const stored = shared.put(key, outcome.entry, keepSeconds).catch(() => undefined);
+          if (typeof context?.waitUntil === 'function') context.waitUntil(stored);
+        }
+      } else if (outcome.kind === 'unavailable') {
         // spec 7: no retrying in a tight loop; bounded like the cache.
         failures.set(key, { until: now() + FAILURE_BACKOFF_MS, reason: outcome.reason });
         if (failures.size > config.cacheMaxEntries) {
@@ -155,31 +200,44 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     }
     headers.set('Content-Type', entry.contentType);
     headers.set('Content-Length', String(entry.body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : entry.body, { status: 200, headers });
+    return new Response(request.method === 'HEAD' ? null : shareBody(entry.body), {
+      status: 200,
+      headers,
+    });
   }
 
   async function answerCached(
     request: Request,
-    upstreamPath: string,
+    route: CachedRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<Answer> {
+    const { upstreamPath } = route;
     const key = upstreamPath;
     const path = upstreamPath;
-    const entry = cache.get(key);
+    let entry = cache.get(key);
+    if (shared && (!entry || now() - entry.storedAt >= ttlMs)) {
+      // Another isolate may have a newer answer (Workers' caches.default).
+      const other = await shared.get(key).catch(() => undefined);
+      if (other && (!entry || other.storedAt > entry.storedAt)) {
+        cache.set(key, other);
+        entry = other;
+      }
+    }
     const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
     if (entry && age < ttlMs)
-      return { response: cachedResponse(request, entry, 'HIT'), cache: 'HIT', path };
+      return { clean: true, response: cachedResponse(request, entry, 'HIT'), cache: 'HIT', path };
     const failure = failures.get(key);
     const backingOff = failure !== undefined && failure.until > now();
     if (entry && age < ttlMs + swrMs) {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
-      if (!inFlight.has(key) && !backingOff) {
-        const background = refresh(key, upstreamPath).catch(() => undefined);
+      if (!inFlight.has(key) && !backingOff && mayGoUpstream(request, context) === undefined) {
+        const background = refresh(key, route, context).catch(() => undefined);
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
       }
       const reason = backingOff ? failure.reason : 'revalidating';
       return {
+        clean: true,
         response: cachedResponse(request, entry, 'STALE', reason),
         cache: 'STALE',
         path,
@@ -188,6 +246,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     }
     if (entry && backingOff && age < ttlMs + staleIfErrorMs) {
       return {
+        clean: true,
         response: cachedResponse(request, entry, 'STALE', failure.reason),
         cache: 'STALE',
         path,
@@ -195,14 +254,33 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       };
     }
     const joined = inFlight.has(key);
-    const outcome = await refresh(key, upstreamPath);
+    const refusal = joined ? undefined : mayGoUpstream(request, context);
+    if (refusal) {
+      if (entry && age < ttlMs + staleIfErrorMs) {
+        return {
+          clean: true,
+          response: cachedResponse(request, entry, 'STALE', refusal.reason),
+          cache: 'STALE',
+          path,
+          note: refusal.reason,
+        };
+      }
+      return { response: refusal.response(), cache: '-', path, note: refusal.reason };
+    }
+    const outcome = await refresh(key, route, context);
     if (outcome.kind === 'fresh') {
       const state: CacheState = joined ? 'COALESCED' : entry ? 'REVALIDATED' : 'MISS';
-      return { response: cachedResponse(request, outcome.entry, state), cache: state, path };
+      return {
+        clean: true,
+        response: cachedResponse(request, outcome.entry, state),
+        cache: state,
+        path,
+      };
     }
     // spec 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
     if (outcome.kind === 'unavailable' && entry && age < ttlMs + staleIfErrorMs) {
       return {
+        clean: true,
         response: cachedResponse(request, entry, 'STALE', outcome.reason),
         cache: 'STALE',
         path,
@@ -228,6 +306,16 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       return local(jsonError(404, 'not_found', 'No such endpoint.'), '(unparsable)');
     }
     const requestedPath = url.pathname;
+    if (!hostAllowed(request.headers.get('Host') ?? url.host, config.allowedHosts)) {
+      return local(
+        jsonError(
+          421,
+          'not_found',
+          `This proxy answers only requests addressed to ${config.allowedHosts.join(', ')}. If you reach it under another name, its operator must add that name to ALLOWED_HOSTS.`,
+        ),
+        requestedPath,
+      );
+    }
     if (request.method === 'OPTIONS') {
       const origin = request.headers.get('Origin');
       return local(preflight(origin, origin !== null && allowedOrigins.has(origin)), requestedPath);
@@ -260,7 +348,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         );
       case 'api':
       case 'openapi':
-        return answerCached(request, route.upstreamPath, context);
+        return answerCached(request, route, context);
     }
   }
 
@@ -283,7 +371,9 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     }
     const response =
       request.method === 'OPTIONS' ? result.response : withCors(result.response, corsOrigin);
-    const clean = await scrubResponse(response, config.token);
+    const clean = withSecurityHeaders(
+      await scrubResponse(response, config.token, result.clean === true),
+    );
     try {
       deps.log?.({
         method: logSafe(request.method, config.token),
@@ -307,7 +397,22 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       queued: pacer.waiting,
       budgetLimit: pacer.limit,
       budgetRemaining: pacer.remaining(),
+      bufferedBytes: buffers.used,
     }),
+  });
+}
+
+/**
+ * The cached bytes as a stream of that one buffer: a Response made from the
+ * buffer itself copies it, and forty viewers of a large answer would hold
+ * forty copies.
+ */
+function shareBody(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
   });
 }
 

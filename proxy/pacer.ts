@@ -29,10 +29,24 @@ export type SlotResult =
 
 export const PACER_WINDOW_MS = 61_000;
 
+/**
+ * The highest per-minute budget the proxy believes, whatever upstream's
+ * X-RateLimit-Limit says (spec 8 plans are 60 or 120): a header is input too.
+ */
+export const MAX_BUDGET_PER_MINUTE = 100_000;
+
+/** Sends at one instant: a Remaining gap of thousands is one record, not thousands. */
+interface SendRun {
+  at: number;
+  count: number;
+}
+
 export class UpstreamPacer {
   #limit: number;
-  /** Sorted send times within the window; future ones are reservations of waiting requests. */
-  readonly #sends: number[] = [];
+  /** Runs of sends sorted by time; future ones are reservations of waiting requests. */
+  readonly #runs: SendRun[] = [];
+  /** Sum of the runs' counts. */
+  #total = 0;
   #blockedUntil = 0;
   #waiting = 0;
   readonly #options: PacerOptions;
@@ -40,7 +54,7 @@ export class UpstreamPacer {
 
   constructor(options: PacerOptions) {
     this.#options = options;
-    this.#limit = options.limit;
+    this.#limit = Math.min(options.limit, MAX_BUDGET_PER_MINUTE);
     this.#windowMs = options.windowMs ?? PACER_WINDOW_MS;
   }
 
@@ -53,10 +67,16 @@ export class UpstreamPacer {
     return this.#waiting;
   }
 
+  /** Records kept: bounded by the requests made, never by a header's value. */
+  get records(): number {
+    this.#prune(this.#options.now());
+    return this.#runs.length;
+  }
+
   /** Sends the window still allows, counting reservations. */
   remaining(): number {
     this.#prune(this.#options.now());
-    return Math.max(0, this.limit - this.#sends.length);
+    return Math.max(0, this.limit - this.#total);
   }
 
   /** Waits for an upstream slot, or says at once that none comes soon enough. */
@@ -65,8 +85,9 @@ export class UpstreamPacer {
     this.#prune(now);
     let at = now;
     const limit = this.limit;
-    if (this.#sends.length >= limit) {
-      at = Math.max(at, this.#sends[this.#sends.length - limit]! + this.#windowMs);
+    if (this.#total >= limit) {
+      // The send that has to leave the window before one more fits.
+      at = Math.max(at, this.#timeOfSend(this.#total - limit) + this.#windowMs);
     }
     at = Math.max(at, this.#blockedUntil);
     const wait = at - now;
@@ -76,7 +97,7 @@ export class UpstreamPacer {
       if (this.#waiting >= this.#options.maxQueueLength)
         return { ok: false, retryAfterMs: wait, reason: 'queue_full' };
     }
-    this.#insert(at);
+    this.#insert(at, 1);
     if (wait <= 0) return { ok: true, waitedMs: 0 };
     this.#waiting += 1;
     try {
@@ -95,13 +116,14 @@ export class UpstreamPacer {
   observe(limitHeader: string | null, remainingHeader: string | null): void {
     const now = this.#options.now();
     const limit = parseCount(limitHeader);
-    if (limit !== undefined && limit > 0) this.#limit = limit;
+    if (limit !== undefined && limit > 0) this.#limit = Math.min(limit, MAX_BUDGET_PER_MINUTE);
     const remaining = parseCount(remainingHeader);
     if (remaining === undefined) return;
     this.#prune(now);
-    const sent = this.#sends.filter((time) => time <= now).length;
+    let sent = 0;
+    for (const run of this.#runs) if (run.at <= now) sent += run.count;
     const unseen = Math.min(this.#limit, this.#limit - remaining - sent);
-    for (let i = 0; i < unseen; i += 1) this.#insert(now);
+    if (unseen > 0) this.#insert(now, unseen);
   }
 
   /** After an upstream 429: nothing goes out before Retry-After has passed (spec 7). */
@@ -109,17 +131,33 @@ export class UpstreamPacer {
     this.#blockedUntil = Math.max(this.#blockedUntil, this.#options.now() + ms);
   }
 
+  /** Time of the index-th oldest send (0 is the oldest). */
+  #timeOfSend(index: number): number {
+    let seen = 0;
+    for (const run of this.#runs) {
+      seen += run.count;
+      if (seen > index) return run.at;
+    }
+    return this.#runs.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
+  }
+
   #prune(now: number): void {
     const horizon = now - this.#windowMs;
     let drop = 0;
-    while (drop < this.#sends.length && this.#sends[drop]! <= horizon) drop += 1;
-    if (drop > 0) this.#sends.splice(0, drop);
+    while (drop < this.#runs.length && this.#runs[drop]!.at <= horizon) {
+      this.#total -= this.#runs[drop]!.count;
+      drop += 1;
+    }
+    if (drop > 0) this.#runs.splice(0, drop);
   }
 
-  #insert(time: number): void {
-    let index = this.#sends.length;
-    while (index > 0 && this.#sends[index - 1]! > time) index -= 1;
-    this.#sends.splice(index, 0, time);
+  #insert(at: number, count: number): void {
+    this.#total += count;
+    let index = this.#runs.length;
+    while (index > 0 && this.#runs[index - 1]!.at > at) index -= 1;
+    const before = this.#runs[index - 1];
+    if (before?.at === at) before.count += count;
+    else this.#runs.splice(index, 0, { at, count });
   }
 }
 

@@ -6,6 +6,9 @@
 import type { ApiErrorCode } from '../shared/api/vocabulary.js';
 import type { ErrorEnvelopeExtras } from '../shared/http/errors.js';
 import { errorEnvelope } from '../shared/http/errors.js';
+import { REDACTED, redactSecret, redactSecretInJson } from '../shared/http/redaction.js';
+
+export { REDACTED };
 
 /** Value of X-Aivis-Cache: where the body came from. */
 export type CacheState = 'HIT' | 'MISS' | 'STALE' | 'COALESCED' | 'REVALIDATED';
@@ -25,9 +28,25 @@ export const EXPOSED_HEADERS = [
 ].join(', ');
 /** Request headers a page may send; Authorization is accepted only to be dropped. */
 export const ALLOWED_REQUEST_HEADERS = 'Accept, Authorization, Cache-Control, If-None-Match';
-export const REDACTED = '[redacted]';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** What the proxy's answers are, whatever upstream called them: data, never a page. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const YAML_TYPE = 'application/yaml; charset=utf-8';
+
+/**
+ * On every answer: no browser may sniff a body into HTML or script, run
+ * anything in it, or frame it, even if upstream sent markup.
+ */
+export const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
+export function withSecurityHeaders(response: Response): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, headers });
+}
 
 export function jsonError(
   status: number,
@@ -79,32 +98,44 @@ function appendVary(headers: Headers, name: string): void {
   }
 }
 
-/** Replaces every occurrence of the token in a text. */
+/** Replaces every form of the token in a text (shared/http/redaction.ts). */
 export function scrubText(text: string, token: string): string {
-  return token && text.includes(token) ? text.split(token).join(REDACTED) : text;
+  return redactSecret(text, token);
 }
 
-/** The same bytes unless they contain the token. */
-export function scrubBytes(bytes: Uint8Array<ArrayBuffer>, token: string): Uint8Array<ArrayBuffer> {
+/**
+ * The same bytes unless they contain the token in some form. A JSON body is
+ * cleaned string by string, so it stays the same JSON.
+ */
+export function scrubBytes(
+  bytes: Uint8Array<ArrayBuffer>,
+  token: string,
+  json = false,
+): Uint8Array<ArrayBuffer> {
   const text = new TextDecoder().decode(bytes);
-  if (!text.includes(token)) return bytes;
-  return new TextEncoder().encode(scrubText(text, token));
+  const clean = json ? redactSecretInJson(text, token) : redactSecret(text, token);
+  return clean === text ? bytes : new TextEncoder().encode(clean);
 }
 
 /**
  * The last line of defence: a header value or a body that still holds the
  * token (a 422 echoing a query value, an upstream answer quoting it) loses it.
  */
-export async function scrubResponse(response: Response, token: string): Promise<Response> {
+export async function scrubResponse(
+  response: Response,
+  token: string,
+  bodyIsClean = false,
+): Promise<Response> {
   let headers: Headers | undefined;
   response.headers.forEach((value, name) => {
-    if (value.includes(token)) {
+    const clean = redactSecret(value, token);
+    if (clean !== value) {
       headers ??= new Headers(response.headers);
-      headers.set(name, scrubText(value, token));
+      headers.set(name, clean);
     }
   });
-  if (response.body === null) {
-    return headers ? new Response(null, { status: response.status, headers }) : response;
+  if (response.body === null || bodyIsClean) {
+    return headers ? new Response(response.body, { status: response.status, headers }) : response;
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   const clean = scrubBytes(bytes, token);

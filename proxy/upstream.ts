@@ -5,10 +5,11 @@
  * with a stale copy (429, 5xx, network, budget), or a refusal to pass on.
  */
 import { API_PREFIX } from '../shared/api/vocabulary.js';
+import { BufferBusyError, type ByteBudget, type Release } from './byte-budget.js';
 import type { CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
 import type { UpstreamPacer } from './pacer.js';
-import { jsonError, scrubBytes, strongEtag } from './responses.js';
+import { JSON_TYPE, jsonError, scrubBytes, strongEtag, YAML_TYPE } from './responses.js';
 
 export type UpstreamOutcome =
   | { kind: 'fresh'; entry: CachedAnswer }
@@ -23,8 +24,12 @@ export interface UpstreamCall {
   upstreamPath: string;
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   pacer: UpstreamPacer;
+  /** Bytes of answers held at once (MAX_BUFFERED_BYTES). */
+  buffers: ByteBudget;
   now: () => number;
   onSend: () => void;
+  /** Reshapes a 200 body before it is cached (the project allowlist); undefined refuses it. */
+  reshape?: (body: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> | undefined;
 }
 
 interface ErrorBody {
@@ -60,9 +65,11 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
   }
   const isApi = call.upstreamPath.startsWith(`${API_PREFIX}/`);
   call.onSend();
-  let upstream: Response;
+  let upstream: Response | undefined;
   let body: Uint8Array<ArrayBuffer>;
+  let release: Release = () => undefined;
   try {
+    const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
     upstream = await call.fetch(target, {
       method: 'GET',
       headers: {
@@ -71,12 +78,41 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
       },
       // A redirect could lead anywhere, token and all: treat it as a broken upstream.
       redirect: 'manual',
-      signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+      signal,
     });
-    const read = await readLimited(upstream, MAX_UPSTREAM_BODY_BYTES);
-    if (read === undefined) return badGateway('upstream answer too large');
-    body = scrubBytes(read, config.token);
+    // Room for the body before it is read: the declared length, or the most an answer may be.
+    const declared = Number(upstream.headers.get('Content-Length') ?? Number.NaN);
+    const expected =
+      Number.isInteger(declared) && declared >= 0 && declared <= MAX_UPSTREAM_BODY_BYTES
+        ? declared
+        : MAX_UPSTREAM_BODY_BYTES;
+    release = await call.buffers.reserve(expected, signal);
+    const read = await readLimited(upstream, expected);
+    if (read === undefined) {
+      release();
+      return badGateway('upstream answer too large');
+    }
+    body = scrubBytes(read, config.token, isApi);
   } catch (error) {
+    release();
+    // An unread body would hold its connection open.
+    if (upstream?.body && !upstream.bodyUsed && !upstream.body.locked) {
+      await upstream.body.cancel().catch(() => undefined);
+    }
+    if (error instanceof BufferBusyError) {
+      return {
+        kind: 'unavailable',
+        reason: 'proxy busy',
+        response: () =>
+          jsonError(
+            503,
+            'server_error',
+            'The proxy is reading too many large answers at once. Try again in a few seconds.',
+            {},
+            { 'Retry-After': '5' },
+          ),
+      };
+    }
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     const reason = timedOut ? 'upstream timeout' : 'upstream unreachable';
     return {
@@ -92,6 +128,22 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
         ),
     };
   }
+  try {
+    return await settle(call, upstream, body, isApi);
+  } finally {
+    // Cached or not, the body is no longer being worked on.
+    release();
+  }
+}
+
+/** Sorts a read and scrubbed answer into an outcome. */
+async function settle(
+  call: UpstreamCall,
+  upstream: Response,
+  body: Uint8Array<ArrayBuffer>,
+  isApi: boolean,
+): Promise<UpstreamOutcome> {
+  const { pacer } = call;
   pacer.observe(
     upstream.headers.get('X-RateLimit-Limit'),
     // On a 429, Retry-After says when the budget comes back; Remaining: 0 says nothing more.
@@ -102,14 +154,18 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
     if (isApi && !isJson(body)) {
       return badGateway('upstream sent a non-JSON answer');
     }
+    if (call.reshape) {
+      const reshaped = call.reshape(body);
+      if (reshaped === undefined) return badGateway('upstream sent a list the proxy cannot filter');
+      body = reshaped;
+    }
     return {
       kind: 'fresh',
       entry: {
         status: 200,
         body,
-        contentType:
-          upstream.headers.get('Content-Type') ??
-          (isApi ? 'application/json; charset=utf-8' : 'application/yaml'),
+        // Upstream's own Content-Type is not passed on: text/html would make the body a page.
+        contentType: isApi ? JSON_TYPE : YAML_TYPE,
         etag: await strongEtag(body),
         storedAt: call.now(),
       },
@@ -279,7 +335,7 @@ function replay(status: number, envelope: ErrorBody, headers: Record<string, str
   return new Response(JSON.stringify(envelope), {
     status,
     headers: {
-      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Type': JSON_TYPE,
       'Cache-Control': 'no-store',
       ...headers,
     },

@@ -8,7 +8,21 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { errorEnvelope } from '../shared/http/errors.js';
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+/**
+ * What the host knows about a request beyond the Request itself. Deno passes
+ * `info.remoteAddr`, Bun a server with requestIP(); this is Node's form.
+ */
+export interface HostContext {
+  /** The peer's IP address as the socket sees it (no header is believed). */
+  clientAddress?: string;
+}
+
+export type FetchHandler = (request: Request, context?: HostContext) => Promise<Response>;
+
+/** Methods a fetch Request cannot carry (Fetch standard "forbidden methods"). */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+/** Every handler served here is read-only. */
+const READ_ONLY_METHODS = 'GET, HEAD, OPTIONS';
 
 export interface ServeOptions {
   /** 0 picks a free ephemeral port. */
@@ -45,8 +59,9 @@ export async function serveFetchHandler(
   options: ServeOptions = {},
 ): Promise<ServedHandler> {
   const host = options.host ?? '127.0.0.1';
+  let origin = '';
   const server = createServer((incoming, outgoing) => {
-    void respond(handler, incoming, outgoing, host, options.onError);
+    void respond(handler, incoming, outgoing, origin, options.onError);
   });
   server.keepAliveTimeout = 5_000;
   const responses = trackResponses(server);
@@ -59,8 +74,9 @@ export async function serveFetchHandler(
   });
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  origin = `http://${urlHost}:${port}`;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: origin,
     port,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -128,7 +144,13 @@ export function originForm(target: string | undefined): string {
   }
 }
 
-function toRequest(incoming: IncomingMessage, host: string, signal: AbortSignal): Request {
+/**
+ * The request as a fetch Request. Its URL is the listening origin plus the
+ * target's path and query: the Host header stays a header (a handler may check
+ * it) and can never change the path, as `Host: x/api/v1/projects/1003#` would
+ * if it were spliced into the URL.
+ */
+function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
     const name = incoming.rawHeaders[i]!;
@@ -138,20 +160,19 @@ function toRequest(incoming: IncomingMessage, host: string, signal: AbortSignal)
   }
   const method = incoming.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const authority = incoming.headers.host ?? host;
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   if (hasBody) {
     init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
-  return new Request(`http://${authority}${originForm(incoming.url)}`, init);
+  return new Request(`${origin}${originForm(incoming.url)}`, init);
 }
 
 async function respond(
   handler: FetchHandler,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
-  host: string,
+  origin: string,
   onError: ((error: unknown) => void) | undefined,
 ): Promise<void> {
   const disconnected = new AbortController();
@@ -161,7 +182,14 @@ async function respond(
   });
   let response: Response;
   try {
-    response = await handler(toRequest(incoming, host, disconnected.signal));
+    const method = (incoming.method ?? 'GET').toUpperCase();
+    response = FORBIDDEN_METHODS.has(method)
+      ? methodNotAllowed(method)
+      : await handler(toRequest(incoming, origin, disconnected.signal), {
+          ...(incoming.socket.remoteAddress
+            ? { clientAddress: incoming.socket.remoteAddress }
+            : {}),
+        });
   } catch (error) {
     onError?.(error);
     response = Response.json(
@@ -219,4 +247,15 @@ async function respond(
       );
     } else outgoing.destroy();
   }
+}
+
+/** TRACE and its kin cannot become a Request; they are refused like any other write. */
+function methodNotAllowed(method: string): Response {
+  return Response.json(
+    errorEnvelope(
+      'method_not_allowed',
+      `${method} is not allowed here; use ${READ_ONLY_METHODS.replace(', OPTIONS', '')}.`,
+    ),
+    { status: 405, headers: { Allow: READ_ONLY_METHODS, 'Cache-Control': 'no-store' } },
+  );
 }

@@ -17,6 +17,7 @@ import {
   type Budget,
   budgetExceeded,
   budgetSleep,
+  scrubbedTransport,
   startBudget,
   urlFetchTransport,
 } from './gas-transport.js';
@@ -88,7 +89,12 @@ function makeClient(credentials: Credentials, budget: Budget, options: CallOptio
   ).slice(0, 32);
   const cache = chunkedCache(CacheService.getScriptCache());
   const reader = options.fresh ? { get: () => null, put: cache.put } : cache;
-  const transport = cachingTransport(network, reader, scope, CACHE_TTL_SECONDS);
+  const transport = cachingTransport(
+    scrubbedTransport(network, credentials.token),
+    reader,
+    scope,
+    CACHE_TTL_SECONDS,
+  );
   const client: AivisSyncClient = createSyncClient({
     baseUrl: credentials.baseUrl,
     token: credentials.token,

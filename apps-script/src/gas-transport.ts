@@ -7,6 +7,7 @@
 
 import type { HttpRequest, HttpResponse, SyncTransport } from '../../shared/client/types.js';
 import { AivisError } from '../../shared/http/errors.js';
+import { redactSecret, redactSecretInJson } from '../../shared/http/redaction.js';
 
 export interface Budget {
   /** Milliseconds since the epoch after which nothing new starts. */
@@ -79,5 +80,23 @@ export function budgetSleep(budget: Budget): (ms: number) => void {
   return (ms) => {
     if (Date.now() + ms >= budget.deadline) throw budgetExceeded(budget);
     Utilities.sleep(ms);
+  };
+}
+
+/**
+ * Answers with every echoed form of the token removed (shared/http/redaction.ts)
+ * before anything reads them: no cell, CacheService value or message can hold it.
+ */
+export function scrubbedTransport(inner: SyncTransport, token: string): SyncTransport {
+  const scrub = (response: HttpResponse): HttpResponse => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      headers[name] = redactSecret(value, token);
+    }
+    return { status: response.status, headers, body: redactSecretInJson(response.body, token) };
+  };
+  return {
+    fetch: (request) => scrub(inner.fetch(request)),
+    fetchAll: (batch) => inner.fetchAll(batch).map(scrub),
   };
 }

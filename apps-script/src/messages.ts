@@ -10,6 +10,7 @@ import {
   isAivisError,
   summarizeValidationErrors,
 } from '../../shared/http/errors.js';
+import { redactSecret } from '../../shared/http/redaction.js';
 import { SETTINGS_PATH } from './config.js';
 
 type AivisFailure = Pick<
@@ -62,5 +63,5 @@ export function userMessage(error: unknown, token?: string): string {
 }
 
 export function redact(text: string, token: string | undefined): string {
-  return token ? text.split(token).join('[token]') : text;
+  return redactSecret(text, token, '[token]');
 }

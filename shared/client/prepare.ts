@@ -5,6 +5,7 @@
 import type { EndpointName, Query } from '../api/endpoints.js';
 import { matchEndpointPath, validateParams } from '../api/validate.js';
 import { AivisError, validationError } from '../http/errors.js';
+import { redactSecret } from '../http/redaction.js';
 import { buildRequest, type Credentials, normalizeBaseUrl, parseApiPath } from '../http/request.js';
 import { resolvePolicy } from '../http/retry.js';
 import type { ClientOptions, HttpRequest } from './types.js';
@@ -67,11 +68,9 @@ export function withOffset(
  * a message; the error a person sees must never show it.
  */
 export function redactToken(error: AivisError, token: string | undefined): AivisError {
-  if (!token || !error.message.includes(token)) return error;
-  return new AivisError({
-    ...error.toJSON(),
-    message: error.message.split(token).join('[redacted]'),
-  });
+  const message = redactSecret(error.message, token);
+  if (message === error.message) return error;
+  return new AivisError({ ...error.toJSON(), message });
 }
 
 export function networkError(request: HttpRequest, cause: unknown): AivisError {

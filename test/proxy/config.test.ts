@@ -68,10 +68,32 @@ describe('readProxyConfig', () => {
     [{ ...base, CACHE_TTL: '-5' }, 'CACHE_TTL'],
     [{ ...base, MAX_UPSTREAM_PER_MINUTE: '0' }, 'MAX_UPSTREAM_PER_MINUTE'],
     [{ ...base, BASE_PATH: '/../x' }, 'BASE_PATH'],
+    [{ ...base, ALLOWED_HOSTS: '*' }, 'ALLOWED_HOSTS'],
+    [{ ...base, ALLOWED_HOSTS: 'https://proxy.example.com' }, 'ALLOWED_HOSTS'],
+    [{ ...base, ALLOWED_HOSTS: 'proxy.example.com/aivis' }, 'ALLOWED_HOSTS'],
+    [{ ...base, ALLOWED_HOSTS: 'proxy.example.com:99999' }, 'ALLOWED_HOSTS'],
+    [{ ...base, CLIENT_BUDGET_SHARE: '0' }, 'CLIENT_BUDGET_SHARE'],
+    [{ ...base, CLIENT_BUDGET_SHARE: '101' }, 'CLIENT_BUDGET_SHARE'],
+    [{ ...base, CLIENT_IP_HEADER: 'X Real IP' }, 'CLIENT_IP_HEADER'],
+    [{ ...base, MAX_BUFFERED_BYTES: '1024' }, 'MAX_BUFFERED_BYTES'],
   ])('rejects %j naming %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
     expect(error.message.startsWith(variable)).toBe(true);
+  });
+
+  it('allows the listening host and the loopback names unless ALLOWED_HOSTS says otherwise', () => {
+    expect(readProxyConfig(base).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(readProxyConfig({ ...base, HOST: '10.1.2.3' }).allowedHosts).toContain('10.1.2.3');
+    expect(readProxyConfig({ ...base, HOST: '0.0.0.0' }).allowedHosts).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+    ]);
+    expect(
+      readProxyConfig({ ...base, ALLOWED_HOSTS: 'Dash.Example.com, proxy.example.com:8443' })
+        .allowedHosts,
+    ).toEqual(['dash.example.com', 'proxy.example.com:8443']);
   });
 
   it('never quotes the token in its errors', () => {

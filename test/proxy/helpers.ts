@@ -53,7 +53,7 @@ export interface TestProxy {
   handler: ProxyHandler;
   config: ProxyConfig;
   watch: LeakWatch;
-  /** Calls the handler directly with a Request for http://proxy.test<path>. */
+  /** Calls the handler directly with a Request for http://localhost<path> (a default allowed host). */
   get(path: string, init?: RequestInit): Promise<Seen & { response: Response }>;
 }
 
@@ -76,7 +76,7 @@ export function testProxy(
     config,
     watch,
     async get(path, init) {
-      const url = `http://proxy.test${path}`;
+      const url = `http://localhost${path}`;
       const response = await handler(new Request(url, init));
       const body = await response.clone().text();
       return { ...watch.record(url, response, body), response };

@@ -115,11 +115,11 @@ describe('requests that try to reach another host', () => {
 
   const hostHeaders: Array<[string, string]> = [
     ['Host', 'Host: {t}'],
-    ['X-Forwarded-Host', 'Host: proxy\r\nX-Forwarded-Host: {t}\r\nX-Forwarded-Proto: http'],
-    ['Forwarded', 'Host: proxy\r\nForwarded: host={t};proto=http'],
+    ['X-Forwarded-Host', 'Host: localhost\r\nX-Forwarded-Host: {t}\r\nX-Forwarded-Proto: http'],
+    ['Forwarded', 'Host: localhost\r\nForwarded: host={t};proto=http'],
     [
       'X-Original-URL',
-      `Host: proxy\r\nX-Original-URL: http://{t}/api/v1/projects\r\nX-Rewrite-URL: http://{t}/`,
+      `Host: localhost\r\nX-Original-URL: http://{t}/api/v1/projects\r\nX-Rewrite-URL: http://{t}/`,
     ],
   ];
 

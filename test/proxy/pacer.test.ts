@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PACER_WINDOW_MS, UpstreamPacer } from '../../proxy/pacer.js';
+import { MAX_BUDGET_PER_MINUTE, PACER_WINDOW_MS, UpstreamPacer } from '../../proxy/pacer.js';
 
 /** A clock that only moves when someone sleeps on it. */
 function fakeClock(start = 1_000_000) {
@@ -116,5 +116,37 @@ describe('UpstreamPacer', () => {
       retryAfterMs: 30_000,
       reason: 'wait_too_long',
     });
+  });
+
+  it('clamps an absurd announced limit and keeps one record for a whole Remaining gap', async () => {
+    const clock = fakeClock();
+    const pacer = new UpstreamPacer({ limit: 60, maxWaitMs: 0, maxQueueLength: 0, ...clock });
+    // A hostile or broken upstream: one billion a minute, all spent by "someone else".
+    pacer.observe('1000000000', '0');
+    expect(pacer.limit).toBe(MAX_BUDGET_PER_MINUTE);
+    expect(pacer.remaining()).toBe(0);
+    expect(pacer.records).toBe(1);
+    expect(await pacer.acquire()).toMatchObject({ ok: false, reason: 'wait_too_long' });
+    pacer.observe(`9${'9'.repeat(400)}`, '0');
+    expect(pacer.limit).toBe(MAX_BUDGET_PER_MINUTE);
+    expect(pacer.records).toBeLessThanOrEqual(2);
+    clock.advance(PACER_WINDOW_MS);
+    expect(pacer.remaining()).toBe(MAX_BUDGET_PER_MINUTE);
+    expect(pacer.records).toBe(0);
+  });
+
+  it('spaces requests correctly around a block of unseen sends', async () => {
+    const clock = fakeClock();
+    const pacer = new UpstreamPacer({ limit: 5, maxWaitMs: 120_000, maxQueueLength: 10, ...clock });
+    expect((await pacer.acquire()).ok).toBe(true);
+    clock.advance(1_000);
+    // Someone else spent three: one left.
+    pacer.observe('5', '1');
+    expect(pacer.remaining()).toBe(1);
+    expect(await pacer.acquire()).toEqual({ ok: true, waitedMs: 0 });
+    // Full: the next slot frees when the first send leaves the window.
+    expect(await pacer.acquire()).toEqual({ ok: true, waitedMs: PACER_WINDOW_MS - 1_000 });
+    // Then the three unseen ones leave together, at the same instant.
+    expect(await pacer.acquire()).toEqual({ ok: true, waitedMs: 1_000 });
   });
 });

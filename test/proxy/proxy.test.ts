@@ -256,6 +256,30 @@ describe('answers the proxy gives without asking upstream', () => {
     expect(sandbox.requestLog.length).toBe(before + 1);
   });
 
+  it('lists only ALLOWED_PROJECTS in GET /projects, names of the others included', async () => {
+    const limited = testProxy(
+      { baseUrl: sandbox.baseUrl, allowedProjects: [1001, 1003] },
+      {},
+      watch,
+    );
+    const direct = await fetch(`${sandbox.baseUrl}/api/v1/projects`, {
+      headers: { Authorization: `Bearer ${ENTRY_TOKEN}` },
+    });
+    const hidden = (
+      (await direct.json()) as { projects: Array<{ id: number; brand_name: string }> }
+    ).projects.find((project) => project.id === 1002);
+    expect(hidden?.brand_name.length).toBeGreaterThan(0);
+    for (const attempt of ['MISS', 'HIT']) {
+      const answer = await limited.get('/api/v1/projects');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-aivis-cache']).toBe(attempt);
+      const body = JSON.parse(answer.body) as { projects: Array<{ id: number }>; total?: number };
+      expect(body.projects.map((project) => project.id)).toEqual([1001, 1003]);
+      expect(answer.body).not.toContain(hidden!.brand_name);
+      expect(answer.body).not.toContain('1002');
+    }
+  });
+
   it('passes a 404 of the service on for a project of another account', async () => {
     const answer = await proxy.get('/api/v1/projects/2001');
     expect(answer.status).toBe(404);

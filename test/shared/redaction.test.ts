@@ -1,0 +1,98 @@
+/**
+ * The one redaction rule (shared/http/redaction.ts) that the proxy, the core's
+ * errors and the Sheets add-on all apply: every echoed form of the token goes.
+ */
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  containsSecret,
+  REDACTED,
+  redactSecret,
+  redactSecretInJson,
+} from '../../shared/http/redaction.js';
+import { echoForms } from './token-echoes.js';
+
+const TOKEN = 'aivis_test_entry';
+const SLASHED = 'Ab9+/x_y.z~Q-==';
+
+describe('redactSecret', () => {
+  it.each(echoForms(TOKEN))('removes the %s form', (_form, echo) => {
+    const text = `{"message":"unknown token ${echo} given"}`;
+    const clean = redactSecret(text, TOKEN);
+    expect(clean).not.toContain(echo);
+    expect(clean).toContain(REDACTED);
+    expect(containsSecret(clean, TOKEN)).toBe(false);
+    expect(containsSecret(text, TOKEN)).toBe(true);
+  });
+
+  it.each(echoForms(SLASHED))(
+    'removes the %s form of a token with / + = characters',
+    (_f, echo) => {
+      const clean = redactSecret(`before ${echo} after`, SLASHED);
+      expect(clean).not.toContain(echo);
+      expect(clean.startsWith('before ')).toBe(true);
+    },
+  );
+
+  it('keeps a JSON body valid JSON', () => {
+    for (const [, echo] of echoForms(TOKEN)) {
+      const body = JSON.stringify({ name: `x ${JSON.parse(`"${echo.replace(/"/g, '\\"')}"`)} y` });
+      expect(() => JSON.parse(redactSecret(body, TOKEN))).not.toThrow();
+    }
+  });
+
+  it('leaves text without the token untouched, the same string', () => {
+    const text = 'aivis_test_entr aivis test entry YWl2aXNf %61ivis';
+    expect(redactSecret(text, TOKEN)).toBe(text);
+  });
+
+  it('removes only the verbatim form of a short secret', () => {
+    expect(redactSecret('abc ABC', 'abc', '*')).toBe('* ABC');
+  });
+
+  it('never leaves a token that was embedded in random text', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.string(),
+        fc.constantFrom(...echoForms(TOKEN)),
+        (a, b, [, echo]) => {
+          const clean = redactSecret(`${a}${echo}${b}`, TOKEN);
+          expect(clean.toLowerCase()).not.toContain(TOKEN.toLowerCase());
+          expect(clean).not.toContain(echo);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('redactSecretInJson', () => {
+  it.each(echoForms(TOKEN))(
+    'removes the %s form from decoded strings and keeps the JSON valid',
+    (_f, echo) => {
+      // The echo as the text of a value: JSON.stringify escapes any backslash in it.
+      const body = JSON.stringify({ a: [`x ${echo} y`], [`k ${echo}`]: 1, n: { deep: echo } });
+      const clean = redactSecretInJson(body, TOKEN);
+      const parsed = JSON.parse(clean) as { a: string[]; n: { deep: string } };
+      expect(JSON.stringify(parsed)).not.toContain(echo);
+      expect(redactSecret(Object.keys(parsed).join(' '), TOKEN)).toBe(
+        Object.keys(parsed).join(' '),
+      );
+      expect(parsed.a[0]).toMatch(/^x \S*\[redacted\]\S* y$/);
+      expect(parsed.n.deep).toContain(REDACTED);
+    },
+  );
+
+  it('cleans an own __proto__ key and deep nesting', () => {
+    const body = `{"__proto__":"${TOKEN}","x":${'['.repeat(3000)}"${TOKEN.toUpperCase()}"${']'.repeat(3000)}}`;
+    const clean = redactSecretInJson(body, TOKEN);
+    expect(clean.toLowerCase()).not.toContain(TOKEN);
+    expect(clean).toContain(`"__proto__":"${REDACTED}"`);
+  });
+
+  it('returns text without the token as it was, byte for byte', () => {
+    const body = '{ "a" : [1, 2.50, "x"] }';
+    expect(redactSecretInJson(body, TOKEN)).toBe(body);
+  });
+});
