@@ -195,3 +195,11 @@ describe('competitors detail is bounded and paged', () => {
     expect(history.body.latest_check_at).toBe(answers.body.period.latest_check_at);
   });
 });
+
+describe('methods a fetch Request cannot carry', () => {
+  it('answers TRACE with 405 and Allow, not 500', async () => {
+    const answer = await raw('TRACE', '/api/v1/projects', { authorization: `Bearer ${ENTRY}` });
+    expect(answer.status).toBe(405);
+    expect(String(answer.headers.allow)).toMatch(/GET/);
+  });
+});
