@@ -4,10 +4,10 @@
  * sources are README.md's own snippets, both type-checked with tsc, built with
  * Vite and run in Chromium against the sandbox through the token-keeping proxy.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
@@ -84,7 +84,10 @@ const APP_PACKAGE = (name: string, dependencies: Record<string, string>) =>
   `${JSON.stringify({ name, private: true, type: 'module', dependencies }, null, 2)}\n`;
 
 /** Loads a built app and waits until its widgets settled; returns the tags it showed. */
-async function runInChromium(appDir: string): Promise<string[]> {
+async function runInChromium(
+  appDir: string,
+  also: (page: Page) => Promise<void> = async () => {},
+): Promise<string[]> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   const problems = watchConsole(page);
   const before = sandbox.requestLog.length;
@@ -92,6 +95,7 @@ async function runInChromium(appDir: string): Promise<string[]> {
   await page.goto(`${site.url}/${relative}/dist/index.html`);
   await waitForWidgets(page);
   const tags = await expectApiFigures(page, sandbox.baseUrl);
+  await also(page);
   // Through the proxy, which holds the token: the sandbox saw requests, the page no token.
   expect(sandbox.requestLog.length).toBeGreaterThan(before);
   expect(await page.content()).not.toContain(TOKEN);
@@ -201,12 +205,23 @@ describe('installed into a fresh React 19 app', () => {
 import { createRoot } from 'react-dom/client';
 import { Dashboard } from './Dashboard';
 
+const proxy = import.meta.env.VITE_AIVIS_PROXY;
+
+// Outside a provider, by property (baseUrl), with a React 19 event prop.
 createRoot(document.querySelector('#dashboard')!).render(
   <StrictMode>
     <Dashboard project="1001" />
+    <aivis-visibility-score
+      project="1002"
+      baseUrl={proxy}
+      onaivis-load={(event) => {
+        document.body.dataset.loaded = event.detail.endpoint;
+      }}
+    />
   </StrictMode>,
 );
 `,
+      '.env': `VITE_AIVIS_PROXY=${proxy.url}${README_PROXY_PATH}\n`,
       'src/typings.tsx': `import type { AivisErrorEvent } from '@aivis/widgets';
 export const typed = (
   <aivis-visibility-score
@@ -237,10 +252,47 @@ export const unknownProperty = <aivis-competitor-ranking projekt="1001" />;
     expect(checked.ok).toBe(true);
 
     await buildApp(appDir);
-    expect((await runInChromium(appDir)).sort()).toEqual([
+    const tags = await runInChromium(appDir, async (page) => {
+      expect(await page.evaluate(() => document.body.dataset.loaded)).toBe('summary');
+    });
+    expect(tags.sort()).toEqual([
       'aivis-action-plan',
       'aivis-competitor-ranking',
       'aivis-visibility-score',
+      'aivis-visibility-score',
     ]);
+  });
+});
+
+describe('one element from its standalone entry', () => {
+  it('builds into an app without the other elements and shows its figures', {
+    timeout: 120_000,
+  }, async () => {
+    const appDir = join(scratch, 'standalone-app');
+    await writeApp(appDir, {
+      'package.json': APP_PACKAGE('standalone-app', {
+        [packed.name]: `file:../${basename(packed.tarball)}`,
+      }),
+      'index.html': `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>one widget</title><link rel="icon" href="data:,"></head>
+  <body>
+    <aivis-competitor-ranking project="1001" limit="5" base-url="%VITE_AIVIS_PROXY%"></aivis-competitor-ranking>
+    <script type="module">import '@aivis/widgets/aivis-competitor-ranking';</script>
+  </body>
+</html>
+`,
+      '.env': `VITE_AIVIS_PROXY=${proxy.url}${README_PROXY_PATH}\n`,
+    });
+    await installTarball(appDir, packed, []);
+    const outDir = await buildApp(appDir);
+    const scripts = await Promise.all(
+      (await readdir(`${outDir}/assets`)).map((file) =>
+        readFile(`${outDir}/assets/${file}`, 'utf8'),
+      ),
+    );
+    expect(scripts.join('\n')).toContain('aivis-competitor-ranking');
+    expect(scripts.join('\n')).not.toContain('aivis-action-plan');
+    expect(await runInChromium(appDir)).toEqual(['aivis-competitor-ranking']);
   });
 });
