@@ -12,7 +12,7 @@ import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
-import { expectApiFigures } from './figures.js';
+import { expectApiFigures } from './api-figures.js';
 import {
   BUNDLE_PATH,
   CHROMIUM_ARGS,
