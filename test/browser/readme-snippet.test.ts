@@ -5,7 +5,7 @@
  * behind it. Only the site's base URL is substituted. Every widget in the
  * snippet must show the API's figures, wherever the script tag stands.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyConfig } from '../../proxy/config.js';
@@ -14,6 +14,7 @@ import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { expectApiFigures } from './api-figures.js';
 import {
+  ARTIFACTS,
   BUNDLE_PATH,
   CHROMIUM_ARGS,
   requireBundle,
@@ -114,6 +115,8 @@ describe("README's script-tag snippet", () => {
       expect(apiPaths.length).toBeGreaterThan(0);
       expect(apiPaths.filter((path) => !path.startsWith(`${README_PROXY_PATH}/api/`))).toEqual([]);
       expect(problems).toEqual([]);
+      await mkdir(ARTIFACTS, { recursive: true });
+      await tab.screenshot({ path: `${ARTIFACTS}/readme-snippet-${name}.png`, fullPage: true });
       await tab.close();
     });
   }

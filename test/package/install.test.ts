@@ -4,7 +4,7 @@
  * sources are README.md's own snippets, both type-checked with tsc, built with
  * Vite and run in Chromium against the sandbox through the token-keeping proxy.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -30,6 +30,8 @@ import {
 } from './scratch-app.js';
 
 const TOKEN = 'aivis_test_entry';
+/** Screenshots of the scratch apps, for people reviewing a run. */
+const ARTIFACTS = `${ROOT}test-artifacts/package`;
 
 let scratch: string;
 let packed: Packed;
@@ -96,6 +98,8 @@ async function runInChromium(
   await waitForWidgets(page);
   const tags = await expectApiFigures(page, sandbox.baseUrl);
   await also(page);
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${basename(appDir)}.png`, fullPage: true });
   // Through the proxy, which holds the token: the sandbox saw requests, the page no token.
   expect(sandbox.requestLog.length).toBeGreaterThan(before);
   expect(await page.content()).not.toContain(TOKEN);
