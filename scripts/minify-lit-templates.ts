@@ -4,18 +4,28 @@
  * because template text is data to it). Expressions inside `${...}` are
  * copied untouched, so strings in them keep their spaces. Runs of whitespace
  * become one space, which HTML and CSS read the same outside <pre> and
- * quoted CSS strings; the widgets have neither with repeated spaces.
+ * quoted CSS strings; the widgets have neither with repeated spaces. In
+ * css`` the spaces around { } ; , and after a colon go too (never the space
+ * before a colon: `.a :hover` is a descendant selector, `.a:hover` is not).
  */
 import type { Plugin } from 'vite';
 
 const TAGS = /\b(css|html)`/g;
 
 /** Index just past the template literal that starts after `start` (the opening backtick). */
-function copyTemplate(source: string, start: number, out: string[], minify: boolean): number {
+type Kind = 'css' | 'html' | undefined;
+
+const compact = (text: string, kind: Kind): string => {
+  if (!kind) return text;
+  const collapsed = text.replace(/\s+/g, ' ');
+  return kind === 'css' ? collapsed.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':') : collapsed;
+};
+
+function copyTemplate(source: string, start: number, out: string[], kind: Kind): number {
   let i = start;
   let text = '';
   const flush = () => {
-    out.push(minify ? text.replace(/\s+/g, ' ') : text);
+    out.push(compact(text, kind));
     text = '';
   };
   while (i < source.length) {
@@ -48,8 +58,8 @@ function copyExpression(source: string, start: number, out: string[]): number {
     if (char === '`') {
       out.push('`');
       // Nested templates are copied verbatim too unless they are tagged css/html.
-      const tagged = /\b(css|html)$/.test(source.slice(Math.max(0, i - 4), i));
-      i = copyTemplate(source, i + 1, out, tagged);
+      const tag = /\b(css|html)$/.exec(source.slice(Math.max(0, i - 4), i))?.[1] as Kind;
+      i = copyTemplate(source, i + 1, out, tag);
       continue;
     }
     if (char === "'" || char === '"') {
@@ -82,7 +92,7 @@ export function minifyLitTemplates(code: string): string {
   for (let match = TAGS.exec(code); match; match = TAGS.exec(code)) {
     const open = match.index + match[0].length;
     out.push(code.slice(last, open));
-    last = copyTemplate(code, open, out, true);
+    last = copyTemplate(code, open, out, match[1] as Kind);
     TAGS.lastIndex = last;
   }
   out.push(code.slice(last));

@@ -2,8 +2,6 @@
  * The bundle entry: `<script type="module" src=".../aivis-widgets.js">`
  * registers every element; `configure()` sets page-wide defaults.
  */
-import { ContextRoot } from '@lit/context';
-
 export { AivisActionPlan } from './action-plan/action-plan.js';
 export { AivisCompetitorRanking } from './competitor-ranking/competitor-ranking.js';
 export {
@@ -20,7 +18,3 @@ export type {
 } from './internal/events.js';
 export { AivisProvider } from './provider/provider.js';
 export { AivisVisibilityScore } from './visibility-score/visibility-score.js';
-
-// Widgets upgraded before their <aivis-provider> (definition order, late
-// scripts) would miss the provider; the root replays their requests.
-if (typeof document !== 'undefined') new ContextRoot().attach(document.documentElement);

@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { proxyConfig } from '../../proxy/config.js';
+import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
 
@@ -36,10 +38,37 @@ export function requireBundle(): void {
 export interface Harness {
   sandbox: RunningSandbox;
   site: ServedHandler;
+  /** Every path the site (the pages' own origin) was asked for, in order. */
+  siteRequests: string[];
   browser: Browser;
-  /** Registers a test page at /pages/<name>.html. */
-  page(name: string, body: string): string;
+  /** Registers a test page at /pages/<name>.html, served with the given headers (e.g. a CSP). */
+  page(name: string, body: string, headers?: Record<string, string>): string;
   close(): Promise<void>;
+}
+
+/** A token-keeping proxy in front of the harness's sandbox, on its own origin. */
+export interface RunningProxy {
+  url: string;
+  /** Paths the proxy was asked for (preflights included), in order. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the real proxy handler over HTTP; `allowedOrigins` empty = no page may read it. */
+export async function startProxy(
+  harness: Harness,
+  allowedOrigins: readonly string[] = [harness.site.url],
+): Promise<RunningProxy> {
+  const handler = createProxyHandler(
+    proxyConfig({ baseUrl: harness.sandbox.baseUrl, token: 'aivis_test_entry', allowedOrigins }),
+  );
+  const requests: string[] = [];
+  const served = await serveFetchHandler((request) => {
+    const { pathname, search } = new URL(request.url);
+    requests.push(`${request.method} ${pathname}${search}`);
+    return handler(request);
+  });
+  return { url: served.url, requests, close: () => served.close() };
 }
 
 /** A page that loads the built bundle and configures it for the sandbox. */
@@ -66,17 +95,25 @@ configure(${settings});
 export async function startHarness(bundleDir = `${ROOT}dist/widget`): Promise<Harness> {
   if (bundleDir === `${ROOT}dist/widget`) requireBundle();
   const sandbox = await startSandbox({ rateLimit: false });
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { body: string; headers: Record<string, string> }>();
+  const siteRequests: string[] = [];
   const site = await serveFetchHandler(async (request) => {
-    const { pathname } = new URL(request.url);
+    const { pathname, search } = new URL(request.url);
+    siteRequests.push(`${pathname}${search}`);
     if (pathname.startsWith('/pages/')) {
-      const body = pages.get(pathname.slice('/pages/'.length));
-      if (body) return new Response(body, { headers: { 'content-type': 'text/html' } });
+      const page = pages.get(pathname.slice('/pages/'.length));
+      if (page) {
+        return new Response(page.body, {
+          headers: { 'content-type': 'text/html', ...page.headers },
+        });
+      }
     }
-    if (pathname === '/widget/aivis-widgets.js') {
-      const file = await readFile(`${bundleDir}/aivis-widgets.js`);
-      return new Response(file, { headers: { 'content-type': 'text/javascript' } });
+    const script = /^\/widget\/((?:standalone\/)?[a-z-]+\.js)$/.exec(pathname)?.[1];
+    if (script) {
+      const file = await readFile(`${bundleDir}/${script}`).catch(() => undefined);
+      if (file) return new Response(file, { headers: { 'content-type': 'text/javascript' } });
     }
+    if (pathname === '/favicon.ico') return new Response(null, { status: 204 });
     if (pathname === '/axe.min.js') {
       return new Response(await readFile(AXE_PATH), {
         headers: { 'content-type': 'text/javascript' },
@@ -91,9 +128,10 @@ export async function startHarness(bundleDir = `${ROOT}dist/widget`): Promise<Ha
   return {
     sandbox,
     site,
+    siteRequests,
     browser,
-    page(name, body) {
-      pages.set(`${name}.html`, body);
+    page(name, body, headers = {}) {
+      pages.set(`${name}.html`, { body, headers });
       return `${site.url}/pages/${name}.html`;
     },
     async close() {

@@ -4,7 +4,15 @@ import { minifyLitTemplates } from '../../scripts/minify-lit-templates.js';
 describe('minifyLitTemplates', () => {
   it('collapses whitespace in the static parts of css`` and html`` templates', () => {
     const code = 'const s = css`\n  :host {\n    display: block;\n  }\n`;';
-    expect(minifyLitTemplates(code)).toBe('const s = css` :host { display: block; } `;');
+    expect(minifyLitTemplates(code)).toBe('const s = css` :host{display:block;}`;');
+  });
+
+  it('in css`` keeps the space before a colon (a descendant selector) and inside values', () => {
+    const code =
+      'css`\n  .error :last-child,\n  a {\n    margin: calc(var(--x, 1px) / 2) auto;\n  }\n`';
+    expect(minifyLitTemplates(code)).toBe(
+      'css` .error :last-child,a{margin:calc(var(--x,1px) / 2) auto;}`',
+    );
   });
 
   it('copies expressions verbatim: strings, untagged templates and nested braces keep their spaces', () => {

@@ -46,8 +46,9 @@ describe('<aivis-competitor-ranking>', () => {
       expected.competitors.map((row) => row.name),
     );
     expected.competitors.forEach((row, i) => {
-      expect(items[i]!.querySelector('[part~="bar"]')?.getAttribute('style')).toContain(
-        `width: ${row.visibility}%`,
+      // Set through the CSSOM, not as a style attribute (a strict CSP refuses those).
+      expect(items[i]!.querySelector<HTMLElement>('[part~="bar"]')?.style.width).toBe(
+        `${row.visibility}%`,
       );
       expect(text(items[i])).toContain(`${row.rank}.`);
     });

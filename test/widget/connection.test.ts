@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConnection } from '../../widget/internal/connection.js';
+import {
+  finalConnection,
+  resolveConnection,
+  settledConnection,
+} from '../../widget/internal/connection.js';
 
 describe('resolving a widget connection (attributes > provider > configure)', () => {
   const page = { baseUrl: 'https://api.example', token: 'page-token' };
@@ -37,5 +41,91 @@ describe('resolving a widget connection (attributes > provider > configure)', ()
       baseUrl: '',
       token: undefined,
     });
+  });
+});
+
+describe('when a widget may send its first request (settledConnection)', () => {
+  const provider = { baseUrl: 'https://proxy.example' };
+
+  it('waits for a provider that encloses it but has not answered (not defined or upgraded yet)', () => {
+    expect(settledConnection({}, undefined, true, { baseUrl: '/page' })).toBe(undefined);
+    expect(settledConnection({}, provider, true, {})).toEqual({
+      baseUrl: provider.baseUrl,
+      token: undefined,
+    });
+  });
+
+  it('does not wait for a provider whose answer could not change anything (own base-url)', () => {
+    expect(settledConnection({ baseUrl: '/own' }, undefined, true, {})).toEqual({
+      baseUrl: '/own',
+      token: undefined,
+    });
+  });
+
+  it("waits while no layer names a base URL; '/' names the page's own origin", () => {
+    expect(settledConnection({}, undefined, false, {})).toBe(undefined);
+    expect(settledConnection({ token: 'element-token' }, undefined, false, {})).toBe(undefined);
+    expect(settledConnection({}, undefined, false, { baseUrl: '/' })).toEqual({
+      baseUrl: '/',
+      token: undefined,
+    });
+  });
+});
+
+describe('base URLs resolved against the page (finalConnection, issue 9 item 9)', () => {
+  const page = 'https://intranet.example/reports/index.html';
+  const withToken = (baseUrl: string) => finalConnection({ baseUrl, token: 'element-token' }, page);
+  const withoutToken = (baseUrl: string) => finalConnection({ baseUrl, token: undefined }, page);
+
+  it('keeps paths on this site and addresses written out in full', () => {
+    expect(withToken('/aivis')).toEqual({ baseUrl: '/aivis', token: 'element-token' });
+    expect(withToken('/')).toEqual({ baseUrl: '/', token: 'element-token' });
+    expect(withToken('https://api.example')).toEqual({
+      baseUrl: 'https://api.example',
+      token: 'element-token',
+    });
+  });
+
+  it.each(['//other.example', '/\\other.example', '\\\\other.example', ' //other.example/aivis'])(
+    '%j is another origin: never sent a token',
+    (baseUrl) => {
+      expect(() => withToken(baseUrl)).toThrow(
+        expect.objectContaining({
+          code: 'validation_failed',
+          errors: { base_url: [expect.stringContaining('https://other.example')] },
+        }),
+      );
+      expect(withoutToken(baseUrl).baseUrl).toMatch(/^https:\/\/other\.example\//);
+    },
+  );
+
+  it('resolves relative and backslashed paths to this site as the browser would', () => {
+    expect(withToken('aivis')).toEqual({ baseUrl: '/reports/aivis', token: 'element-token' });
+    expect(withToken('/aivis\\proxy')).toEqual({
+      baseUrl: '/aivis/proxy',
+      token: 'element-token',
+    });
+    expect(withToken('https:aivis').baseUrl).toBe('/reports/aivis');
+  });
+
+  it('reads a scheme without slashes as the browser does: another scheme is another origin', () => {
+    expect(() => withToken('http:other.example')).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
+    expect(withoutToken('http:other.example').baseUrl).toBe('http://other.example/');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:text/plain,x',
+    'ftp://files.example',
+    'mailto:a@b.example',
+  ])('%j is refused: not http(s)', (baseUrl) => {
+    expect(() => withoutToken(baseUrl)).toThrow(
+      expect.objectContaining({
+        code: 'validation_failed',
+        errors: { base_url: [expect.any(String)] },
+      }),
+    );
   });
 });

@@ -103,6 +103,28 @@ describe('error states: a message per code that a person understands', () => {
     expect(text(part(widget, 'error'))).toContain('could not be reached');
   }, 30_000);
 
+  it('network_error that CORS caused: the other origin answers a no-cors probe, and Details say so', async () => {
+    const probes: string[] = [];
+    configure({
+      baseUrl: API_BASE,
+      fetch: async (url, init) => {
+        if (new URL(url).pathname.startsWith('/api/')) throw new TypeError('Failed to fetch');
+        probes.push(`${url} ${(init as RequestInit).mode} ${Object.keys(init.headers).length}`);
+        return new Response(null, { status: 404 });
+      },
+    });
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget, 20_000);
+    const error = part(widget, 'error')!;
+    expect(error.dataset.code).toBe('network_error');
+    expect(text(error)).toContain('The service refused this page (CORS).');
+    expect(text(error.querySelector('details'))).toContain(
+      "the page's origin may be missing from ALLOWED_ORIGINS of the proxy",
+    );
+    // The probe reads nothing and carries no headers, so no token.
+    expect(new Set(probes)).toEqual(new Set([`${API_BASE}/ no-cors 0`]));
+  }, 30_000);
+
   it('contract_error when the answer does not match the schema', async () => {
     api.rewrite(async (_url, answer) => {
       const body = await (await answer()).json();
@@ -218,6 +240,31 @@ describe('sharing one client', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     await settled(underProvider);
     expect(api.callsTo('/projects/1001').map((call) => call.authorized)).toEqual([false, true]);
+  });
+
+  it("a widget moved out of a provider forgets the provider's connection", async () => {
+    configure({ baseUrl: 'http://page.test', fetch: api.fetch });
+    const provider = mount('aivis-provider', { 'base-url': API_BASE });
+    const widget = mount('aivis-visibility-score', { project: '1001' }, provider);
+    await settled(widget);
+    document.body.append(widget);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settled(widget);
+    const origins = api.callsTo('/projects/1001').map((call) => new URL(call.url).origin);
+    expect(origins).toEqual([API_BASE, 'http://page.test']);
+  });
+
+  it('sends nothing until a base URL is named, says so, then loads when configure() names one', async () => {
+    configure({ token: TOKEN, fetch: api.fetch });
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(part(widget, 'notice')?.dataset.code).toBe('unconnected');
+    expect(api.calls).toEqual([]);
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settled(widget);
+    expect(part(widget, 'score')).not.toBeNull();
+    expect(api.calls).toHaveLength(1);
   });
 
   it('configure() reloads the widgets already on the page', async () => {

@@ -54,7 +54,7 @@ describe('<aivis-visibility-score>', () => {
       (row: { mentions: number; answers: number; mention_rate: number }, i: number) => {
         expect(text(rows[i])).toContain(`${row.mentions} of ${row.answers} answers`);
         const bar = rows[i]!.querySelector<HTMLElement>('[part~="bar"]')!;
-        expect(bar.getAttribute('style')).toContain(`width: ${row.mention_rate}%`);
+        expect(bar.style.width).toBe(`${row.mention_rate}%`);
         // The chart's figures are text; the bar itself is hidden from assistive technology.
         expect(bar.parentElement?.getAttribute('aria-hidden')).toBe('true');
       },

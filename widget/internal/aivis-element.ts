@@ -5,19 +5,22 @@
  * automatic retry after a 429, and the aivis-load / aivis-error events.
  */
 import { ContextConsumer } from '@lit/context';
-import { Task, TaskStatus } from '@lit/task';
+import { initialState, Task, TaskStatus } from '@lit/task';
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
+import type { AivisClient } from '../../shared/client/types.js';
 import { type AivisError, validationError } from '../../shared/http/errors.js';
 import { baseStyles } from './base.styles.js';
 import {
   aivisConnectionContext,
   CONFIGURE_EVENT,
+  type Connection,
   clientFor,
+  finalConnection,
   globalSettings,
-  resolveConnection,
+  settledConnection,
 } from './connection.js';
 import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
 import { emit } from './events.js';
@@ -32,6 +35,8 @@ type TaskArgs = readonly [
   token: string | undefined,
   input: string,
   settingsVersion: number,
+  /** False while the connection may still change (see settledConnection): no request then. */
+  settled: boolean,
 ];
 
 export abstract class AivisElement<N extends EndpointName> extends LitElement {
@@ -92,6 +97,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   protected keepPreviousWhilePending = false;
 
   private retryTimer?: ReturnType<typeof setInterval>;
+  private dataClient?: AivisClient;
   private automaticRetries = 0;
   private readonly onConfigure = () => {
     this.settingsVersion += 1;
@@ -101,18 +107,22 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     args: () => {
       const connection = this.connection();
       return [
-        connection.baseUrl,
-        connection.token,
+        connection?.baseUrl ?? '',
+        connection?.token,
         JSON.stringify(this.requestInput()),
         this.settingsVersion,
+        connection !== undefined,
       ] as const;
     },
-    task: async ([baseUrl, token, input], { signal }) => {
+    task: async ([baseUrl, token, input, , settled], { signal }) => {
       this.stopRetryCountdown();
+      // Sends nothing; the provider's answer, an attribute or configure() runs it again.
+      if (!settled) return initialState;
       const checked = validateParams(this.endpoint, JSON.parse(input) as Record<string, unknown>);
       if (!checked.ok) throw validationError(checked.errors);
-      const client = clientFor({ baseUrl, token });
-      return client.get(this.endpoint, checked.params as ParamsOf<N>, { signal });
+      // Resolved against the page's base URL, as fetch() resolves it.
+      this.dataClient = clientFor(finalConnection({ baseUrl, token }, document.baseURI));
+      return this.dataClient.get(this.endpoint, checked.params as ParamsOf<N>, { signal });
     },
     onComplete: (data) => {
       this.automaticRetries = 0;
@@ -131,8 +141,16 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   });
 
   override connectedCallback(): void {
+    // A provider's answer is only good where it was given: forget it, so a
+    // widget moved out of (or into another) provider asks again on connecting.
+    this.provided.value = undefined;
+    this.requestUpdate();
     super.connectedCallback();
     globalThis.addEventListener?.(CONFIGURE_EVENT, this.onConfigure);
+    // Once the page has loaded, a widget still without a connection says so (render).
+    if (document.readyState !== 'complete') {
+      addEventListener('load', () => this.requestUpdate(), { once: true });
+    }
   }
 
   override disconnectedCallback(): void {
@@ -148,17 +166,19 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     void this.task.run();
   }
 
-  /** The client this widget's attributes, provider and page settings resolve to. */
-  protected client() {
-    return clientFor(this.connection());
+  /** The client the data on screen came from: secondary requests (an action's rows) go there too. */
+  protected client(): AivisClient {
+    return this.dataClient!;
   }
 
-  private connection() {
-    return resolveConnection([
+  /** Undefined while the connection may still change: no request goes out then. */
+  private connection(): Connection | undefined {
+    return settledConnection(
       { baseUrl: this.baseUrl, token: this.token },
       this.provided.value,
+      underProvider(this),
       globalSettings(),
-    ]);
+    );
   }
 
   private startRetryCountdown(seconds: number): void {
@@ -187,8 +207,12 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   }
 
   override render() {
+    // Still without a connection once every script of the page has run: say what is missing.
+    const unconnected =
+      this.task.status === TaskStatus.INITIAL && document.readyState === 'complete';
     const pending =
-      this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL;
+      !unconnected &&
+      (this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL);
     const format = this.format();
     return html`
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
@@ -196,7 +220,12 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
           <h2 id="heading" part="heading">${this.heading}</h2>
         </header>
         ${this.task.render({
-          initial: () => this.renderSkeleton(),
+          initial: () =>
+            unconnected
+              ? html`<p part="notice" class="notice" data-code="unconnected">
+                  No base-url is set (/ for this site).
+                </p>`
+              : this.renderSkeleton(),
           pending: () =>
             this.keepPreviousWhilePending && this.task.value !== undefined
               ? this.renderData(this.task.value, format)
@@ -289,6 +318,16 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       }
     </p>`;
   }
+}
+
+/** Whether an <aivis-provider> encloses the element, through shadow roots (bounded walk). */
+function underProvider(element: Element): boolean {
+  let node: Node | null = element.parentNode;
+  for (let depth = 0; node && depth < 10_000; depth++) {
+    if ((node as Element).localName === 'aivis-provider') return true;
+    node = node.parentNode ?? (node as ShadowRoot).host ?? null;
+  }
+  return false;
 }
 
 /** last_30_days -> "Last 30 days" */

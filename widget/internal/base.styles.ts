@@ -33,12 +33,13 @@ const palette = (dark: 0 | 1) =>
   );
 const dark = palette(1);
 
+// No CSS comments inside css``: they would ship in the bundle. --_gap is the
+// usual gap between blocks; .label, .track and .bar style templates.ts barRow.
 export const baseStyles = css`
   :host {
     ${palette(0)}
     --_radius: var(--aivis-radius, 8px);
     --_space: var(--aivis-spacing, 1rem);
-    /* The usual gap between blocks. */
     --_gap: calc(var(--_space) * 0.75);
 
     display: block;
@@ -194,7 +195,6 @@ export const baseStyles = css`
   .skeleton span:nth-child(3) {
     width: 60%;
   }
-  /* A bar row (templates.ts barRow): label and figures, then the bar. */
   .label {
     display: flex;
     flex-wrap: wrap;

@@ -11,14 +11,15 @@
 // an action's next_request are shown generically as text, so they are checked
 // as JSON objects only (keeps the bundle within its 25 KB budget).
 import responseShapes from 'virtual:aivis/response-shapes?endpoints=summary,competitors,action-plan';
-import { createContext } from '@lit/context';
+import { ContextRoot, createContext } from '@lit/context';
 import { createFetchClient } from '../../shared/client/fetch-client.js';
 import type { AivisClient, FetchLike } from '../../shared/client/types.js';
+import { validationError } from '../../shared/http/errors.js';
 import { createShapeCheck } from '../../shared/http/shape-check.js';
 import { createRequestCache, DEFAULT_CACHE_TTL_MS, type RequestCache } from './request-cache.js';
 
 export interface ConnectionSettings {
-  /** The service's base address without /api/v1, or the proxy's. '' means this page's origin. */
+  /** The service's base address without /api/v1, or the proxy's; '/' is this page's origin. */
   baseUrl?: string | undefined;
   /** A personal access token. Leave it out when base-url points at the token-keeping proxy. */
   token?: string | undefined;
@@ -46,6 +47,14 @@ export const aivisConnectionContext = createContext<ProvidedConnection | undefin
   Symbol.for('aivis-connection'),
 );
 
+// Widgets upgraded before their <aivis-provider> (elements defined in any
+// order, scripts anywhere, a provider wrapped around existing widgets) ask
+// for it before it listens; the root keeps those requests and replays them
+// when a provider connects. This module runs before any element is defined.
+// Several bundles on one page attach several roots: a provider then answers
+// a widget more than once with the same value, which changes nothing.
+if (globalThis.document) new ContextRoot().attach(document.documentElement);
+
 /** The event window gets when configure() changes the page-wide settings. */
 export const CONFIGURE_EVENT = 'aivis-configure';
 
@@ -68,6 +77,62 @@ export function resolveConnection(
     }
   }
   return { baseUrl, token };
+}
+
+/**
+ * The connection once it is final, else undefined (the widget waits and
+ * sends nothing): while an enclosing provider has not answered (not defined
+ * or not upgraded yet), and while no layer names a base URL, since a
+ * provider or a configure() that comes later would name one. The page's own
+ * origin is named too: base-url="/".
+ */
+export function settledConnection(
+  own: ConnectionSettings,
+  /** What the nearest <aivis-provider> answered; undefined if none has (yet). */
+  provided: ProvidedConnection | undefined,
+  /** Whether an <aivis-provider> encloses the element (answered or not). */
+  underProvider: boolean,
+  pageSettings: ConnectionSettings,
+): Connection | undefined {
+  if (!present(own.baseUrl) && underProvider && provided === undefined) return undefined;
+  const connection = resolveConnection([own, provided, pageSettings]);
+  return connection.baseUrl === '' ? undefined : connection;
+}
+
+/** http(s) written out in full, with a host: the only absolute form taken as it is. */
+const SPELLED_OUT = /^https?:\/\/[^/\\]/i;
+/** A path on this site: one slash, then not a second slash or backslash (which browsers read as //). */
+const SITE_PATH = /^\/(?![/\\])[^\\]*$/;
+
+/**
+ * The base URL the browser will really use, resolved against the page as
+ * fetch() resolves it: a path on this site stays a path; an explicit
+ * http(s) address stays as written; anything else (`//host`, `/\\host`,
+ * `https:host`, `relative/path`) is resolved against the page and, if it
+ * lands on another origin, becomes that origin's full address. A token is
+ * never sent to such an ambiguous address on another origin: the token goes
+ * only where an address says plainly where it goes. Throws the core's
+ * validation error naming base-url.
+ */
+export function finalConnection(connection: Connection, pageUrl: string): Connection {
+  const written = connection.baseUrl.trim();
+  if (written === '' || SPELLED_OUT.test(written) || SITE_PATH.test(written)) return connection;
+  let target: URL | undefined;
+  try {
+    target = new URL(written, pageUrl);
+  } catch {}
+  if (!target || !/^https?:$/.test(target.protocol)) {
+    throw validationError({ base_url: ['must be an http(s) address or a path on this site'] });
+  }
+  if (target.origin === new URL(pageUrl).origin) {
+    return { ...connection, baseUrl: target.pathname + target.search + target.hash };
+  }
+  if (connection.token) {
+    throw validationError({
+      base_url: [`is another site: write ${target.origin} to send the token there`],
+    });
+  }
+  return { ...connection, baseUrl: target.href };
 }
 
 /** The contract check: compact shapes compiled from the zod schemas at build time, not zod itself. */

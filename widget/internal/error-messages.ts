@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from '../../shared/api/vocabulary.js';
 import { AivisError, isAivisError } from '../../shared/http/errors.js';
+import { CORS_HINT } from './request-cache.js';
 
 export interface ErrorExplanation {
   code: ErrorCode | 'unknown';
@@ -51,10 +52,18 @@ const EXPLANATIONS: Record<ErrorCode, [title: string, advice: string, retryable?
   ],
 };
 
+/** A network error that the request cache recognised as a CORS refusal (see explainFailure). */
+const CORS_REFUSAL: [title: string, advice: string] = [
+  'The service refused this page (CORS).',
+  'See the details.',
+];
+
 export function explainError(error: unknown): ErrorExplanation {
   const known = isAivisError(error) && error.code in EXPLANATIONS;
   const [title, advice, retryable] = known
-    ? EXPLANATIONS[error.code]
+    ? error.code === 'network_error' && error.message.includes(CORS_HINT)
+      ? CORS_REFUSAL
+      : EXPLANATIONS[error.code]
     : [
         'Something went wrong while loading.',
         'Reload the page; if it keeps happening, report it.',

@@ -11,6 +11,36 @@ import type { AbortSignalLike, FetchLike } from '../../shared/client/types.js';
 
 export const DEFAULT_CACHE_TTL_MS = 30_000;
 
+/** What a failure says when the other origin answers, only not to this page. */
+export const CORS_HINT = "the page's origin may be missing from ALLOWED_ORIGINS of the proxy";
+
+/**
+ * A failed fetch to another origin looks the same whether the server is down
+ * or its CORS headers leave this page out. A no-cors request to the origin's
+ * root tells them apart without reading anything (no token, no cookies to
+ * another origin, an opaque answer): if it arrives, the server is up and its
+ * CORS headers refused this page.
+ */
+async function explainFailure(transport: FetchLike, url: string, failure: unknown): Promise<never> {
+  const here = globalThis.location?.href;
+  const origin = here ? new URL(url, here).origin : undefined;
+  if (origin && origin !== new URL(here!).origin) {
+    let reachable = false;
+    try {
+      await transport(`${origin}/`, {
+        method: 'GET',
+        headers: {},
+        mode: 'no-cors',
+      } as Parameters<FetchLike>[1]);
+      reachable = true;
+    } catch {}
+    if (reachable) {
+      throw new TypeError(`CORS: ${CORS_HINT} (${globalThis.location.origin})`);
+    }
+  }
+  throw failure;
+}
+
 export interface RequestCacheOptions {
   /** The real transport; defaults to globalThis.fetch, looked up at call time. */
   fetch?: FetchLike;
@@ -142,13 +172,19 @@ export function createRequestCache(options: RequestCacheOptions = {}): RequestCa
     const entry: Entry = {
       controller,
       waiters: 0,
-      promise: transport(url, { ...init, signal: controller.signal }).then(async (answer) => {
-        const headers: Array<[string, string]> = [];
-        answer.headers.forEach((value, name) => {
-          headers.push([name, value]);
-        });
-        return { status: answer.status, headers, body: await answer.text() };
-      }),
+      promise: transport(url, { ...init, signal: controller.signal }).then(
+        async (answer) => {
+          const headers: Array<[string, string]> = [];
+          answer.headers.forEach((value, name) => {
+            headers.push([name, value]);
+          });
+          return { status: answer.status, headers, body: await answer.text() };
+        },
+        (failure: unknown) =>
+          controller.signal.aborted
+            ? Promise.reject(failure)
+            : explainFailure(transport, url, failure),
+      ),
     };
     entries.set(key, entry);
     entry.promise.then(

@@ -1,6 +1,6 @@
 import { ContextProvider } from '@lit/context';
-import { css, html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { aivisConnectionContext, type ProvidedConnection } from '../internal/connection.js';
+import { css, html, LitElement, type PropertyDeclarations } from 'lit';
+import { aivisConnectionContext } from '../internal/connection.js';
 
 /**
  * @summary Sets the base URL (and, only if it must, the token) once for every
@@ -28,16 +28,19 @@ export class AivisProvider extends LitElement {
   /** Personal access token; leave it out when base-url points at the proxy. Never reflected. */
   declare token?: string;
 
-  private readonly connection = new ContextProvider(this, {
-    context: aivisConnectionContext,
-    initialValue: {} as ProvidedConnection,
-  });
+  private readonly connection = new ContextProvider(this, { context: aivisConnectionContext });
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('baseUrl') || changed.has('token')) {
-      // A new object, so consumers subscribed to the context are told.
-      this.connection.setValue({ baseUrl: this.baseUrl, token: this.token });
-    }
+  /**
+   * Publishes from the first update on: by then Lit has applied the
+   * attributes and any property set before the element was upgraded. Until
+   * then the provider answers `undefined`, which widgets inside take as no
+   * answer yet, so none reads a half-set provider and goes elsewhere. Each
+   * update publishes a new object so subscribed widgets are told; when
+   * nothing they use changed, their task's arguments stay the same and no
+   * request goes out.
+   */
+  protected override willUpdate(): void {
+    this.connection.setValue({ baseUrl: this.baseUrl, token: this.token });
   }
 
   override render() {

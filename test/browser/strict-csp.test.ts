@@ -1,0 +1,236 @@
+/**
+ * The BUILT bundle on a page served with the strict Content-Security-Policy
+ * (and Trusted Types) an intranet may run: every widget in every state it
+ * can reach through the proxy renders completely, bars with their widths
+ * measured on screen, with no securitypolicyviolation event and no console
+ * error.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  fetchJson,
+  type Harness,
+  type RunningProxy,
+  startHarness,
+  startProxy,
+  waitForWidgets,
+} from './harness.js';
+
+let harness: Harness;
+let proxy: RunningProxy;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  proxy = await startProxy(harness);
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+afterAll(async () => {
+  await proxy?.close();
+  await harness?.close();
+});
+
+const strictPolicy = (connectSrc: string) =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `connect-src ${connectSrc}`,
+    "img-src 'self'",
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html',
+  ].join('; ');
+
+/** No inline script or style anywhere: the page is markup and one script file. */
+function strictPage(body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>strict CSP</title>
+<link rel="icon" href="/favicon.ico">
+<script type="module" src="/widget/aivis-widgets.js"></script></head><body>${body}</body></html>`;
+}
+
+/** Every state reachable through the proxy: data, fallback, needs_data, errors, unconnected. */
+const ALL_STATES = `
+<aivis-provider base-url="PROXY">
+  <aivis-visibility-score project="1001"></aivis-visibility-score>
+  <aivis-competitor-ranking project="1001" limit="5" include-highlights></aivis-competitor-ranking>
+  <aivis-action-plan project="1001"></aivis-action-plan>
+  <aivis-visibility-score project="1003" period="last_year" theme="dark"></aivis-visibility-score>
+  <aivis-competitor-ranking project="1002" limit="3" theme="dark"></aivis-competitor-ranking>
+  <aivis-action-plan project="1002"></aivis-action-plan>
+  <aivis-action-plan project="1003" audience="sales"></aivis-action-plan>
+  <aivis-visibility-score project="9999"></aivis-visibility-score>
+  <aivis-competitor-ranking project="abc"></aivis-competitor-ranking>
+</aivis-provider>
+<aivis-action-plan project="1001"></aivis-action-plan>`;
+
+async function openStrict(name: string, body: string) {
+  // Reduced motion: bars change width with a transition otherwise, and are measured at once.
+  const page = await harness.browser.newPage({
+    viewport: { width: 1000, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // The browser logs every 4xx answer; the not-found state is one on purpose.
+    const answer = message.location().url;
+    if (/\/api\/v1\/projects\/9999\b/.test(answer) && /status of 404/.test(message.text())) return;
+    problems.push(`${message.text()} ${answer}`);
+  });
+  // Installed by the browser before any page script, so the page's CSP does not apply to it.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+    });
+  });
+  const url = harness.page(name, strictPage(body), {
+    'content-security-policy': strictPolicy(new URL(proxy.url).origin),
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await waitForWidgets(page);
+  return { page, problems };
+}
+
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+
+/** Each bar's intended width (the API's percentage) and the share of its track it really covers. */
+function measureBars(page: Page, tag: string) {
+  return page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll(selector)].map((widget) =>
+        [...widget.shadowRoot!.querySelectorAll<HTMLElement>('[part~="bar"]')].map((bar) => {
+          const track = bar.parentElement!.getBoundingClientRect();
+          return {
+            styled: bar.style.width,
+            covered: (bar.getBoundingClientRect().width / track.width) * 100,
+            trackWidth: track.width,
+          };
+        }),
+      ),
+    tag,
+  );
+}
+
+function expectBars(
+  bars: Array<{ styled: string; covered: number; trackWidth: number }>,
+  percents: number[],
+) {
+  expect(bars.map((bar) => bar.styled)).toEqual(percents.map((percent) => `${percent}%`));
+  for (const [i, bar] of bars.entries()) {
+    expect(bar.trackWidth).toBeGreaterThan(50);
+    // Within a pixel of the intended width.
+    expect(Math.abs(bar.covered - percents[i]!)).toBeLessThan((100 / bar.trackWidth) * 1.01);
+  }
+  expect(percents.some((percent) => percent > 0)).toBe(true);
+}
+
+describe('strict Content-Security-Policy and Trusted Types', () => {
+  it('every widget and state renders completely, bars at their widths, with zero violations', async () => {
+    const { page, problems } = await openStrict(
+      'strict-csp',
+      ALL_STATES.replace('PROXY', proxy.url),
+    );
+
+    const summary = (await fetchJson(
+      harness.sandbox.baseUrl,
+      '/projects/1001?include=ai_visibility',
+    )) as { ai_visibility: { mentions_by_platform: Array<{ mention_rate: number }> } };
+    const [scoreBars] = await measureBars(page, 'aivis-visibility-score');
+    expectBars(
+      scoreBars!,
+      summary.ai_visibility.mentions_by_platform.map((row) => row.mention_rate),
+    );
+    const ranking = (await fetchJson(
+      harness.sandbox.baseUrl,
+      '/projects/1001/competitors?limit=5&include_highlights=true',
+    )) as { competitors: Array<{ visibility: number }> };
+    const [rankingBars] = await measureBars(page, 'aivis-competitor-ranking');
+    expectBars(
+      rankingBars!,
+      ranking.competitors.map((row) => row.visibility),
+    );
+
+    // Every state this page holds, by widget: data, fallback, statuses, errors, the notice.
+    const states = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll(
+          'aivis-visibility-score, aivis-competitor-ranking, aivis-action-plan',
+        ),
+      ].map((widget) => {
+        const root = widget.shadowRoot!;
+        const error = root.querySelector('[part~="error"]')?.getAttribute('data-code');
+        const notice = root.querySelector('[data-code="unconnected"]') ? 'unconnected' : undefined;
+        const status = root.querySelector('[part~="status"]')?.getAttribute('data-status');
+        const data =
+          root.querySelector(
+            '[part~="score"], [part~="list"], [part~="action"], [part~="empty"]',
+          ) !== null;
+        return error ?? notice ?? status ?? (data ? 'data' : 'nothing');
+      }),
+    );
+    expect(states[0]).toBe('data');
+    expect(states[1]).toBe('data');
+    expect(states.slice(7)).toEqual(['not_found', 'validation_failed', 'unconnected']);
+    expect(states.slice(0, 7)).not.toContain('nothing');
+    const fallback = await page.evaluate(
+      () =>
+        document
+          .querySelectorAll('aivis-visibility-score')[1]!
+          .shadowRoot!.querySelector('[part~="fallback"]') !== null,
+    );
+    expect(fallback).toBe(true);
+
+    // Supporting rows: every action's table, fetched and rendered under the policy.
+    await page.evaluate(() => {
+      const plan = document.querySelector('aivis-action-plan')!.shadowRoot!;
+      for (const button of plan.querySelectorAll<HTMLButtonElement>('button[aria-expanded]'))
+        button.click();
+    });
+    await page.waitForFunction(() => {
+      const plan = document.querySelector('aivis-action-plan')!.shadowRoot!;
+      const opened = plan.querySelectorAll('button[aria-expanded="true"]').length;
+      return opened > 0 && plan.querySelectorAll('table, [part~="error"]').length === opened;
+    });
+    // Paging keeps the bars drawn.
+    await page.evaluate(() => {
+      document
+        .querySelector('aivis-competitor-ranking')!
+        .shadowRoot!.querySelector<HTMLButtonElement>('[part~="next"]')
+        ?.click();
+    });
+    await waitForWidgets(page);
+    const [pagedBars] = await measureBars(page, 'aivis-competitor-ranking');
+    for (const bar of pagedBars!) {
+      expect(Math.abs(bar.covered - Number.parseFloat(bar.styled))).toBeLessThan(
+        (100 / bar.trackWidth) * 1.01,
+      );
+    }
+
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.screenshot({ path: `${ARTIFACTS}/strict-csp.png` });
+    await page.close();
+  });
+
+  it('the policy is enforced on this page: a style attribute is refused and reported', async () => {
+    const { page } = await openStrict(
+      'strict-csp-control',
+      `<aivis-provider base-url="${proxy.url}"><aivis-visibility-score project="1001"></aivis-visibility-score></aivis-provider>`,
+    );
+    const applied = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.setAttribute('style', 'width: 37px');
+      document.body.append(probe);
+      return probe.getBoundingClientRect().width;
+    });
+    expect(applied).not.toBe(37);
+    await expect.poll(() => violations(page)).toHaveLength(1);
+    await page.close();
+  });
+});
