@@ -7,6 +7,8 @@
  *   dist/widget/standalone/<tag>.js      one element each (size measurement, single-widget pages)
  *   dist/widget/custom-elements.json     from the components' JSDoc (cem analyze --litelement)
  *   dist/widget/types/widget/index.d.ts  declarations, with HTMLElementTagNameMap entries
+ *   dist/widget/package.json, react.d.ts, README.md, LICENSE
+ *                                        so that `npm pack dist/widget` gives the @aivis/widgets package
  */
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { build } from 'vite';
 import { minifyLitTemplatesPlugin } from '../scripts/minify-lit-templates.js';
 import { responseShapesPlugin } from '../scripts/response-shapes-plugin.js';
 import { stripDocsPlugin } from '../scripts/strip-docs.js';
+import { writeWidgetPackage } from '../scripts/widget-package.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -104,6 +107,10 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
     '--outDir',
     `${outDir}/types`,
   ]);
+  await writeWidgetPackage(outDir, {
+    bundleFile: BUNDLE_FILE,
+    standaloneEntries: STANDALONE_ENTRIES,
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,0 +1,209 @@
+/**
+ * Turns dist/widget/ into a complete npm package (`npm pack dist/widget`):
+ * its package.json, the React 19 JSX typings, a short README and the licence.
+ * Everything here is derived from what the build already wrote (bundles,
+ * custom-elements.json, declarations) and from the root package.json, so the
+ * package cannot describe files or elements that are not there.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const PACKAGE_NAME = '@aivis/widgets';
+/** The declarations of the full bundle, as tsc writes them under types/. */
+export const TYPES_ENTRY = 'types/widget/index.d.ts';
+export const REACT_TYPES = 'react.d.ts';
+
+export interface RootPackage {
+  version: string;
+  description?: string;
+  license?: string;
+  dependencies?: Record<string, string>;
+}
+
+export interface WidgetPackageInput {
+  root: RootPackage;
+  bundleFile: string;
+  /** tag -> source entry (widget/<folder>/<name>.ts), as the build bundles them. */
+  standaloneEntries: Readonly<Record<string, string>>;
+  /** Bare module specifiers the emitted declarations import (lit, zod/mini, ...). */
+  declarationImports: readonly string[];
+  /** Installed version of a package the root does not list (tsc may name lit's own lit-html). */
+  installedVersion: (name: string) => string | undefined;
+}
+
+/** `lit/decorators.js` -> `lit`, `@lit/task` -> `@lit/task`. */
+export function packageOfSpecifier(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** widget/visibility-score/visibility-score.ts -> ./types/widget/visibility-score/visibility-score.d.ts */
+export function declarationOf(entry: string): string {
+  return `./types/${entry.replace(/\.ts$/, '.d.ts')}`;
+}
+
+/**
+ * The package's manifest. The bundles carry Lit inside, so nothing is needed
+ * at run time; `dependencies` are only the packages whose types the
+ * declarations import (TypeScript's rule for published typings), at the
+ * versions the declarations were checked against.
+ */
+export function widgetPackageJson(input: WidgetPackageInput): Record<string, unknown> {
+  const dependencies: Record<string, string> = {};
+  for (const name of [...new Set(input.declarationImports.map(packageOfSpecifier))].sort()) {
+    const version = input.root.dependencies?.[name] ?? input.installedVersion(name);
+    if (!version) {
+      throw new Error(
+        `the widget declarations import '${name}', which is neither a dependency of the root package.json nor installed`,
+      );
+    }
+    dependencies[name] = version;
+  }
+  const exports: Record<string, unknown> = {
+    '.': { types: `./${TYPES_ENTRY}`, default: `./${input.bundleFile}` },
+  };
+  for (const [tag, entry] of Object.entries(input.standaloneEntries)) {
+    exports[`./${tag}`] = { types: declarationOf(entry), default: `./standalone/${tag}.js` };
+  }
+  exports['./custom-elements.json'] = './custom-elements.json';
+  exports['./react'] = { types: `./${REACT_TYPES}` };
+  exports['./package.json'] = './package.json';
+  return {
+    name: PACKAGE_NAME,
+    version: input.root.version,
+    description:
+      'Web components for the AI-visibility Data API v1: visibility score, competitor ranking, action plan. Lit bundled; one import or one script tag.',
+    license: input.root.license ?? 'MIT',
+    type: 'module',
+    main: `./${input.bundleFile}`,
+    module: `./${input.bundleFile}`,
+    types: `./${TYPES_ENTRY}`,
+    exports,
+    customElements: './custom-elements.json',
+    // Every module registers its elements when imported: a bundler must keep them.
+    sideEffects: [`./${input.bundleFile}`, './standalone/*.js'],
+    files: [
+      input.bundleFile,
+      'standalone/',
+      'types/',
+      'custom-elements.json',
+      REACT_TYPES,
+      'README.md',
+      'LICENSE',
+    ],
+    keywords: ['web-components', 'custom-elements', 'lit', 'ai-visibility'],
+    dependencies,
+    peerDependencies: { '@types/react': '>=19' },
+    peerDependenciesMeta: { '@types/react': { optional: true } },
+  };
+}
+
+interface ManifestAttribute {
+  name: string;
+  fieldName?: string;
+  type?: { text: string };
+}
+interface ManifestDeclaration {
+  kind: string;
+  name: string;
+  tagName?: string;
+  customElement?: boolean;
+  attributes?: ManifestAttribute[];
+  events?: Array<{ name: string }>;
+}
+export interface CustomElementsManifest {
+  modules: Array<{ declarations?: ManifestDeclaration[] }>;
+}
+
+const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/**
+ * React 19 JSX typings for every element of the manifest: each attribute
+ * under its property name, typed by the element class itself (React 19 sets
+ * a property when the element has it), under its attribute name as a string
+ * (React sets attributes for unknown names), and `on<event>` handlers typed
+ * from HTMLElementEventMap (React 19 listens to `onaivis-load` as `aivis-load`).
+ */
+export function reactDeclarations(manifest: CustomElementsManifest, typesEntry: string): string {
+  const elements = manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .filter((declaration) => declaration.tagName && declaration.customElement)
+    .sort((a, b) => a.tagName!.localeCompare(b.tagName!));
+  if (elements.length === 0) throw new Error('custom-elements.json names no custom element');
+  const classes = elements.map((element) => element.name).join(', ');
+  const entries = elements.map((element) => {
+    const attributes = element.attributes ?? [];
+    const properties = attributes
+      .map((attribute) => attribute.fieldName)
+      .filter((name): name is string => Boolean(name));
+    const picked = properties.length ? properties.map(quote).join(' | ') : 'never';
+    const attributeNames = attributes
+      .filter((attribute) => attribute.name !== attribute.fieldName)
+      .map((attribute) => `${quote(attribute.name)}?: string | boolean | undefined;`);
+    const events = [...new Set((element.events ?? []).map((event) => event.name))].map(
+      (name) => `${quote(`on${name}`)}?: (event: EventOf<${quote(name)}>) => void;`,
+    );
+    const extra = [...attributeNames, ...events].map((line) => `\n        ${line}`).join('');
+    return `      ${quote(element.tagName!)}: ElementProps<${element.name}, ${picked}> & {${extra}\n      };`;
+  });
+  return `// Generated by scripts/widget-package.ts from custom-elements.json. Do not edit.
+// Enable with \`/// <reference types="${PACKAGE_NAME}/react" />\` (or \`import type {} from '${PACKAGE_NAME}/react'\`).
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { ${classes} } from './${typesEntry.replace(/\.d\.ts$/, '.js')}';
+
+type EventOf<K extends string> = K extends keyof HTMLElementEventMap ? HTMLElementEventMap[K] : Event;
+type ElementProps<E, P extends keyof E> = DetailedHTMLProps<HTMLAttributes<E>, E> & Partial<Pick<E, P>>;
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+${entries.join('\n')}
+    }
+  }
+}
+`;
+}
+
+/** Bare specifiers imported by the .d.ts files under `dir` (relative imports excluded). */
+export async function declarationImports(dir: string): Promise<string[]> {
+  const found = new Set<string>();
+  const files = await readdir(dir, { recursive: true });
+  for (const file of files) {
+    if (!file.endsWith('.d.ts')) continue;
+    const text = await readFile(`${dir}/${file}`, 'utf8');
+    for (const match of text.matchAll(/\bfrom\s+'([^'.][^']*)'|import\("([^".][^"]*)"\)/g)) {
+      found.add((match[1] ?? match[2])!);
+    }
+  }
+  return [...found].sort();
+}
+
+function installedVersion(name: string): string | undefined {
+  const manifest = `${ROOT}node_modules/${name}/package.json`;
+  if (!existsSync(manifest)) return undefined;
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
+}
+
+/** Writes package.json, react.d.ts, README.md and LICENSE into the built dist/widget. */
+export async function writeWidgetPackage(
+  outDir: string,
+  build: Pick<WidgetPackageInput, 'bundleFile' | 'standaloneEntries'>,
+): Promise<void> {
+  const root = JSON.parse(await readFile(`${ROOT}package.json`, 'utf8')) as RootPackage;
+  const manifest = JSON.parse(
+    await readFile(`${outDir}/custom-elements.json`, 'utf8'),
+  ) as CustomElementsManifest;
+  const pkg = widgetPackageJson({
+    root,
+    ...build,
+    declarationImports: await declarationImports(`${outDir}/types`),
+    installedVersion,
+  });
+  await writeFile(`${outDir}/package.json`, `${JSON.stringify(pkg, null, 2)}\n`);
+  await writeFile(`${outDir}/${REACT_TYPES}`, reactDeclarations(manifest, TYPES_ENTRY));
+  await copyFile(`${ROOT}widget/package/README.md`, `${outDir}/README.md`);
+  await copyFile(`${ROOT}LICENSE`, `${outDir}/LICENSE`);
+}
