@@ -7,6 +7,10 @@
  * quoted CSS strings; the widgets have neither with repeated spaces. In
  * css`` the spaces around { } ; , and after a colon go too (never the space
  * before a colon: `.a :hover` is a descendant selector, `.a:hover` is not).
+ * Inside the tags of html`` (followed across expressions) the space before
+ * `>` goes, and quotes around a static attribute value of only letters,
+ * digits, `_` and `-` (`class="base"` -> `class=base`), as HTML allows; text
+ * between tags is never changed beyond the collapse.
  */
 import type { Plugin } from 'vite';
 
@@ -15,17 +19,62 @@ const TAGS = /\b(css|html)`/g;
 /** Index just past the template literal that starts after `start` (the opening backtick). */
 type Kind = 'css' | 'html' | undefined;
 
-const compact = (text: string, kind: Kind): string => {
+/** Where an html`` template's static text stands: in text, in a tag, or in a quoted attribute value. */
+interface HtmlState {
+  inTag: boolean;
+  quote: '"' | "'" | undefined;
+}
+
+/** A quoted value that may lose its quotes: letters, digits, _ and -, then the tag goes on or ends. */
+const PLAIN_VALUE = /^(["'])([\w-]+)\1(?=[\s>])/;
+
+function compactHtml(text: string, state: HtmlState): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i]!;
+    if (state.quote) {
+      if (char === state.quote) state.quote = undefined;
+      out += char;
+      i++;
+    } else if (!state.inTag) {
+      if (char === '<' && /[a-zA-Z/]/.test(text[i + 1] ?? '')) state.inTag = true;
+      out += char;
+      i++;
+    } else if (char === ' ' && text[i + 1] === '>') {
+      i++;
+    } else if ((char === '"' || char === "'") && out.endsWith('=')) {
+      const plain = PLAIN_VALUE.exec(text.slice(i));
+      if (plain) {
+        out += plain[2];
+        i += plain[0].length;
+      } else {
+        state.quote = char;
+        out += char;
+        i++;
+      }
+    } else {
+      if (char === '>') state.inTag = false;
+      out += char;
+      i++;
+    }
+  }
+  return out;
+}
+
+function compact(text: string, kind: Kind, html: HtmlState): string {
   if (!kind) return text;
   const collapsed = text.replace(/\s+/g, ' ');
-  return kind === 'css' ? collapsed.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':') : collapsed;
-};
+  if (kind === 'html') return compactHtml(collapsed, html);
+  return collapsed.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':');
+}
 
 function copyTemplate(source: string, start: number, out: string[], kind: Kind): number {
   let i = start;
   let text = '';
+  const html: HtmlState = { inTag: false, quote: undefined };
   const flush = () => {
-    out.push(compact(text, kind));
+    out.push(compact(text, kind, html));
     text = '';
   };
   while (i < source.length) {

@@ -374,7 +374,11 @@ describe('a cross-origin failure caused by CORS says so', () => {
       harness.page(
         'cors-refused',
         documentOf({
-          head: `<script type="module" src="${BUNDLE}"></script>`,
+          // The retries' backoff passes at once (configure()'s sleep): this is about the message.
+          head: `<script type="module">
+            import { configure } from '${BUNDLE}';
+            configure({ sleep: () => Promise.resolve() });
+          </script>`,
           body: `<aivis-visibility-score project="1001" base-url="${refusing.url}"></aivis-visibility-score>
             <aivis-visibility-score project="1001" base-url="${closed.url}"></aivis-visibility-score>`,
         }),

@@ -25,6 +25,16 @@ describe('minifyLitTemplates', () => {
     );
   });
 
+  it('in html`` drops the space before > and quotes around plain values, inside tags only', () => {
+    const code =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source as test data
+      'html`<p class="meta" title="two words" data-x=\'a-1\'\n  >a="b" > c</p\n  ><i id="${id}" part="x"${y} lang="en">`';
+    expect(minifyLitTemplates(code)).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source as test data
+      'html`<p class=meta title="two words" data-x=a-1>a="b" > c</p><i id="${id}" part="x"${y} lang=en>`',
+    );
+  });
+
   it('leaves untagged templates and escaped backticks alone', () => {
     expect(minifyLitTemplates('const t = `a   b`;')).toBe('const t = `a   b`;');
     expect(minifyLitTemplates('html`a \\`  b`')).toBe('html`a \\` b`');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../widget/index.js';
 import type { AivisErrorEvent, AivisLoadEvent } from '../../widget/index.js';
 import { configure } from '../../widget/index.js';
+import { manualSleep, noWait } from './clock.js';
 import { mount, part, settled, shadow, text } from './dom.js';
 import { API_BASE, createFakeApi, type FakeApi, json, TOKEN } from './fake-api.js';
 
@@ -77,9 +78,9 @@ describe('error states: a message per code that a person understands', () => {
         ? json({ error: { code: 'server_error', message: 'Boom', status: 500 } }, 500)
         : answer(),
     );
-    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: noWait });
     const widget = mount('aivis-visibility-score', { project: '1001' });
-    await settled(widget, 20_000);
+    await settled(widget);
     expect(part(widget, 'error')?.dataset.code).toBe('server_error');
     expect(text(part(widget, 'error'))).toContain('failed to answer');
     fail = false;
@@ -87,7 +88,7 @@ describe('error states: a message per code that a person understands', () => {
     await settled(widget);
     expect(part(widget, 'error')).toBeNull();
     expect(part(widget, 'score')).not.toBeNull();
-  }, 30_000);
+  });
 
   it('network_error when the service cannot be reached', async () => {
     configure({
@@ -96,12 +97,13 @@ describe('error states: a message per code that a person understands', () => {
       fetch: async () => {
         throw new TypeError('Failed to fetch');
       },
+      sleep: noWait,
     });
     const widget = mount('aivis-visibility-score', { project: '1001' });
-    await settled(widget, 20_000);
+    await settled(widget);
     expect(part(widget, 'error')?.dataset.code).toBe('network_error');
     expect(text(part(widget, 'error'))).toContain('could not be reached');
-  }, 30_000);
+  });
 
   it('network_error that CORS caused: the other origin answers a no-cors probe, and Details say so', async () => {
     const probes: string[] = [];
@@ -112,9 +114,10 @@ describe('error states: a message per code that a person understands', () => {
         probes.push(`${url} ${(init as RequestInit).mode} ${Object.keys(init.headers).length}`);
         return new Response(null, { status: 404 });
       },
+      sleep: noWait,
     });
     const widget = mount('aivis-visibility-score', { project: '1001' });
-    await settled(widget, 20_000);
+    await settled(widget);
     const error = part(widget, 'error')!;
     expect(error.dataset.code).toBe('network_error');
     expect(text(error)).toContain('The service refused this page (CORS).');
@@ -123,7 +126,7 @@ describe('error states: a message per code that a person understands', () => {
     );
     // The probe reads nothing and carries no headers, so no token.
     expect(new Set(probes)).toEqual(new Set([`${API_BASE}/ no-cors 0`]));
-  }, 30_000);
+  });
 
   it('contract_error when the answer does not match the schema', async () => {
     api.rewrite(async (_url, answer) => {
@@ -137,28 +140,94 @@ describe('error states: a message per code that a person understands', () => {
     expect(text(part(widget, 'error'))).toContain('does not understand');
   });
 
-  it('rate_limited counts down Retry-After and retries by itself', async () => {
-    let limited = 1;
+  /** A 429 that asks to wait `seconds`, `times` times, then the sandbox's own answers. */
+  function rateLimited(times: number, seconds: number) {
+    let left = times;
     api.rewrite((_url, answer) =>
-      limited-- > 0
+      left-- > 0
         ? json(
-            { error: { code: 'rate_limited', message: 'Slow down', status: 429, retry_after: 1 } },
-            429,
             {
-              'retry-after': '1',
+              error: {
+                code: 'rate_limited',
+                message: 'Slow down',
+                status: 429,
+                retry_after: seconds,
+              },
             },
+            429,
+            { 'retry-after': String(seconds) },
           )
         : answer(),
     );
+  }
+
+  it('rate_limited counts down Retry-After and retries by itself', async () => {
+    const clock = manualSleep();
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
+    rateLimited(1, 1);
     const widget = mount('aivis-visibility-score', { project: '1001' });
     await settled(widget);
     expect(part(widget, 'error')?.dataset.code).toBe('rate_limited');
     expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(api.callsTo('/projects/1001')).toHaveLength(1);
+    await clock.elapse();
     await settled(widget);
     expect(part(widget, 'error')).toBeNull();
     expect(part(widget, 'score')).not.toBeNull();
     expect(api.callsTo('/projects/1001')).toHaveLength(2);
+    expect(clock.asked).toEqual([1000]);
+  });
+
+  it('rate_limited shows every second of a longer Retry-After, one second apart', async () => {
+    const clock = manualSleep();
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
+    rateLimited(1, 3);
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    const shown: string[] = [];
+    for (let second = 0; second < 3; second++) {
+      shown.push(/Retrying in \d+ s/.exec(text(part(widget, 'error')))?.[0] ?? '');
+      expect(api.callsTo('/projects/1001')).toHaveLength(1);
+      await clock.elapse();
+      await settled(widget);
+    }
+    expect(shown).toEqual(['Retrying in 3 s', 'Retrying in 2 s', 'Retrying in 1 s']);
+    expect(clock.asked).toEqual([1000, 1000, 1000]);
+    expect(part(widget, 'score')).not.toBeNull();
+    expect(api.callsTo('/projects/1001')).toHaveLength(2);
+  });
+
+  it('rate_limited retries by itself three times in a row, then waits for a click', async () => {
+    const clock = manualSleep();
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
+    rateLimited(4, 1);
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    for (let retry = 0; retry < 3; retry++) {
+      expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
+      await clock.elapse();
+      await settled(widget);
+    }
+    expect(api.callsTo('/projects/1001')).toHaveLength(4);
+    expect(part(widget, 'error')?.dataset.code).toBe('rate_limited');
+    expect(text(part(widget, 'error'))).not.toContain('Retrying in');
+    (part(widget, 'retry') as HTMLButtonElement).click();
+    await settled(widget);
+    expect(part(widget, 'score')).not.toBeNull();
+    expect(api.callsTo('/projects/1001')).toHaveLength(5);
+  });
+
+  it('rate_limited: a widget that leaves the page stops its countdown and sends nothing more', async () => {
+    const clock = manualSleep();
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
+    rateLimited(1, 1);
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
+    widget.remove();
+    await clock.elapse();
+    await clock.elapse();
+    expect(api.callsTo('/projects/1001')).toHaveLength(1);
   });
 });
 

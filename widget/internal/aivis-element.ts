@@ -1,10 +1,11 @@
 /**
- * What the three widgets share: the common attributes, resolving the client
- * (attributes > <aivis-provider> > configure()), one @lit/task that validates
- * the attributes with the core and fetches, the loading / error states, the
- * automatic retry after a 429, and the aivis-load / aivis-error events.
+ * What the three widgets share: the common attributes, one @lit/task that
+ * validates the attributes with the core and fetches, the loading / error
+ * states, the period line and the aivis-load / aivis-error events. Two
+ * reactive controllers do the rest: ConnectionController resolves the client
+ * (attributes > <aivis-provider> > configure()), RetryCountdownController
+ * retries by itself after a 429.
  */
-import { ContextConsumer } from '@lit/context';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
@@ -13,22 +14,12 @@ import { validateParams } from '../../shared/api/validate.js';
 import type { AivisClient } from '../../shared/client/types.js';
 import { type AivisError, validationError } from '../../shared/http/errors.js';
 import { baseStyles } from './base.styles.js';
-import {
-  aivisConnectionContext,
-  CONFIGURE_EVENT,
-  type Connection,
-  clientFor,
-  finalConnection,
-  globalSettings,
-  settledConnection,
-} from './connection.js';
+import { ConnectionController } from './connection-controller.js';
 import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
 import { emit } from './events.js';
 import { type Formatters, formatters, resolveLocale, safeHttpUrl } from './format.js';
+import { RetryCountdownController } from './retry-countdown.js';
 import { externalLink } from './templates.js';
-
-/** Automatic retries after 429 before the widget waits for a click instead. */
-export const MAX_AUTOMATIC_RETRIES = 3;
 
 type TaskArgs = readonly [
   baseUrl: string,
@@ -42,10 +33,9 @@ type TaskArgs = readonly [
 export abstract class AivisElement<N extends EndpointName> extends LitElement {
   static override styles = [baseStyles];
 
-  // A table instead of @property/@state decorators: their helpers cost the
-  // bundle more than the table (the 25 KB budget). The JSDoc stays on the
-  // fields for the manifest; internal state is `attribute: false`, which is
-  // all @state() adds and what the manifest analyzer reads.
+  // A table instead of @property decorators: their helpers cost the bundle
+  // more than the table (the 25 KB budget). The JSDoc stays on the fields for
+  // the manifest.
   static override properties: PropertyDeclarations = {
     project: { reflect: true },
     period: { reflect: true },
@@ -53,8 +43,6 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     token: {},
     locale: { reflect: true },
     theme: { reflect: true },
-    settingsVersion: { attribute: false },
-    retryIn: { attribute: false },
   };
 
   /** Numeric project id (from GET /projects). */
@@ -75,16 +63,6 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   /** Colour scheme: auto (follows prefers-color-scheme), light or dark. */
   theme: 'auto' | 'light' | 'dark' = 'auto';
 
-  /** The nearest <aivis-provider>'s connection; a new one re-renders (and so re-runs the task). */
-  private readonly provided = new ContextConsumer(this, {
-    context: aivisConnectionContext,
-    subscribe: true,
-  });
-
-  protected settingsVersion = 0;
-  /** Seconds until the automatic retry after a 429; undefined when none is scheduled. */
-  declare protected retryIn?: number;
-
   /** The endpoint this widget reads. */
   protected abstract readonly endpoint: N;
   /** The visible heading. */
@@ -96,36 +74,32 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   /** When true, a pending reload keeps the previous data on screen (paging) instead of a skeleton. */
   protected keepPreviousWhilePending = false;
 
-  private retryTimer?: ReturnType<typeof setInterval>;
-  private dataClient?: AivisClient;
-  private automaticRetries = 0;
-  private readonly onConfigure = () => {
-    this.settingsVersion += 1;
-  };
+  private readonly link = new ConnectionController(this);
+  private readonly countdown = new RetryCountdownController(this, () => void this.task.run());
 
   protected readonly task = new Task<TaskArgs, ResponseOf<N>>(this, {
     args: () => {
-      const connection = this.connection();
+      const connection = this.link.settled();
       return [
         connection?.baseUrl ?? '',
         connection?.token,
         JSON.stringify(this.requestInput()),
-        this.settingsVersion,
+        this.link.version,
         connection !== undefined,
       ] as const;
     },
     task: async ([baseUrl, token, input, , settled], { signal }) => {
-      this.stopRetryCountdown();
+      this.countdown.stop();
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
       const checked = validateParams(this.endpoint, JSON.parse(input) as Record<string, unknown>);
       if (!checked.ok) throw validationError(checked.errors);
-      // Resolved against the page's base URL, as fetch() resolves it.
-      this.dataClient = clientFor(finalConnection({ baseUrl, token }, document.baseURI));
-      return this.dataClient.get(this.endpoint, checked.params as ParamsOf<N>, { signal });
+      return this.link.open({ baseUrl, token }).get(this.endpoint, checked.params as ParamsOf<N>, {
+        signal,
+      });
     },
     onComplete: (data) => {
-      this.automaticRetries = 0;
+      this.countdown.reset();
       this.keepPreviousWhilePending = false;
       emit(this, 'aivis-load', { endpoint: this.endpoint, data });
     },
@@ -134,72 +108,24 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       const failure = asAivisError(error);
       if (failure.code === 'aborted') return;
       emit(this, 'aivis-error', { endpoint: this.endpoint, error: failure.toJSON() });
-      if (failure.code === 'rate_limited' && this.automaticRetries < MAX_AUTOMATIC_RETRIES) {
-        this.startRetryCountdown(Math.max(1, Math.ceil(failure.retryAfter ?? 1)));
-      }
+      if (failure.code === 'rate_limited') void this.countdown.start(failure.retryAfter ?? 1);
     },
   });
 
-  override connectedCallback(): void {
-    // A provider's answer is only good where it was given: forget it, so a
-    // widget moved out of (or into another) provider asks again on connecting.
-    this.provided.value = undefined;
-    this.requestUpdate();
-    super.connectedCallback();
-    globalThis.addEventListener?.(CONFIGURE_EVENT, this.onConfigure);
-    // Once the page has loaded, a widget still without a connection says so (render).
-    if (document.readyState !== 'complete') {
-      addEventListener('load', () => this.requestUpdate(), { once: true });
-    }
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    globalThis.removeEventListener?.(CONFIGURE_EVENT, this.onConfigure);
-    this.stopRetryCountdown();
     this.task.abort();
   }
 
   /** Loads again, bypassing nothing: a cached answer is reused if still fresh. */
   reload(): void {
-    this.stopRetryCountdown();
+    this.countdown.stop();
     void this.task.run();
   }
 
   /** The client the data on screen came from: secondary requests (an action's rows) go there too. */
   protected client(): AivisClient {
-    return this.dataClient!;
-  }
-
-  /** Undefined while the connection may still change: no request goes out then. */
-  private connection(): Connection | undefined {
-    return settledConnection(
-      { baseUrl: this.baseUrl, token: this.token },
-      this.provided.value,
-      underProvider(this),
-      globalSettings(),
-    );
-  }
-
-  private startRetryCountdown(seconds: number): void {
-    this.stopRetryCountdown();
-    this.retryIn = seconds;
-    this.retryTimer = setInterval(() => {
-      const left = (this.retryIn ?? 1) - 1;
-      if (left > 0) {
-        this.retryIn = left;
-        return;
-      }
-      this.stopRetryCountdown();
-      this.automaticRetries += 1;
-      void this.task.run();
-    }, 1000);
-  }
-
-  private stopRetryCountdown(): void {
-    if (this.retryTimer !== undefined) clearInterval(this.retryTimer);
-    this.retryTimer = undefined;
-    this.retryIn = undefined;
+    return this.link.client!;
   }
 
   protected format(): Formatters {
@@ -253,7 +179,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     const { code } = failure;
     const explanation = explainError(failure);
     const plansUrl = code === 'paid_plan_required' ? safeHttpUrl(failure.plansUrl) : undefined;
-    const retryIn = retry ? undefined : this.retryIn;
+    const retryIn = retry ? undefined : this.countdown.secondsLeft;
     return html`<div part="error" class="error" role="alert" data-code=${explanation.code}>
       <p class="title">${
         code === 'not_found' && this.project && !retry
@@ -318,16 +244,6 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       }
     </p>`;
   }
-}
-
-/** Whether an <aivis-provider> encloses the element, through shadow roots (bounded walk). */
-function underProvider(element: Element): boolean {
-  let node: Node | null = element.parentNode;
-  for (let depth = 0; node && depth < 10_000; depth++) {
-    if ((node as Element).localName === 'aivis-provider') return true;
-    node = node.parentNode ?? (node as ShadowRoot).host ?? null;
-  }
-  return false;
 }
 
 /** last_30_days -> "Last 30 days" */

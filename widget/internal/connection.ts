@@ -12,11 +12,11 @@
 // as JSON objects only (keeps the bundle within its 25 KB budget).
 import responseShapes from 'virtual:aivis/response-shapes?endpoints=summary,competitors,action-plan';
 import { ContextRoot, createContext } from '@lit/context';
-import { createFetchClient } from '../../shared/client/fetch-client.js';
-import type { AivisClient, FetchLike } from '../../shared/client/types.js';
+import { abortableSleep, createFetchClient } from '../../shared/client/fetch-client.js';
+import type { AivisClient, AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
 import { validationError } from '../../shared/http/errors.js';
 import { createShapeCheck } from '../../shared/http/shape-check.js';
-import { createRequestCache, DEFAULT_CACHE_TTL_MS, type RequestCache } from './request-cache.js';
+import { createRequestCache, type RequestCache } from './request-cache.js';
 
 export interface ConnectionSettings {
   /** The service's base address without /api/v1, or the proxy's; '/' is this page's origin. */
@@ -30,6 +30,17 @@ export interface GlobalSettings extends ConnectionSettings {
   cacheTtlMs?: number;
   /** Transport override (tests, custom networking). Defaults to the page's fetch. */
   fetch?: FetchLike;
+  /**
+   * The clock (milliseconds since the epoch) for the cache's time to live and
+   * the retry budget. Defaults to Date.now; tests pass their own.
+   */
+  now?: () => number;
+  /**
+   * How widgets wait: between retries of a failed request and for each second
+   * of the countdown after a 429. Must end early when the signal aborts.
+   * Defaults to a timer; tests pass one that returns at once or on their cue.
+   */
+  sleep?: AsyncClientOptions['sleep'];
 }
 
 export interface Connection {
@@ -150,18 +161,20 @@ let tokenIds = new Map<string, number>();
  */
 export function configure(next: GlobalSettings): void {
   settings = { ...next };
-  cache = createRequestCache({
-    ttlMs: next.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
-    ...(next.fetch ? { fetch: next.fetch } : {}),
-  });
+  cache = createRequestCache({ ttlMs: next.cacheTtlMs, fetch: next.fetch, now: next.now });
   clients = new Map();
   tokenIds = new Map();
   globalThis.dispatchEvent?.(new Event(CONFIGURE_EVENT));
 }
 
+/** The page's settings as configure() last set them (read, never changed, by the widgets). */
 export function globalSettings(): Readonly<ConnectionSettings> {
-  return { baseUrl: settings.baseUrl, token: settings.token };
+  return settings;
 }
+
+/** Waits `ms`, the page's way (see GlobalSettings.sleep); rejects when the signal aborts. */
+export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  (settings.sleep ?? abortableSleep)(ms, signal);
 
 /** The page's request cache (for tests and the bench: how many requests really went out). */
 export function requestCache(): RequestCache {
@@ -183,9 +196,10 @@ export function clientFor(connection: Connection): AivisClient {
   if (!client) {
     client = createFetchClient(
       {
-        baseUrl: connection.baseUrl,
-        ...(connection.token ? { token: connection.token } : {}),
+        ...connection,
         fetch: cache.fetch,
+        sleep: settings.sleep,
+        now: settings.now,
         // A 429 comes back at once: the widget shows the wait and retries itself (spec 7).
         retry: { maxRetryAfterMs: 0 },
       },

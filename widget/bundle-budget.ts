@@ -1,0 +1,12 @@
+/**
+ * The widget bundle's size budget, written once: test/widget/bundle-size.test.ts
+ * asserts it against the built dist/widget/aivis-widgets.js, and the bench
+ * prints the bundle against it. The build's plugins (compact response shapes,
+ * doc-string stripping, template minifying) exist to stay within it.
+ */
+
+/** At most this many bytes once gzipped at BUNDLE_BUDGET_GZIP_LEVEL. */
+export const BUNDLE_BUDGET_GZIP_BYTES = 25 * 1024;
+
+/** zlib's best compression, as servers that precompress assets use it. */
+export const BUNDLE_BUDGET_GZIP_LEVEL = 9;

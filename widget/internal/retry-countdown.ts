@@ -1,0 +1,60 @@
+/**
+ * The automatic retry after a 429, as a Lit reactive controller: counts the
+ * Retry-After seconds down (the host renders `secondsLeft`), then retries,
+ * at most MAX_AUTOMATIC_RETRIES times in a row before the widget waits for a
+ * click instead. The seconds pass through the page's sleep (configure()), so
+ * tests decide when a second is over.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { sleep } from './connection.js';
+
+/** Automatic retries after 429 before the widget waits for a click instead. */
+export const MAX_AUTOMATIC_RETRIES = 3;
+
+export class RetryCountdownController implements ReactiveController {
+  /** Seconds until the automatic retry; undefined when none is scheduled. */
+  secondsLeft?: number;
+  /** Automatic retries since the last successful load. */
+  #retries = 0;
+  #stopper?: AbortController;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly retry: () => void,
+  ) {
+    host.addController(this);
+  }
+
+  /** Counts `seconds` (at least 1) down, then retries; nothing when the automatic retries are used up. */
+  async start(seconds: number): Promise<void> {
+    if (this.#retries >= MAX_AUTOMATIC_RETRIES) return;
+    this.stop();
+    const stopper = new AbortController();
+    this.#stopper = stopper;
+    for (let left = Math.max(1, Math.ceil(seconds)); left > 0; left--) {
+      this.secondsLeft = left;
+      this.host.requestUpdate();
+      await sleep(1000, stopper.signal).catch(() => {});
+      if (stopper.signal.aborted) return;
+    }
+    this.stop();
+    this.#retries += 1;
+    this.retry();
+  }
+
+  /** Cancels a scheduled retry (a reload, a new run of the task, the element leaving the page). */
+  stop(): void {
+    this.#stopper?.abort();
+    this.#stopper = this.secondsLeft = undefined;
+    this.host.requestUpdate();
+  }
+
+  /** After a successful load the next 429 gets every automatic retry again. */
+  reset(): void {
+    this.#retries = 0;
+  }
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+}
