@@ -1,6 +1,6 @@
 /**
  * Widget figures, one line each: bundle size (minified and gzip, whole and
- * per widget, against the 25 KB gzip budget), requests per page for a
+ * per widget, against the gzip budget of widget/bundle-budget.ts), requests per page for a
  * three-widget dashboard, and time to render compared with a plain page
  * fetching the same JSON (median of several runs, as a ratio in one run).
  * Figures are printed, never asserted.

@@ -49,7 +49,7 @@ async function bundle(entry: string, outDir: string, fileName: string): Promise<
     // would otherwise pick Lit's development exports and ship its dev-mode warnings.
     mode: 'production',
     resolve: { conditions: ['module', 'browser', 'production'] },
-    // Shapes instead of zod, no documentation strings, no template indentation: the 25 KB budget.
+    // Shapes instead of zod, no documentation strings, no template indentation: the budget in bundle-budget.ts.
     plugins: [responseShapesPlugin(), stripDocsPlugin(), minifyLitTemplatesPlugin()],
     build: {
       outDir,

@@ -5,8 +5,13 @@
  * doc-string stripping, template minifying) exist to stay within it.
  */
 
-/** At most this many bytes once gzipped at BUNDLE_BUDGET_GZIP_LEVEL. */
-export const BUNDLE_BUDGET_GZIP_BYTES = 25 * 1024;
+/**
+ * At most this many bytes once gzipped at BUNDLE_BUDGET_GZIP_LEVEL. It was
+ * 25 KiB until the hardening wave: the shared query rule (repeated and
+ * hostile parameters), the encoded-token scrubber and page planning live in
+ * the core the bundle shares, and brought it to about 26.3 KiB.
+ */
+export const BUNDLE_BUDGET_GZIP_BYTES = 27 * 1024;
 
 /** zlib's best compression, as servers that precompress assets use it. */
 export const BUNDLE_BUDGET_GZIP_LEVEL = 9;
