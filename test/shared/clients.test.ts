@@ -3,6 +3,7 @@ import { createClient } from '../../shared/client/async-client.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import type { FetchLike, HttpRequest, HttpResponse } from '../../shared/client/types.js';
 import type { AivisError } from '../../shared/http/errors.js';
+import { answerRow } from './answer-row.js';
 
 const TOKEN = 'tok_fake_123';
 const projects = { projects: [] };
@@ -74,21 +75,7 @@ function answersServer(total: number) {
       (_, index) => offset + index,
     );
     return json(200, {
-      answers: ids.map((id) => ({
-        id,
-        prompt_id: 1,
-        platform: 'chatgpt',
-        checked_at: '2026-11-14T03:00:00Z',
-        prominence_level: 1,
-        on_topic: true,
-        names_brands: [],
-        brand_sentiment: 'neutral',
-        brand_drawback: null,
-        evidence_quote: null,
-        brand_mentioned: true,
-        cited_urls: [],
-        web_searches: [],
-      })),
+      answers: ids.map(answerRow),
       pagination: {
         offset,
         limit,

@@ -13,26 +13,9 @@ import {
 } from '../../shared/client/paging.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import type { FetchLike, HttpRequest, HttpResponse } from '../../shared/client/types.js';
+import { answerRow } from './answer-row.js';
 
 const HUGE_TOTAL = 1_000_000_000;
-
-function answerRow(id: number) {
-  return {
-    id,
-    prompt_id: 1,
-    platform: 'chatgpt',
-    checked_at: '2026-11-14T03:00:00Z',
-    prominence_level: 1,
-    on_topic: true,
-    names_brands: [],
-    brand_sentiment: 'neutral',
-    brand_drawback: null,
-    evidence_quote: null,
-    brand_mentioned: true,
-    cited_urls: [],
-    web_searches: [],
-  };
-}
 
 /** Answers `rowsPerPage` rows whatever was asked, claiming a huge total and more to come. */
 function lyingServer(rowsPerPage: number) {
