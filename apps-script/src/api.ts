@@ -12,7 +12,13 @@ import type { AivisSyncClient } from '../../shared/client/types.js';
 import { AivisError, validationError } from '../../shared/http/errors.js';
 import { toTable } from '../../shared/table/normalize.js';
 import type { Table } from '../../shared/table/types.js';
-import { CACHE_TTL_SECONDS, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
+import {
+  CACHE_TTL_SECONDS,
+  CONNECTION_OPTION,
+  connectionRule,
+  MAX_ROWS_OPTION,
+  maxRowsRule,
+} from './config.js';
 import {
   type Budget,
   budgetExceeded,
@@ -49,15 +55,30 @@ export interface FetchedTable {
   cacheHits: number;
 }
 
-/** Takes max_rows out of the options: it caps collection and is no API parameter. */
-export function splitMaxRows(input: RawOptions): { maxRows: number; rest: RawOptions } {
-  const { [MAX_ROWS_OPTION]: raw, ...rest } = input;
-  if (raw === undefined || raw === null || raw === '') {
-    return { maxRows: maxRowsRule.default ?? 5000, rest };
-  }
-  const read = readParam(maxRowsRule, raw);
-  if (!read.ok) throw validationError({ [MAX_ROWS_OPTION]: [read.message] });
-  return { maxRows: read.value as number, rest };
+export interface AddonOptions {
+  maxRows: number;
+  /** A connection name from Settings; undefined for the default connection. */
+  connection: string | undefined;
+  /** The API parameters. */
+  rest: RawOptions;
+}
+
+/** Reads one add-on option with its rule; the complaint reads like the core's. */
+function readOption(key: string, rule: ParamRule, raw: unknown): unknown {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const read = readParam(rule, raw);
+  if (!read.ok) throw validationError({ [key]: [read.message] });
+  return read.value;
+}
+
+/** Takes max_rows and connection out of the options: they steer the add-on and are no API parameters. */
+export function splitAddonOptions(input: RawOptions): AddonOptions {
+  const { [MAX_ROWS_OPTION]: rawMaxRows, [CONNECTION_OPTION]: rawConnection, ...rest } = input;
+  const maxRows = readOption(MAX_ROWS_OPTION, maxRowsRule, rawMaxRows) as number | undefined;
+  const connection = readOption(CONNECTION_OPTION, connectionRule, rawConnection) as
+    | string
+    | undefined;
+  return { maxRows: maxRows ?? maxRowsRule.default ?? 5000, connection, rest };
 }
 
 /** Validates with the core; throws validation_failed with its per-parameter messages. */

@@ -4,14 +4,11 @@
  * client; it is never returned to the sidebar, written to a cell, logged or
  * put in a trigger, a cache key or a message.
  */
-import { AivisError } from '../../shared/http/errors.js';
 import { checkToken, normalizeBaseUrl } from '../../shared/http/request.js';
-import { defaultBaseUrl, SETTINGS_PATH, USER_KEYS } from './config.js';
+import { defaultBaseUrl, USER_KEYS } from './config.js';
 
-export interface Credentials {
-  baseUrl: string;
-  token: string;
-}
+export type { Credentials } from './connections.js';
+export { readCredentials } from './connections.js';
 
 /** What the sidebar may see: whether a token is set, never the token. */
 export interface SettingsView {
@@ -28,27 +25,6 @@ export function storedToken(): string | undefined {
 
 export function baseUrl(): string {
   return userProperties().getProperty(USER_KEYS.baseUrl) || defaultBaseUrl();
-}
-
-/** The credentials for a call, or an error that says how to set them. */
-export function readCredentials(): Credentials {
-  const token = storedToken();
-  if (!token) {
-    throw new AivisError({
-      code: 'unauthenticated',
-      status: 0,
-      message: `No API token is set. Paste your personal access token in ${SETTINGS_PATH}.`,
-    });
-  }
-  const url = baseUrl();
-  if (!url) {
-    throw new AivisError({
-      code: 'validation_failed',
-      status: 0,
-      message: `No service address is set. Enter it in ${SETTINGS_PATH}.`,
-    });
-  }
-  return { baseUrl: url, token };
 }
 
 export function settingsView(): SettingsView {

@@ -1,0 +1,131 @@
+/**
+ * Insert dashboard: a sheet per project laid out for presenting (scorecards,
+ * competitor ranking bar chart, monthly visibility lines, AI-referred sessions
+ * per day, top actions, footer), written as inert values with real embedded
+ * charts. Dashboards are remembered in document properties with their
+ * connection and redrawn by Refresh now and the schedule. Everything is
+ * fetched before anything is written, so a failed run leaves the sheet as it was.
+ */
+import { fetchTable } from './api.js';
+import { DOCUMENT_KEYS, IMPORT_BUDGET_MS } from './config.js';
+import { readCredentials } from './connections.js';
+import { type DashboardData, dashboardLayout } from './dashboard-layout.js';
+import { inertValues } from './sheet-values.js';
+import { readJson, writeJson } from './store.js';
+
+export interface DashboardRecord {
+  id: string;
+  project: number;
+  sheetName: string;
+  connection?: string;
+}
+
+export interface DashboardResult {
+  sheetName: string;
+  rows: number;
+  requests: number;
+  charts: number;
+}
+
+export function listDashboards(): DashboardRecord[] {
+  return readJson<DashboardRecord[]>(DOCUMENT_KEYS.dashboards, []);
+}
+
+export function saveDashboards(records: DashboardRecord[]): void {
+  writeJson(DOCUMENT_KEYS.dashboards, records);
+}
+
+/** The five reads a dashboard needs; within CacheService's TTL a warm refresh costs none. */
+function fetchData(
+  record: DashboardRecord,
+  refreshStamp: string,
+  fresh: boolean,
+): { data: DashboardData; requests: number } {
+  const credentials = readCredentials(record.connection);
+  const options = { budgetMs: IMPORT_BUDGET_MS, refreshStamp, fresh };
+  let requests = 0;
+  const body = (endpoint: Parameters<typeof fetchTable>[0], input: Record<string, unknown>) => {
+    const fetched = fetchTable(
+      endpoint,
+      { project: record.project, ...input },
+      100,
+      options,
+      credentials,
+    );
+    requests += fetched.requests;
+    return fetched.first as never;
+  };
+  const data: DashboardData = {
+    project: record.project,
+    summary: body('summary', { include: 'profile,ai_visibility' }),
+    ranking: body('competitors', { dataset: 'ranking', limit: 10 }),
+    history: body('competitors', { dataset: 'history' }),
+    traffic: body('ai-traffic', { dataset: 'daily' }),
+    actions: body('action-plan', { limit: 5 }),
+    refreshedAt: new Date(),
+  };
+  return { data, requests };
+}
+
+/** Fetches, then redraws the dashboard's sheet: values and charts. */
+export function runDashboard(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  record: DashboardRecord,
+  refreshStamp: string,
+  fresh = true,
+): DashboardResult {
+  const { data, requests } = fetchData(record, refreshStamp, fresh);
+  const layout = dashboardLayout(data);
+  const sheet =
+    spreadsheet.getSheetByName(record.sheetName) ?? spreadsheet.insertSheet(record.sheetName);
+  sheet.clearContents();
+  for (const chart of sheet.getCharts()) sheet.removeChart(chart);
+  let rows = 0;
+  for (const block of layout.blocks) {
+    const width = Math.max(...block.values.map((row) => row.length));
+    const values = block.values.map((row) => [...row, ...new Array(width - row.length).fill('')]);
+    sheet.getRange(block.row, block.column, values.length, width).setValues(inertValues(values));
+    rows += values.length;
+  }
+  for (const spec of layout.charts) {
+    const { row, column, rows: height, columns } = spec.range;
+    sheet.insertChart(
+      sheet
+        .newChart()
+        .setChartType(spec.type === 'BAR' ? Charts.ChartType.BAR : Charts.ChartType.LINE)
+        .addRange(sheet.getRange(row, column, height, columns))
+        .setNumHeaders(1)
+        .setOption('title', spec.title)
+        .setPosition(spec.anchor.row, spec.anchor.column, 0, 0)
+        .build(),
+    );
+  }
+  return { sheetName: record.sheetName, rows, requests, charts: layout.charts.length };
+}
+
+/** Draws a dashboard for a project on its own sheet and remembers it for the schedule. */
+export function insertDashboard(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  input: { project: number | string; connection?: string },
+): DashboardResult {
+  const project = Number(input.project);
+  if (!Number.isInteger(project) || project < 1) {
+    throw new Error('Choose a project from the list.');
+  }
+  const connection = input.connection || undefined;
+  const sheetName = `AIVIS dashboard ${project}${connection ? ` (${connection})` : ''}`;
+  const existing = listDashboards().find((each) => each.sheetName === sheetName);
+  const record: DashboardRecord = existing ?? {
+    id: `dash_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`,
+    project,
+    sheetName,
+    ...(connection ? { connection } : {}),
+  };
+  const result = runDashboard(spreadsheet, record, String(Date.now()));
+  if (!existing) saveDashboards([...listDashboards(), record]);
+  return result;
+}
+
+export function removeDashboard(id: string): void {
+  saveDashboards(listDashboards().filter((each) => each.id !== id));
+}
