@@ -6,6 +6,7 @@
  * connection and redrawn by Refresh now and the schedule. Everything is
  * fetched before anything is written, so a failed run leaves the sheet as it was.
  */
+import { LIMITS } from '../../shared/api/vocabulary.js';
 import { fetchTable } from './api.js';
 import { DOCUMENT_KEYS, IMPORT_BUDGET_MS } from './config.js';
 import { readCredentials } from './connections.js';
@@ -59,7 +60,8 @@ function fetchData(
     project: record.project,
     summary: body('summary', { include: 'profile,ai_visibility' }),
     ranking: body('competitors', { dataset: 'ranking', limit: 10 }),
-    history: body('competitors', { dataset: 'history' }),
+    // The API's own default window of months (fetchTable would otherwise ask for the largest page).
+    history: body('competitors', { dataset: 'history', limit: LIMITS.competitorHistoryMonths.default }),
     traffic: body('ai-traffic', { dataset: 'daily' }),
     actions: body('action-plan', { limit: 5 }),
     refreshedAt: new Date(),
