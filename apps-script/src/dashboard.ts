@@ -9,7 +9,7 @@
 import { LIMITS } from '../../shared/api/vocabulary.js';
 import { fetchTable } from './api.js';
 import { DOCUMENT_KEYS, IMPORT_BUDGET_MS } from './config.js';
-import { readCredentials } from './connections.js';
+import { defaultConnectionName, readCredentials } from './connections.js';
 import { type DashboardData, dashboardLayout } from './dashboard-layout.js';
 import { inertValues } from './sheet-values.js';
 import { readJson, writeJson } from './store.js';
@@ -61,7 +61,10 @@ function fetchData(
     summary: body('summary', { include: 'profile,ai_visibility' }),
     ranking: body('competitors', { dataset: 'ranking', limit: 10 }),
     // The API's own default window of months (fetchTable would otherwise ask for the largest page).
-    history: body('competitors', { dataset: 'history', limit: LIMITS.competitorHistoryMonths.default }),
+    history: body('competitors', {
+      dataset: 'history',
+      limit: LIMITS.competitorHistoryMonths.default,
+    }),
     traffic: body('ai-traffic', { dataset: 'daily' }),
     actions: body('action-plan', { limit: 5 }),
     refreshedAt: new Date(),
@@ -115,7 +118,9 @@ export function insertDashboard(
     throw new Error('Choose a project from the list.');
   }
   const connection = input.connection || undefined;
-  const sheetName = `AIVIS dashboard ${project}${connection ? ` (${connection})` : ''}`;
+  // The default connection's dashboards keep the short name; another account's say whose they are.
+  const other = connection && connection !== defaultConnectionName();
+  const sheetName = `AIVIS dashboard ${project}${other ? ` (${connection})` : ''}`;
   const existing = listDashboards().find((each) => each.sheetName === sheetName);
   const record: DashboardRecord = existing ?? {
     id: `dash_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`,

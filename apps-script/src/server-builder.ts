@@ -5,7 +5,7 @@
  */
 
 import { validationError } from '../../shared/http/errors.js';
-import { fetchTable } from './api.js';
+import { fetchTable, splitAddonOptions } from './api.js';
 import {
   type BuilderQuery,
   checkQuery,
@@ -81,10 +81,12 @@ function checked(query: BuilderQuery) {
 
 function preview(query: BuilderQuery): Preview {
   const report = checked(query);
+  // What the function shows first: its own cap when lower than the preview's.
+  const { maxRows } = splitAddonOptions({ max_rows: query.maxRows });
   const fetched = fetchTable(
     report.endpoint,
     queryInput(query),
-    PREVIEW_ROWS,
+    Math.min(maxRows, PREVIEW_ROWS),
     { budgetMs: 25_000, refreshStamp: '' },
     readCredentials(query.connection),
   );

@@ -126,7 +126,7 @@ describe('run log', () => {
       'status',
       'error',
     ]);
-    expect(log.slice(1).map((row) => row.slice(1, 5).concat(row[8]))).toEqual([
+    expect(log.slice(1).map((row) => [...row.slice(1, 5), row[8]])).toEqual([
       ['import', 'Months', 'Default', 'manual', 'ok'],
       ['dashboard', 'AIVIS dashboard 1003', 'Default', 'manual', 'ok'],
     ]);

@@ -140,7 +140,9 @@ describe('named connections', () => {
     const addon = suite.load();
     for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
       const error = addon.errorOf('AIVIS_ANSWERS', 1001, `${key}=1`);
-      expect(error).toContain(`${key.toLowerCase()} is not a parameter of GET /projects/{project}/answers`);
+      expect(error).toContain(
+        `${key.toLowerCase()} is not a parameter of GET /projects/{project}/answers`,
+      );
       expect(error).not.toMatch(/Cannot read|undefined|Unexpected failure/);
     }
   });

@@ -147,7 +147,8 @@ export class FakeSheet {
     return builder;
   }
   insertChart(chart: ChartSpecRecord) {
-    if (!chart.type || chart.ranges.length === 0) throw new Error('Exception: chart without type or data');
+    if (!chart.type || chart.ranges.length === 0)
+      throw new Error('Exception: chart without type or data');
     this.charts.push(chart);
   }
   removeChart(chart: ChartSpecRecord) {
