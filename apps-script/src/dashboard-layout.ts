@@ -63,8 +63,8 @@ export interface DashboardLayout {
 
 /** Competitors drawn beside the own brand in the monthly chart. */
 export const TOP_COMPETITORS = 3;
-const RANKING_ROWS = 10;
-const ACTION_ROWS = 5;
+export const RANKING_ROWS = 10;
+export const ACTION_ROWS = 5;
 const TABLE_ROW = 9;
 const COLUMNS = { ranking: 1, history: 4, sessions: 9, actions: 12, charts: 17 } as const;
 const CHART_HEIGHT_ROWS = 20;

@@ -8,9 +8,15 @@
  */
 import { LIMITS } from '../../shared/api/vocabulary.js';
 import { fetchTable } from './api.js';
-import { DOCUMENT_KEYS, IMPORT_BUDGET_MS } from './config.js';
+import { DOCUMENT_KEYS, IMPORT_BUDGET_MS, REFRESH_RANGE_NAME } from './config.js';
 import { defaultConnectionName, readCredentials } from './connections.js';
-import { type DashboardData, dashboardLayout } from './dashboard-layout.js';
+import { refreshStamp } from './custom-functions.js';
+import {
+  ACTION_ROWS,
+  type DashboardData,
+  dashboardLayout,
+  RANKING_ROWS,
+} from './dashboard-layout.js';
 import { inertValues } from './sheet-values.js';
 import { readJson, writeJson } from './store.js';
 
@@ -45,11 +51,17 @@ function fetchData(
   const credentials = readCredentials(record.connection);
   const options = { budgetMs: IMPORT_BUDGET_MS, refreshStamp, fresh };
   let requests = 0;
-  const body = (endpoint: Parameters<typeof fetchTable>[0], input: Record<string, unknown>) => {
+  const months = LIMITS.competitorHistoryMonths.default;
+  // One page each: the row cap equals the page size, so no further pages are collected.
+  const body = (
+    endpoint: Parameters<typeof fetchTable>[0],
+    input: Record<string, unknown>,
+    rows: number,
+  ) => {
     const fetched = fetchTable(
       endpoint,
       { project: record.project, ...input },
-      100,
+      rows,
       options,
       credentials,
     );
@@ -58,15 +70,12 @@ function fetchData(
   };
   const data: DashboardData = {
     project: record.project,
-    summary: body('summary', { include: 'profile,ai_visibility' }),
-    ranking: body('competitors', { dataset: 'ranking', limit: 10 }),
-    // The API's own default window of months (fetchTable would otherwise ask for the largest page).
-    history: body('competitors', {
-      dataset: 'history',
-      limit: LIMITS.competitorHistoryMonths.default,
-    }),
-    traffic: body('ai-traffic', { dataset: 'daily' }),
-    actions: body('action-plan', { limit: 5 }),
+    summary: body('summary', { include: 'profile,ai_visibility' }, 1),
+    ranking: body('competitors', { dataset: 'ranking', limit: RANKING_ROWS }, RANKING_ROWS),
+    // The API's own default window of months.
+    history: body('competitors', { dataset: 'history', limit: months }, months),
+    traffic: body('ai-traffic', { dataset: 'daily' }, LIMITS.pageSize.max),
+    actions: body('action-plan', { limit: ACTION_ROWS }, ACTION_ROWS),
     refreshedAt: new Date(),
   };
   return { data, requests };
@@ -128,7 +137,10 @@ export function insertDashboard(
     sheetName,
     ...(connection ? { connection } : {}),
   };
-  const result = runDashboard(spreadsheet, record, String(Date.now()));
+  // Like the formulas: answers fetched since the refresh cell last changed come from
+  // CacheService; Refresh now and the schedule change the cell and fetch afresh.
+  const refresh = spreadsheet.getRangeByName(REFRESH_RANGE_NAME)?.getValue();
+  const result = runDashboard(spreadsheet, record, refreshStamp(refresh), false);
   if (!existing) saveDashboards([...listDashboards(), record]);
   return result;
 }

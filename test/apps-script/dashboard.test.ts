@@ -140,3 +140,19 @@ describe('Insert dashboard', () => {
     );
   });
 });
+
+describe('dashboard requests', () => {
+  test('five reads when drawn cold; none when redrawn from CacheService; five again after Refresh now', () => {
+    const addon = suite.load();
+    const requests = (work: () => void) => {
+      const before = addon.urlFetch.calls.length;
+      work();
+      return addon.urlFetch.calls.length - before;
+    };
+    expect(requests(() => addon.call('aivisInsertDashboard', { project: 1001 }))).toBe(5);
+    expect(requests(() => addon.call('aivisInsertDashboard', { project: 1001 }))).toBe(0);
+    expect(requests(() => addon.call('aivisRefreshNow'))).toBe(5);
+    const sheet = addon.spreadsheet.getSheetByName('AIVIS dashboard 1001')!;
+    expect(sheet.charts).toHaveLength(3);
+  });
+});
