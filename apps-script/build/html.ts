@@ -30,6 +30,7 @@ const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/
   .field.inline label { display: inline; margin-right: 6px; }
   .actions button { margin: 4px 4px 0 0; }
   code, output { display: block; word-break: break-all; font-family: monospace; margin-top: 6px; }
+  #preview { overflow-x: auto; }
   table { border-collapse: collapse; margin-top: 8px; font-size: 12px; }
   caption { text-align: left; font-weight: bold; }
   th, td { border: 1px solid #dadce0; padding: 2px 4px; text-align: left; vertical-align: top; }
@@ -140,8 +141,8 @@ export const PAGE_SOURCES: Page[] = [
 </div>
 <div class="note" id="result" role="status"></div>
 <div class="error" id="error" role="alert" hidden></div>
-<div id="preview"></div>
-<h2>Saved imports</h2>
+<div id="preview" tabindex="0" role="region" aria-label="Preview"></div>
+<h2>Saved imports and dashboards</h2>
 <ul id="saved"></ul>`,
   },
   {

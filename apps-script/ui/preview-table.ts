@@ -4,7 +4,7 @@ import type { Preview } from '../src/server-builder.js';
 export function renderPreview(container: HTMLElement, preview: Preview): void {
   const table = document.createElement('table');
   const caption = document.createElement('caption');
-  caption.textContent = `Preview: ${Math.max(0, preview.values.length - 1)} row(s) of ${preview.formula}`;
+  caption.textContent = `Preview of ${preview.formula}`;
   table.append(caption);
   preview.values.forEach((row, index) => {
     const line = document.createElement('tr');
