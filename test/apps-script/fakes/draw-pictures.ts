@@ -17,7 +17,7 @@ import { createSyncHttp } from './sync-http.js';
 
 const OUT = resolve(import.meta.dirname, '../../../docs/images');
 const COLORS = ['#1a73e8', '#e8710a', '#188038', '#a142f4', '#d93025'];
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -46,7 +46,7 @@ function chartSvg(sheet: FakeSheet, chart: ChartSpecRecord): string {
       const length = ((width - 200) * series[0]!.values[index]!) / max;
       const y = 24 + index * band;
       parts.push(
-        `<text x="4" y="${y + band * 0.65}" font-size="11">${escape(cellText(row[0]!).slice(0, 26))}</text>`,
+        `<text x="4" y="${y + band * 0.65}" font-size="11">${escapeHtml(cellText(row[0]!).slice(0, 26))}</text>`,
         `<rect x="190" y="${y + 2}" width="${length}" height="${band - 4}" fill="${COLORS[0]}"/>`,
       );
     });
@@ -65,11 +65,11 @@ function chartSvg(sheet: FakeSheet, chart: ChartSpecRecord): string {
     }
     series.forEach((each, index) => {
       parts.push(
-        `<text x="${pad + index * 120}" y="${height - 8}" font-size="11" fill="${each.color}">${escape(each.name.slice(0, 18))}</text>`,
+        `<text x="${pad + index * 120}" y="${height - 8}" font-size="11" fill="${each.color}">${escapeHtml(each.name.slice(0, 18))}</text>`,
       );
     });
   }
-  return `<figure><figcaption>${escape(String(chart.options.title))}</figcaption><svg width="${width}" height="${height}" role="img">${parts.join('')}</svg></figure>`;
+  return `<figure><figcaption>${escapeHtml(String(chart.options.title))}</figcaption><svg width="${width}" height="${height}" role="img">${parts.join('')}</svg></figure>`;
 }
 
 function sheetHtml(sheet: FakeSheet): string {
@@ -80,15 +80,15 @@ function sheetHtml(sheet: FakeSheet): string {
   const rows = grid
     .map(
       (row) =>
-        `<tr>${row.map((cell) => `<td>${escape(cellText(cell).slice(0, 48))}</td>`).join('')}</tr>`,
+        `<tr>${row.map((cell) => `<td>${escapeHtml(cellText(cell).slice(0, 48))}</td>`).join('')}</tr>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(sheet.getName())}</title><style>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(sheet.getName())}</title><style>
 body{font-family:Arial,sans-serif;margin:12px;display:flex;gap:16px;align-items:flex-start}
 table{border-collapse:collapse;font-size:11px}td{border:1px solid #e0e0e0;padding:2px 4px;max-width:160px;overflow:hidden;white-space:nowrap}
 tr:nth-child(3) td,tr:nth-child(8) td{font-weight:bold}tr:nth-child(4) td{font-size:16px;color:#1a73e8}
 figure{margin:0 0 8px;border:1px solid #dadce0;padding:6px}figcaption{font-size:12px;font-weight:bold}
-</style></head><body><main><h1 style="display:none">${escape(sheet.getName())}</h1><table>${rows}</table><div>${sheet.charts.map((chart) => chartSvg(sheet, chart)).join('')}</div></main></body></html>`;
+</style></head><body><main><h1 style="display:none">${escapeHtml(sheet.getName())}</h1><table>${rows}</table><div>${sheet.charts.map((chart) => chartSvg(sheet, chart)).join('')}</div></main></body></html>`;
 }
 
 mkdirSync(OUT, { recursive: true });
