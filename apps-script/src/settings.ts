@@ -4,8 +4,9 @@
  * client; it is never returned to the sidebar, written to a cell, logged or
  * put in a trigger, a cache key or a message.
  */
-import { checkToken, normalizeBaseUrl } from '../../shared/http/request.js';
+import { checkToken } from '../../shared/http/request.js';
 import { defaultBaseUrl, USER_KEYS } from './config.js';
+import { checkBaseUrl } from './connections.js';
 
 export type { Credentials } from './connections.js';
 export { readCredentials } from './connections.js';
@@ -38,14 +39,13 @@ export function settingsView(): SettingsView {
  */
 export function saveSettings(input: { baseUrl?: string; token?: string }): SettingsView {
   const properties = userProperties();
-  const url = (input.baseUrl ?? '').trim();
-  if (url) properties.setProperty(USER_KEYS.baseUrl, normalizeBaseUrl(url));
-  else properties.deleteProperty(USER_KEYS.baseUrl);
   const token = (input.token ?? '').trim();
-  if (token) {
-    checkToken(token);
-    properties.setProperty(USER_KEYS.token, token);
-  }
+  checkToken(token);
+  const url = (input.baseUrl ?? '').trim();
+  // The default connection is held to urlFetchWhitelist like every other one.
+  if (url) properties.setProperty(USER_KEYS.baseUrl, checkBaseUrl(url));
+  else properties.deleteProperty(USER_KEYS.baseUrl);
+  if (token) properties.setProperty(USER_KEYS.token, token);
   return settingsView();
 }
 
