@@ -123,27 +123,26 @@ export function refreshAll(
       );
     const stamp = touchRefreshCell(spreadsheet).getTime().toString();
     const fallback = defaultConnectionName();
-    for (const each of listImports()) {
-      const what = {
+    const jobs = [
+      ...listImports().map((each) => ({
         kind: 'import' as const,
-        sheetName: each.sheetName,
-        connection: each.connection ?? fallback,
-        trigger,
-      };
-      if (record(timedRun(what, () => runImport(spreadsheet, each, stamp), explain))) {
-        status.imports += 1;
-      }
-    }
-    for (const each of listDashboards()) {
-      const what = {
+        each,
+        run: () => runImport(spreadsheet, each, stamp),
+      })),
+      ...listDashboards().map((each) => ({
         kind: 'dashboard' as const,
+        each,
+        run: () => runDashboard(spreadsheet, each, stamp),
+      })),
+    ];
+    for (const { kind, each, run } of jobs) {
+      const what = {
+        kind,
         sheetName: each.sheetName,
         connection: each.connection ?? fallback,
         trigger,
       };
-      if (record(timedRun(what, () => runDashboard(spreadsheet, each, stamp), explain))) {
-        status.dashboards += 1;
-      }
+      if (record(timedRun(what, run, explain))) status[`${kind}s`] += 1;
     }
     const schedule = readSchedule();
     if (trigger === 'schedule' && schedule.historyProjects.length) {
