@@ -156,3 +156,20 @@ describe('dashboard requests', () => {
     expect(sheet.charts).toHaveLength(3);
   });
 });
+
+describe('a failed dashboard refresh', () => {
+  test('keeps the previous values and charts, and the run log says why in words', () => {
+    const addon = suite.load();
+    addon.call('aivisInsertDashboard', { project: 1001 });
+    const sheet = addon.spreadsheet.getSheetByName('AIVIS dashboard 1001')!;
+    const before = sheet.grid();
+    addon.setToken('aivis_test_revoked');
+    addon.call('aivisScheduledRefresh', {});
+    expect(sheet.grid()).toEqual(before);
+    expect(sheet.charts).toHaveLength(3);
+    const last = addon.spreadsheet.getSheetByName('AIVIS run log')!.grid().at(-1)!;
+    expect(last.slice(1, 5)).toEqual(['dashboard', 'AIVIS dashboard 1001', 'Default', 'schedule']);
+    expect(last[8]).toBe('failed');
+    expect(last[9]).toMatch(/The API token was not accepted/);
+  });
+});
