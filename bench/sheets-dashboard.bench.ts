@@ -42,6 +42,7 @@ async function figures(baseUrl: string, latencyMs: number): Promise<void> {
   ) => {
     const times: number[] = [];
     let calls = 0;
+    let roundTrips = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const addon = loadAddon({
         http,
@@ -51,12 +52,15 @@ async function figures(baseUrl: string, latencyMs: number): Promise<void> {
       });
       prepare?.(addon);
       const before = addon.urlFetch.calls.length;
+      const batchesBefore = addon.urlFetch.batches();
       const started = performance.now();
       run(addon);
       times.push(performance.now() - started);
       calls = addon.urlFetch.calls.length - before;
+      roundTrips = addon.urlFetch.batches() - batchesBefore;
     }
     line(`[${tag}] ${label}: UrlFetch calls`, String(calls));
+    line(`[${tag}] ${label}: round trips (fetch/fetchAll)`, String(roundTrips));
     line(`[${tag}] ${label}: wall time (median of ${ROUNDS})`, `${median(times).toFixed(0)} ms`);
   };
   // Warm up the worker threads and the JIT outside the figures.

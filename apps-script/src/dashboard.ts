@@ -7,7 +7,7 @@
  * fetched before anything is written, so a failed run leaves the sheet as it was.
  */
 import { LIMITS } from '../../shared/api/vocabulary.js';
-import { fetchTable } from './api.js';
+import { fetchTable, prefetch, type Read } from './api.js';
 import { DOCUMENT_KEYS, IMPORT_BUDGET_MS, REFRESH_RANGE_NAME } from './config.js';
 import { defaultConnectionName, readCredentials } from './connections.js';
 import { refreshStamp } from './custom-functions.js';
@@ -42,43 +42,53 @@ export function saveDashboards(records: DashboardRecord[]): void {
   writeJson(DOCUMENT_KEYS.dashboards, records);
 }
 
-/** The five reads a dashboard needs; within CacheService's TTL a warm refresh costs none. */
+/** The five reads a dashboard needs, one page each (the row cap equals the page size). */
+function reads(project: number): Read[] {
+  const months = LIMITS.competitorHistoryMonths.default;
+  const read = (name: Read['name'], input: Record<string, unknown>, maxRows: number): Read => ({
+    name,
+    input: { project, ...input },
+    maxRows,
+  });
+  return [
+    read('summary', { include: 'profile,ai_visibility' }, 1),
+    read('competitors', { dataset: 'ranking', limit: RANKING_ROWS }, RANKING_ROWS),
+    // The API's own default window of months.
+    read('competitors', { dataset: 'history', limit: months }, months),
+    read('ai-traffic', { dataset: 'daily' }, LIMITS.pageSize.max),
+    read('action-plan', { limit: ACTION_ROWS }, ACTION_ROWS),
+  ];
+}
+
+/**
+ * One fetchAll round trip for all five (prefetch), then each read from
+ * CacheService; within the same refresh scope a redraw costs no request.
+ */
 function fetchData(
   record: DashboardRecord,
   refreshStamp: string,
-  fresh: boolean,
 ): { data: DashboardData; requests: number } {
   const credentials = readCredentials(record.connection);
-  const options = { budgetMs: IMPORT_BUDGET_MS, refreshStamp, fresh };
-  let requests = 0;
-  const months = LIMITS.competitorHistoryMonths.default;
-  // One page each: the row cap equals the page size, so no further pages are collected.
-  const body = (
-    endpoint: Parameters<typeof fetchTable>[0],
-    input: Record<string, unknown>,
-    rows: number,
-  ) => {
-    const fetched = fetchTable(
-      endpoint,
-      { project: record.project, ...input },
-      rows,
-      options,
-      credentials,
-    );
+  const options = { budgetMs: IMPORT_BUDGET_MS, refreshStamp };
+  const planned = reads(record.project);
+  let requests = prefetch(planned, options, credentials);
+  const [summary, ranking, history, traffic, actions] = planned.map((each) => {
+    const fetched = fetchTable(each.name, each.input, each.maxRows, options, credentials);
     requests += fetched.requests;
     return fetched.first as never;
+  });
+  return {
+    data: {
+      project: record.project,
+      summary: summary!,
+      ranking: ranking!,
+      history: history!,
+      traffic: traffic!,
+      actions: actions!,
+      refreshedAt: new Date(),
+    },
+    requests,
   };
-  const data: DashboardData = {
-    project: record.project,
-    summary: body('summary', { include: 'profile,ai_visibility' }, 1),
-    ranking: body('competitors', { dataset: 'ranking', limit: RANKING_ROWS }, RANKING_ROWS),
-    // The API's own default window of months.
-    history: body('competitors', { dataset: 'history', limit: months }, months),
-    traffic: body('ai-traffic', { dataset: 'daily' }, LIMITS.pageSize.max),
-    actions: body('action-plan', { limit: ACTION_ROWS }, ACTION_ROWS),
-    refreshedAt: new Date(),
-  };
-  return { data, requests };
 }
 
 /** Fetches, then redraws the dashboard's sheet: values and charts. */
@@ -86,9 +96,9 @@ export function runDashboard(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   record: DashboardRecord,
   refreshStamp: string,
-  fresh = true,
 ): DashboardResult {
-  const { data, requests } = fetchData(record, refreshStamp, fresh);
+  // Refresh now and the schedule pass a new refresh value: a new cache scope, so fresh data.
+  const { data, requests } = fetchData(record, refreshStamp);
   const layout = dashboardLayout(data);
   const sheet =
     spreadsheet.getSheetByName(record.sheetName) ?? spreadsheet.insertSheet(record.sheetName);
@@ -140,7 +150,7 @@ export function insertDashboard(
   // Like the formulas: answers fetched since the refresh cell last changed come from
   // CacheService; Refresh now and the schedule change the cell and fetch afresh.
   const refresh = spreadsheet.getRangeByName(REFRESH_RANGE_NAME)?.getValue();
-  const result = runDashboard(spreadsheet, record, refreshStamp(refresh), false);
+  const result = runDashboard(spreadsheet, record, refreshStamp(refresh));
   if (!existing) saveDashboards([...listDashboards(), record]);
   return result;
 }

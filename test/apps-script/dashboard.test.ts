@@ -142,14 +142,16 @@ describe('Insert dashboard', () => {
 });
 
 describe('dashboard requests', () => {
-  test('five reads when drawn cold; none when redrawn from CacheService; five again after Refresh now', () => {
+  test('five reads in one fetchAll round trip when drawn cold; none from CacheService; five again after Refresh now', () => {
     const addon = suite.load();
+    const batches = addon.urlFetch.batches();
     const requests = (work: () => void) => {
       const before = addon.urlFetch.calls.length;
       work();
       return addon.urlFetch.calls.length - before;
     };
     expect(requests(() => addon.call('aivisInsertDashboard', { project: 1001 }))).toBe(5);
+    expect(addon.urlFetch.batches() - batches).toBe(1);
     expect(requests(() => addon.call('aivisInsertDashboard', { project: 1001 }))).toBe(0);
     expect(requests(() => addon.call('aivisRefreshNow'))).toBe(5);
     const sheet = addon.spreadsheet.getSheetByName('AIVIS dashboard 1001')!;
