@@ -37,6 +37,13 @@ const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/
   button:focus-visible, input:focus-visible, select:focus-visible, a:focus-visible { outline: 2px solid #1a73e8; outline-offset: 1px; }
 </style>`;
 
+/** The builder and the dashboard dialog start the same way (ui/pickers.ts fills both lists). */
+const CONNECTION_AND_PROJECT = `<label for="connection">Connection</label>
+<select id="connection"></select>
+<label for="project">Project</label>
+<select id="project" aria-describedby="project-error"></select>
+<div class="error" id="project-error"></div>`;
+
 export const PAGE_SOURCES: Page[] = [
   {
     file: PAGES.settings.file,
@@ -123,11 +130,7 @@ export const PAGE_SOURCES: Page[] = [
     entry: 'builder-page.ts',
     title: PAGES.builder.title,
     body: `<h1>${PAGES.builder.title}</h1>
-<label for="connection">Connection</label>
-<select id="connection"></select>
-<label for="project">Project</label>
-<select id="project" aria-describedby="project-error"></select>
-<div class="error" id="project-error"></div>
+${CONNECTION_AND_PROJECT}
 <label for="report">Report</label>
 <select id="report"></select>
 <div id="fields"></div>
@@ -150,10 +153,7 @@ export const PAGE_SOURCES: Page[] = [
     entry: 'dashboard-page.ts',
     title: PAGES.dashboard.title,
     body: `<h1>${PAGES.dashboard.title}</h1>
-<label for="connection">Connection</label>
-<select id="connection"></select>
-<label for="project">Project</label>
-<select id="project"></select>
+${CONNECTION_AND_PROJECT}
 <p><button class="action" id="insert">Insert dashboard</button></p>
 <div class="note" id="result" role="status"></div>
 <div class="error" id="error" role="alert" hidden></div>
