@@ -7,7 +7,13 @@
  */
 import { ENDPOINTS, needsProject, projectParam } from '../../shared/api/endpoints.js';
 import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
-import { MAX_ROWS_OPTION, maxRowsRule, REFRESH_RANGE_NAME } from '../src/config.js';
+import {
+  CONNECTION_OPTION,
+  connectionRule,
+  MAX_ROWS_OPTION,
+  maxRowsRule,
+  REFRESH_RANGE_NAME,
+} from '../src/config.js';
 import { MENU_ITEMS, SCHEDULED_HANDLER, SERVER_FUNCTION_NAMES } from '../src/entry-points.js';
 import {
   CUSTOM_FUNCTION_NAMES,
@@ -43,6 +49,7 @@ export function customFunctionArguments(name: CustomFunctionName): Argument[] {
       .filter(([key]) => !taken.has(key))
       .map(([key, rule]) => `${key}: ${describeRule(rule)}`);
     keys.push(`${MAX_ROWS_OPTION}: ${describeRule(maxRowsRule)}`);
+    keys.push(`${CONNECTION_OPTION}: ${describeRule(connectionRule)}`);
     args.push({
       name: 'options',
       type: 'string|Array<Array<string>>',

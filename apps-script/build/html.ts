@@ -9,12 +9,17 @@ import { PAGES } from '../src/entry-points.js';
 export interface Page {
   file: string;
   entry: string;
+  /** The document title (the sidebar's own title comes from PAGES). */
+  title: string;
   body: string;
 }
 
 const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/css/add-ons1.css">
 <style>
   body { padding: 12px; font-size: 13px; }
+  h1 { font-size: 16px; margin: 0 0 8px; }
+  h2 { font-size: 14px; margin: 16px 0 4px; }
+  h3 { font-size: 13px; margin: 12px 0 4px; }
   label { display: block; margin-top: 10px; font-weight: bold; }
   input[type=text], input[type=password], select, textarea { width: 100%; box-sizing: border-box; }
   .error { color: #b31412; white-space: pre-wrap; margin-top: 8px; }
@@ -22,13 +27,30 @@ const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/
   ul { padding-left: 18px; }
   li { margin: 4px 0; word-break: break-word; }
   #history-projects label { font-weight: normal; }
+  .field.inline label { display: inline; margin-right: 6px; }
+  .actions button { margin: 4px 4px 0 0; }
+  code, output { display: block; word-break: break-all; font-family: monospace; margin-top: 6px; }
+  #preview { overflow-x: auto; }
+  table { border-collapse: collapse; margin-top: 8px; font-size: 12px; }
+  caption { text-align: left; font-weight: bold; }
+  th, td { border: 1px solid #dadce0; padding: 2px 4px; text-align: left; vertical-align: top; }
+  button:focus-visible, input:focus-visible, select:focus-visible, a:focus-visible { outline: 2px solid #1a73e8; outline-offset: 1px; }
 </style>`;
+
+/** The builder and the dashboard dialog start the same way (ui/pickers.ts fills both lists). */
+const CONNECTION_AND_PROJECT = `<label for="connection">Connection</label>
+<select id="connection"></select>
+<label for="project">Project</label>
+<select id="project" aria-describedby="project-error"></select>
+<div class="error" id="project-error"></div>`;
 
 export const PAGE_SOURCES: Page[] = [
   {
     file: PAGES.settings.file,
     entry: 'settings-page.ts',
-    body: `<h3>${MENU_TITLE}</h3>
+    title: `${MENU_TITLE} settings`,
+    body: `<h1>${MENU_TITLE}</h1>
+<h2>Default connection</h2>
 <label for="base-url">Service address (without /api/v1)</label>
 <input type="text" id="base-url" autocomplete="off" spellcheck="false">
 <label for="token">Personal access token</label>
@@ -39,18 +61,36 @@ export const PAGE_SOURCES: Page[] = [
 <p><button id="test">Test connection</button></p>
 <div class="note" id="connection"></div>
 <ul id="projects"></ul>
-<div class="error" id="error" hidden></div>
-<h4>Refresh</h4>
+<div class="error" id="error" role="alert" hidden></div>
+<h2>Connections</h2>
+<div class="note">One token per client account. Functions take connection=NAME in their options; imports and dashboards remember theirs.</div>
+<ul id="connections"></ul>
+<div id="confirm-box" hidden><button class="action" id="confirm">Confirm</button> <button id="cancel">Cancel</button></div>
+<div class="note" id="connection-message" role="status"></div>
+<div class="error" id="connection-error" role="alert" hidden></div>
+<h3>Add a connection</h3>
+<label for="new-name">Name (also the new name for Rename)</label>
+<input type="text" id="new-name" autocomplete="off" spellcheck="false">
+<label for="new-base-url">Service address</label>
+<input type="text" id="new-base-url" autocomplete="off" spellcheck="false">
+<div class="note" id="allowed-base-urls"></div>
+<label for="new-token">Personal access token</label>
+<input type="password" id="new-token" autocomplete="new-password" spellcheck="false">
+<p><button id="add-connection">Add connection</button></p>
+<h2>Refresh</h2>
 <div class="note" id="schedule"></div>
-<div class="note" id="status"></div>
+<div class="note" id="status" role="status"></div>
+<p><a href="#" id="run-log">Open the run log</a></p>
 <p><button id="refresh">Refresh now</button></p>
-<h4>Imports</h4>
+<h2>Imports</h2>
 <ul id="imports"></ul>`,
   },
   {
     file: PAGES.report.file,
     entry: 'report-page.ts',
-    body: `<label for="endpoint">Report</label>
+    title: PAGES.report.title,
+    body: `<h1>${PAGES.report.title}</h1>
+<label for="endpoint">Report</label>
 <select id="endpoint"></select>
 <div class="note" id="summary"></div>
 <label for="project">Project</label>
@@ -68,7 +108,9 @@ export const PAGE_SOURCES: Page[] = [
   {
     file: PAGES.schedule.file,
     entry: 'schedule-page.ts',
-    body: `<label for="frequency">Refresh every</label>
+    title: PAGES.schedule.title,
+    body: `<h1>${PAGES.schedule.title}</h1>
+<label for="frequency">Refresh every</label>
 <select id="frequency">
   <option value="off">Off</option>
   <option value="hourly">Hour</option>
@@ -83,19 +125,56 @@ export const PAGE_SOURCES: Page[] = [
 <div class="error" id="error" hidden></div>
 <div class="note">The schedule runs as you, with your token. Editor add-ons run at most hourly.</div>`,
   },
+  {
+    file: PAGES.builder.file,
+    entry: 'builder-page.ts',
+    title: PAGES.builder.title,
+    body: `<h1>${PAGES.builder.title}</h1>
+${CONNECTION_AND_PROJECT}
+<label for="report">Report</label>
+<select id="report"></select>
+<div id="fields"></div>
+<label for="sheet-name">Sheet for Import as values (created or replaced)</label>
+<input type="text" id="sheet-name" autocomplete="off">
+<div class="note" id="editing" role="status"></div>
+<h2>Formula</h2>
+<output id="formula" aria-live="polite"></output>
+<div class="actions">
+<button class="action" id="preview-button">Preview</button><button id="insert-formula">Insert formula</button><button id="import">Import as values</button>
+</div>
+<div class="note" id="result" role="status"></div>
+<div class="error" id="error" role="alert" hidden></div>
+<div id="preview" tabindex="0" role="region" aria-label="Preview"></div>
+<h2>Saved imports and dashboards</h2>
+<ul id="saved"></ul>`,
+  },
+  {
+    file: PAGES.dashboard.file,
+    entry: 'dashboard-page.ts',
+    title: PAGES.dashboard.title,
+    body: `<h1>${PAGES.dashboard.title}</h1>
+${CONNECTION_AND_PROJECT}
+<p><button class="action" id="insert">Insert dashboard</button></p>
+<div class="note" id="result" role="status"></div>
+<div class="error" id="error" role="alert" hidden></div>
+<div class="note">A new sheet with scorecards, charts and top actions, written as values. Refresh now and the schedule redraw it.</div>`,
+  },
 ];
 
 export function pageHtml(page: Page, script: string): string {
   const safeScript = script.replaceAll('</script', '<\\/script');
   return `<!DOCTYPE html>
-<html>
+<html lang="en">
 <head>
 <base target="_top">
 <meta charset="utf-8">
+<title>${page.title}</title>
 ${STYLE}
 </head>
 <body>
+<main>
 ${page.body}
+</main>
 <script>
 ${safeScript}
 </script>

@@ -3,7 +3,7 @@
  * one option that is not an API parameter (max_rows). Everything about the
  * API itself comes from shared/.
  */
-import { intParam } from '../../shared/api/param-rules.js';
+import { intParam, textParam } from '../../shared/api/param-rules.js';
 
 /** Injected by the build from AIVIS_SERVICE_URL (apps-script/build/settings.ts). */
 declare const __AIVIS_SERVICE_URL__: string | undefined;
@@ -11,6 +11,15 @@ declare const __AIVIS_SERVICE_URL__: string | undefined;
 /** The service address this build was made for, without /api/v1. */
 export function defaultBaseUrl(): string {
   return typeof __AIVIS_SERVICE_URL__ === 'string' ? __AIVIS_SERVICE_URL__ : '';
+}
+
+/**
+ * The manifest's urlFetchWhitelist (apps-script/build/manifest.ts writes the
+ * same entry from the same build setting): the only addresses a connection may use.
+ */
+export function urlFetchWhitelist(): string[] {
+  const base = defaultBaseUrl();
+  return base ? [`${base}/`] : [];
 }
 
 /** User properties: each person's own token and service address. */
@@ -22,12 +31,16 @@ export const DOCUMENT_KEYS = {
   status: 'AIVIS_STATUS',
   schedule: 'AIVIS_SCHEDULE',
   historyChart: 'AIVIS_HISTORY_CHART',
+  dashboards: 'AIVIS_DASHBOARDS',
 } as const;
 
 /** The cell refresh actions change so formulas that reference it recalculate. */
 export const REFRESH_RANGE_NAME = 'AIVIS_REFRESH';
 export const REFRESH_SHEET_NAME = 'AIVIS';
 export const HISTORY_SHEET_NAME = 'AIVIS history';
+export const RUN_LOG_SHEET_NAME = 'AIVIS run log';
+/** The run log keeps this many lines below its header; older ones are dropped. */
+export const RUN_LOG_MAX_LINES = 500;
 
 /** The row cap: an option of the Sheets functions, handled before the API's validation. */
 export const MAX_ROWS_OPTION = 'max_rows';
@@ -36,6 +49,13 @@ export const maxRowsRule = intParam(
   50_000,
   'Rows to fetch at most across pages; the last row says so when the list was longer',
   5_000,
+);
+
+/** Which named connection (Settings) a function, import or dashboard uses: an add-on option, no API parameter. */
+export const CONNECTION_OPTION = 'connection';
+export const connectionRule = textParam(
+  'Name of a connection in Settings; the default connection when omitted',
+  40,
 );
 
 /** Recalculation within this many seconds is served from CacheService (its maximum is 21600). */

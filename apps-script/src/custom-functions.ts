@@ -7,12 +7,12 @@
 
 import { needsProject } from '../../shared/api/endpoints.js';
 import { AivisError } from '../../shared/http/errors.js';
-import { fetchTable, splitMaxRows } from './api.js';
+import { fetchTable, splitAddonOptions } from './api.js';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config.js';
+import { readCredentials, storedTokens } from './connections.js';
 import { CUSTOM_FUNCTIONS, type CustomFunctionName } from './functions.js';
 import { userMessage } from './messages.js';
 import { optionOf, parseOptions, type RawOptions, setOption } from './options.js';
-import { storedToken } from './settings.js';
 import { type SheetValue, tableValues } from './sheet-values.js';
 
 /** A refresh cell's value as text for the cache scope: a new value, new data. */
@@ -27,7 +27,7 @@ export function refreshStamp(value: unknown): string {
 export function argumentsToInput(
   name: CustomFunctionName,
   args: readonly unknown[],
-): { input: RawOptions; maxRows: number; refresh: unknown } {
+): { input: RawOptions; maxRows: number; connection: string | undefined; refresh: unknown } {
   const definition = CUSTOM_FUNCTIONS[name];
   const queue = [...args];
   const input: RawOptions = {};
@@ -41,9 +41,15 @@ export function argumentsToInput(
     } else input[param] = value;
   }
   let maxRows: number | undefined;
+  let connection: string | undefined;
   if (definition.options) {
-    const { maxRows: cap, rest } = splitMaxRows(parseOptions(queue.shift()));
+    const {
+      maxRows: cap,
+      connection: named,
+      rest,
+    } = splitAddonOptions(parseOptions(queue.shift()));
     maxRows = cap;
+    connection = named;
     for (const [key, value] of Object.entries(rest)) {
       const given = optionOf(input, key);
       if (given !== undefined && given !== null && given !== '') {
@@ -57,7 +63,12 @@ export function argumentsToInput(
       setOption(input, key, value);
     }
   }
-  return { input, maxRows: maxRows ?? splitMaxRows({}).maxRows, refresh: queue.shift() };
+  return {
+    input,
+    maxRows: maxRows ?? splitAddonOptions({}).maxRows,
+    connection,
+    refresh: queue.shift(),
+  };
 }
 
 export function runCustomFunction(
@@ -65,13 +76,16 @@ export function runCustomFunction(
   args: readonly unknown[],
 ): SheetValue[][] {
   try {
-    const { input, maxRows, refresh } = argumentsToInput(name, args);
-    const fetched = fetchTable(CUSTOM_FUNCTIONS[name].endpoint, input, maxRows, {
-      budgetMs: CUSTOM_FUNCTION_BUDGET_MS,
-      refreshStamp: refreshStamp(refresh),
-    });
+    const { input, maxRows, connection, refresh } = argumentsToInput(name, args);
+    const fetched = fetchTable(
+      CUSTOM_FUNCTIONS[name].endpoint,
+      input,
+      maxRows,
+      { budgetMs: CUSTOM_FUNCTION_BUDGET_MS, refreshStamp: refreshStamp(refresh) },
+      readCredentials(connection),
+    );
     return tableValues(fetched.table, fetched);
   } catch (error) {
-    throw new Error(`${name}: ${userMessage(error, storedToken())}`);
+    throw new Error(`${name}: ${userMessage(error, storedTokens())}`);
   }
 }

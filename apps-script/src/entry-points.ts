@@ -13,6 +13,8 @@ export const MENU_ITEMS = [
   { label: 'Refresh now', handler: 'aivisMenuRefreshNow', target: 'menuRefreshNow' },
   { label: 'Schedule refresh...', handler: 'aivisShowSchedule', target: 'showSchedule' },
   { label: 'Insert report...', handler: 'aivisShowInsertReport', target: 'showInsertReport' },
+  { label: 'Build a query...', handler: 'aivisShowBuilder', target: 'showBuilder' },
+  { label: 'Insert dashboard...', handler: 'aivisShowDashboard', target: 'showDashboard' },
 ] as const;
 
 /** The trigger handler's global name. */
@@ -29,6 +31,21 @@ export const SERVER_FUNCTION_NAMES = [
   'aivisRemoveImport',
   'aivisSetSchedule',
   'aivisRefreshNow',
+  'aivisConnections',
+  'aivisAddConnection',
+  'aivisRenameConnection',
+  'aivisRemoveConnection',
+  'aivisSetDefaultConnection',
+  'aivisProjects',
+  'aivisPreview',
+  'aivisInsertFormula',
+  'aivisImportQuery',
+  'aivisSavedItems',
+  'aivisRunImport',
+  'aivisEditImport',
+  'aivisDeleteSaved',
+  'aivisInsertDashboard',
+  'aivisOpenRunLog',
 ] as const;
 export type ServerFunctionName = (typeof SERVER_FUNCTION_NAMES)[number];
 
@@ -37,4 +54,6 @@ export const PAGES = {
   settings: { file: 'Sidebar', title: MENU_TITLE },
   schedule: { file: 'ScheduleDialog', title: 'Schedule refresh', width: 420, height: 420 },
   report: { file: 'ReportDialog', title: 'Insert report', width: 520, height: 560 },
+  builder: { file: 'Builder', title: 'Build a query' },
+  dashboard: { file: 'DashboardDialog', title: 'Insert dashboard', width: 420, height: 360 },
 } as const;

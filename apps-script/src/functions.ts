@@ -30,7 +30,7 @@ export const CUSTOM_FUNCTIONS = {
   AIVIS_PROJECTS: {
     endpoint: 'projects',
     positional: [],
-    options: false,
+    options: true,
     summary: 'Lists the projects your token can read, with status, platforms and data counts.',
     example: '=AIVIS_PROJECTS()',
   },
@@ -40,7 +40,7 @@ export const CUSTOM_FUNCTIONS = {
       { arg: 'blocks', param: 'include' },
       { arg: 'period', param: 'period' },
     ],
-    options: false,
+    options: true,
     summary: 'The compact project snapshot as block / field / value rows.',
     example: '=AIVIS_SUMMARY(1001, "ai_visibility,competitors", "last_90_days")',
   },

@@ -6,8 +6,11 @@
  */
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
-import { fetchTable, splitMaxRows } from './api.js';
+import { validationError } from '../../shared/http/errors.js';
+import { fetchTable, splitAddonOptions } from './api.js';
+import { type BuilderQuery, checkQuery, findReport, queryInput } from './builder-query.js';
 import { DOCUMENT_KEYS, IMPORT_BUDGET_MS } from './config.js';
+import { readCredentials } from './connections.js';
 import { parseOptions } from './options.js';
 import type { Credentials } from './settings.js';
 import { inertValues, type SheetValue, tableValues } from './sheet-values.js';
@@ -20,6 +23,8 @@ export interface ImportRecord {
   /** API parameters as given (project included); validated again on every run. */
   params: Record<string, unknown>;
   maxRows: number;
+  /** The named connection it runs with; the default connection when absent. */
+  connection?: string;
 }
 
 export interface ImportRequest {
@@ -28,6 +33,7 @@ export interface ImportRequest {
   /** "key=value; key=value", as in the functions' options argument. */
   options?: string;
   sheetName?: string;
+  connection?: string;
 }
 
 export interface ImportResult {
@@ -36,13 +42,15 @@ export interface ImportResult {
   rows: number;
   capped: boolean;
   notes: string[];
+  /** UrlFetchApp requests the run made, for the run log. */
+  requests: number;
 }
 
 export function listImports(): ImportRecord[] {
   return readJson<ImportRecord[]>(DOCUMENT_KEYS.imports, []);
 }
 
-function saveImports(imports: ImportRecord[]): void {
+export function saveImports(imports: ImportRecord[]): void {
   writeJson(DOCUMENT_KEYS.imports, imports);
 }
 
@@ -54,8 +62,8 @@ export function isEndpointName(name: string): name is EndpointName {
 export function runImport(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   record: ImportRecord,
-  credentials: Credentials,
   refreshStamp: string,
+  credentials: Credentials = readCredentials(record.connection),
 ): ImportResult {
   const fetched = fetchTable(
     record.endpoint,
@@ -84,37 +92,78 @@ export function runImport(
     rows: fetched.table.rows.length,
     capped: fetched.capped,
     notes,
+    requests: fetched.requests,
   };
 }
 
-/** Validates a request from the report dialog, runs it once and remembers it. */
+const newId = () =>
+  `imp_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** Runs a new or edited record once and remembers it; only a request that worked is remembered. */
+function saveAfterRun(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  record: ImportRecord,
+): ImportResult {
+  const result = runImport(spreadsheet, record, String(Date.now()));
+  // A second import into the same sheet replaces the first; an edit replaces itself.
+  const others = listImports().filter(
+    (each) => each.sheetName !== record.sheetName && each.id !== record.id,
+  );
+  saveImports([...others, record]);
+  return result;
+}
+
+const defaultSheetName = (endpoint: string, project: unknown) =>
+  `AIVIS ${endpoint}${project === undefined || project === null || project === '' ? '' : ` ${String(project)}`}`;
+
+/** Validates a request from the report dialog ("key=value" options), runs it once and remembers it. */
 export function addImport(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   request: ImportRequest,
-  credentials: Credentials,
 ): ImportResult {
   if (!isEndpointName(request.endpoint)) {
     throw new Error(`Unknown report ${String(request.endpoint)}; choose one from the list.`);
   }
-  const { maxRows, rest } = splitMaxRows(parseOptions(request.options ?? ''));
+  const { maxRows, connection, rest } = splitAddonOptions(parseOptions(request.options ?? ''));
   const input: Record<string, unknown> = { ...rest };
   if (request.project !== undefined && request.project !== null && request.project !== '') {
     input.project = request.project;
   }
-  const endpoint = request.endpoint;
-  const project = input.project === undefined ? '' : ` ${String(input.project)}`;
-  const record: ImportRecord = {
-    id: `imp_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`,
-    sheetName: (request.sheetName ?? '').trim() || `AIVIS ${endpoint}${project}`,
-    endpoint,
+  const named = request.connection || connection;
+  return saveAfterRun(spreadsheet, {
+    id: newId(),
+    sheetName:
+      (request.sheetName ?? '').trim() || defaultSheetName(request.endpoint, input.project),
+    endpoint: request.endpoint,
     params: input,
     maxRows,
-  };
-  const result = runImport(spreadsheet, record, credentials, String(Date.now()));
-  // Only a request that worked is remembered; a second import into the same sheet replaces the first.
-  const others = listImports().filter((each) => each.sheetName !== record.sheetName);
-  saveImports([...others, record]);
-  return result;
+    ...(named ? { connection: named } : {}),
+  });
+}
+
+/** The builder's Import as values: validated like the functions, run once, saved (or an edit replaced). */
+export function importQuery(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  query: BuilderQuery,
+): ImportResult {
+  const errors = checkQuery(query);
+  if (Object.keys(errors).length) throw validationError(errors);
+  const report = findReport(query.report)!;
+  const input = queryInput(query);
+  const { maxRows } = splitAddonOptions({ max_rows: query.maxRows });
+  return saveAfterRun(spreadsheet, {
+    id:
+      query.importId && listImports().some((each) => each.id === query.importId)
+        ? query.importId
+        : newId(),
+    sheetName:
+      (query.sheetName ?? '').trim() ||
+      defaultSheetName(report.id.replace(':', ' '), input.project),
+    endpoint: report.endpoint,
+    params: input,
+    maxRows,
+    ...(query.connection ? { connection: query.connection } : {}),
+  });
 }
 
 export function removeImport(id: string): ImportRecord[] {

@@ -9,6 +9,8 @@ export {
   buildMenu,
   menuRefreshNow,
   scheduledRefresh,
+  showBuilder,
+  showDashboard,
   showInsertReport,
   showSchedule,
   showSettings,

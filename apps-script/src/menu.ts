@@ -12,12 +12,14 @@ export function buildMenu(): void {
   menu.addToUi();
 }
 
-export function showSettings(): void {
-  const page = HtmlService.createHtmlOutputFromFile(PAGES.settings.file).setTitle(
-    PAGES.settings.title,
+function showSidebar(page: { file: string; title: string }): void {
+  SpreadsheetApp.getUi().showSidebar(
+    HtmlService.createHtmlOutputFromFile(page.file).setTitle(page.title),
   );
-  SpreadsheetApp.getUi().showSidebar(page);
 }
+
+export const showSettings = () => showSidebar(PAGES.settings);
+export const showBuilder = () => showSidebar(PAGES.builder);
 
 function showDialog(page: { file: string; title: string; width: number; height: number }): void {
   const output = HtmlService.createHtmlOutputFromFile(page.file)
@@ -28,6 +30,7 @@ function showDialog(page: { file: string; title: string; width: number; height: 
 
 export const showSchedule = () => showDialog(PAGES.schedule);
 export const showInsertReport = () => showDialog(PAGES.report);
+export const showDashboard = () => showDialog(PAGES.dashboard);
 
 export function menuRefreshNow(): void {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();

@@ -49,7 +49,7 @@ const MESSAGES: Record<ErrorCode, (error: AivisFailure) => string> = {
     'The service refused the request method. Update the add-on to a version made for Data API v1.',
 };
 
-export function userMessage(error: unknown, token?: string): string {
+export function userMessage(error: unknown, token?: string | readonly string[]): string {
   let message: string;
   if (isAivisError(error)) {
     const failure = error as AivisFailure;
@@ -62,6 +62,8 @@ export function userMessage(error: unknown, token?: string): string {
   return redact(message, token);
 }
 
-export function redact(text: string, token: string | undefined): string {
-  return redactSecret(text, token, '[token]');
+/** Every token given is replaced, so a message about one connection cannot carry another's. */
+export function redact(text: string, token: string | readonly string[] | undefined): string {
+  const tokens = typeof token === 'string' ? [token] : (token ?? []);
+  return tokens.reduce((scrubbed, each) => redactSecret(scrubbed, each, '[token]'), text);
 }

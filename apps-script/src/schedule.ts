@@ -9,12 +9,14 @@
  * as the person who set it up and reads their token from their user properties.
  */
 import { DOCUMENT_KEYS } from './config.js';
+import { defaultConnectionName, readCredentials, storedTokens } from './connections.js';
+import { listDashboards, runDashboard } from './dashboard.js';
 import { SCHEDULED_HANDLER } from './entry-points.js';
 import { appendHistory } from './history.js';
 import { listImports, runImport } from './imports.js';
 import { userMessage } from './messages.js';
 import { touchRefreshCell } from './refresh.js';
-import { readCredentials, storedToken } from './settings.js';
+import { appendRunLog, type RunLogEntry, timedRun } from './run-log.js';
 import { readJson, writeJson } from './store.js';
 
 export const FREQUENCIES = ['off', 'hourly', 'daily', 'weekly'] as const;
@@ -31,6 +33,7 @@ export interface RunStatus {
   lastRun: string;
   trigger: 'manual' | 'schedule';
   imports: number;
+  dashboards: number;
   failed: number;
   historyRows: number;
   /** The last error of that run, worded for the reader; null when all went well. */
@@ -82,7 +85,12 @@ export function installSchedule(
   return settings;
 }
 
-/** Re-runs every import and appends history; never throws, the status says what failed. */
+/**
+ * Re-runs every import and dashboard (each with its own connection) and
+ * appends history; never throws: the status and the run log say what failed.
+ * A failed import or dashboard keeps its previous values (nothing is written
+ * before all its data has arrived).
+ */
 export function refreshAll(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   trigger: RunStatus['trigger'],
@@ -93,40 +101,82 @@ export function refreshAll(
     lastRun: new Date().toISOString(),
     trigger,
     imports: 0,
+    dashboards: 0,
     failed: 0,
     historyRows: 0,
     lastError: null,
+  };
+  const explain = (error: unknown) => userMessage(error, storedTokens());
+  const log: RunLogEntry[] = [];
+  const record = (entry: RunLogEntry) => {
+    log.push(entry);
+    if (entry.status === 'failed') {
+      status.failed += 1;
+      status.lastError = `${entry.sheetName}: ${entry.error}`;
+    }
+    return entry.status === 'ok';
   };
   try {
     if (!locked)
       throw new Error(
         'Another refresh of this spreadsheet is still running; try again in a minute.',
       );
-    const credentials = readCredentials();
     const stamp = touchRefreshCell(spreadsheet).getTime().toString();
-    for (const record of listImports()) {
-      try {
-        runImport(spreadsheet, record, credentials, stamp);
-        status.imports += 1;
-      } catch (error) {
-        status.failed += 1;
-        status.lastError = `${record.sheetName}: ${userMessage(error, credentials.token)}`;
-      }
+    const fallback = defaultConnectionName();
+    const jobs = [
+      ...listImports().map((each) => ({
+        kind: 'import' as const,
+        each,
+        run: () => runImport(spreadsheet, each, stamp),
+      })),
+      ...listDashboards().map((each) => ({
+        kind: 'dashboard' as const,
+        each,
+        run: () => runDashboard(spreadsheet, each, stamp),
+      })),
+    ];
+    for (const { kind, each, run } of jobs) {
+      const what = {
+        kind,
+        sheetName: each.sheetName,
+        connection: each.connection ?? fallback,
+        trigger,
+      };
+      if (record(timedRun(what, run, explain))) status[`${kind}s`] += 1;
     }
     const schedule = readSchedule();
     if (trigger === 'schedule' && schedule.historyProjects.length) {
-      try {
-        status.historyRows = appendHistory(spreadsheet, schedule.historyProjects, credentials);
-      } catch (error) {
-        status.failed += 1;
-        status.lastError = `History: ${userMessage(error, credentials.token)}`;
-      }
+      const what = {
+        kind: 'history' as const,
+        sheetName: 'History',
+        connection: fallback,
+        trigger,
+      };
+      record(
+        timedRun(
+          what,
+          () => {
+            status.historyRows = appendHistory(
+              spreadsheet,
+              schedule.historyProjects,
+              readCredentials(),
+            );
+            return { rows: status.historyRows, requests: schedule.historyProjects.length };
+          },
+          explain,
+        ),
+      );
     }
   } catch (error) {
     status.failed += 1;
-    status.lastError = userMessage(error, storedToken());
+    status.lastError = explain(error);
   } finally {
     if (locked && lock) lock.releaseLock();
+  }
+  try {
+    appendRunLog(spreadsheet, log);
+  } catch (error) {
+    status.lastError = `Run log: ${explain(error)}`;
   }
   writeJson(DOCUMENT_KEYS.status, status);
   return status;
@@ -137,7 +187,8 @@ export function statusLine(status: RunStatus | null): string {
   if (!status) return 'Not refreshed yet.';
   const when = status.lastRun.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
   const history = status.historyRows ? `, ${status.historyRows} history rows` : '';
+  const dashboards = status.dashboards ? `, ${status.dashboards} dashboards` : '';
   const failed = status.failed ? `, ${status.failed} failed` : '';
   const error = status.lastError ? ` Last error: ${status.lastError}` : '';
-  return `Last ${status.trigger === 'schedule' ? 'scheduled ' : ''}run ${when}: ${status.imports} imports refreshed${history}${failed}.${error}`;
+  return `Last ${status.trigger === 'schedule' ? 'scheduled ' : ''}run ${when}: ${status.imports} imports refreshed${dashboards}${history}${failed}.${error}`;
 }

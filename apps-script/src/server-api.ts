@@ -8,8 +8,7 @@
  */
 import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/endpoints.js';
 import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
-import { fetchTable } from './api.js';
-import { MAX_ROWS_OPTION, maxRowsRule } from './config.js';
+import { CONNECTION_OPTION, connectionRule, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
 import type { ServerFunctionName } from './entry-points.js';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS } from './functions.js';
 import {
@@ -19,7 +18,6 @@ import {
   listImports,
   removeImport,
 } from './imports.js';
-import { userMessage } from './messages.js';
 import {
   installSchedule,
   readSchedule,
@@ -28,14 +26,10 @@ import {
   type ScheduleSettings,
   statusLine,
 } from './schedule.js';
-import {
-  readCredentials,
-  removeToken,
-  type SettingsView,
-  saveSettings,
-  settingsView,
-  storedToken,
-} from './settings.js';
+import { BUILDER_API, type ProjectChoice, projects } from './server-builder.js';
+import { CONNECTION_API } from './server-connections.js';
+import { active, guarded } from './server-guard.js';
+import { removeToken, type SettingsView, saveSettings, settingsView } from './settings.js';
 
 export interface ImportView {
   id: string;
@@ -51,33 +45,8 @@ export interface SidebarState {
   imports: ImportView[];
 }
 
-export interface ReportChoice {
-  endpoint: EndpointName;
-  functionName: string;
-  summary: string;
-  needsProject: boolean;
-  /** One line per option key: what it allows and its default (from the endpoint table). */
-  options: Array<{ key: string; help: string }>;
-}
-
-export interface ProjectChoice {
-  id: number;
-  brand_name: string;
-  status: string;
-}
-
-/** Runs a sidebar call; any failure becomes an Error with a message for the reader. */
-function guarded<A extends unknown[], R>(run: (...args: A) => R): (...args: A) => R {
-  return (...args: A) => {
-    try {
-      return run(...args);
-    } catch (error) {
-      throw new Error(userMessage(error, storedToken()));
-    }
-  };
-}
-
-const active = () => SpreadsheetApp.getActiveSpreadsheet();
+export type { ProjectChoice } from './server-builder.js';
+export type { ReportChoice };
 
 function sidebarState(): SidebarState {
   return {
@@ -95,6 +64,15 @@ function sidebarState(): SidebarState {
   };
 }
 
+/** The report dialog's list: one entry per function, its option keys described by the endpoint table. */
+interface ReportChoice {
+  endpoint: EndpointName;
+  functionName: string;
+  summary: string;
+  needsProject: boolean;
+  options: Array<{ key: string; help: string }>;
+}
+
 function reportChoices(): ReportChoice[] {
   return CUSTOM_FUNCTION_NAMES.map((functionName) => {
     const { endpoint, summary } = CUSTOM_FUNCTIONS[functionName];
@@ -103,23 +81,9 @@ function reportChoices(): ReportChoice[] {
     if (ENDPOINTS[endpoint].rows({}) !== undefined || Object.keys(rules).includes('dataset')) {
       options.push({ key: MAX_ROWS_OPTION, help: describeRule(maxRowsRule) });
     }
+    options.push({ key: CONNECTION_OPTION, help: describeRule(connectionRule) });
     return { endpoint, functionName, summary, needsProject: needsProject(endpoint), options };
   });
-}
-
-function testConnection(): ProjectChoice[] {
-  const fetched = fetchTable('projects', {}, maxRowsRule.max, {
-    budgetMs: 25_000,
-    refreshStamp: String(Date.now()),
-    fresh: true,
-  });
-  const column = (name: string) => fetched.table.columns.indexOf(name);
-  const [id, brand, status] = [column('id'), column('brand_name'), column('status')];
-  return fetched.table.rows.map((row) => ({
-    id: Number(row[id]),
-    brand_name: String(row[brand] ?? ''),
-    status: String(row[status] ?? ''),
-  }));
 }
 
 export const SERVER_API = {
@@ -132,10 +96,10 @@ export const SERVER_API = {
     removeToken();
     return sidebarState();
   }),
-  aivisTestConnection: guarded((): ProjectChoice[] => testConnection()),
+  aivisTestConnection: guarded((): ProjectChoice[] => projects()),
   aivisReportChoices: guarded((): ReportChoice[] => reportChoices()),
   aivisInsertReport: guarded(
-    (request: ImportRequest): ImportResult => addImport(active(), request, readCredentials()),
+    (request: ImportRequest): ImportResult => addImport(active(), request),
   ),
   aivisRemoveImport: guarded((id: string): SidebarState => {
     removeImport(id);
@@ -148,6 +112,8 @@ export const SERVER_API = {
     },
   ),
   aivisRefreshNow: guarded((): string => statusLine(refreshAll(active(), 'manual'))),
+  ...CONNECTION_API,
+  ...BUILDER_API,
   // Exactly the names the build generates globals for: no more, no fewer.
 } satisfies Record<ServerFunctionName, (...args: never[]) => unknown>;
 

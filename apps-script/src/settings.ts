@@ -4,14 +4,12 @@
  * client; it is never returned to the sidebar, written to a cell, logged or
  * put in a trigger, a cache key or a message.
  */
-import { AivisError } from '../../shared/http/errors.js';
-import { checkToken, normalizeBaseUrl } from '../../shared/http/request.js';
-import { defaultBaseUrl, SETTINGS_PATH, USER_KEYS } from './config.js';
+import { checkToken } from '../../shared/http/request.js';
+import { defaultBaseUrl, USER_KEYS } from './config.js';
+import { checkBaseUrl } from './connections.js';
 
-export interface Credentials {
-  baseUrl: string;
-  token: string;
-}
+export type { Credentials } from './connections.js';
+export { readCredentials } from './connections.js';
 
 /** What the sidebar may see: whether a token is set, never the token. */
 export interface SettingsView {
@@ -30,27 +28,6 @@ export function baseUrl(): string {
   return userProperties().getProperty(USER_KEYS.baseUrl) || defaultBaseUrl();
 }
 
-/** The credentials for a call, or an error that says how to set them. */
-export function readCredentials(): Credentials {
-  const token = storedToken();
-  if (!token) {
-    throw new AivisError({
-      code: 'unauthenticated',
-      status: 0,
-      message: `No API token is set. Paste your personal access token in ${SETTINGS_PATH}.`,
-    });
-  }
-  const url = baseUrl();
-  if (!url) {
-    throw new AivisError({
-      code: 'validation_failed',
-      status: 0,
-      message: `No service address is set. Enter it in ${SETTINGS_PATH}.`,
-    });
-  }
-  return { baseUrl: url, token };
-}
-
 export function settingsView(): SettingsView {
   return { baseUrl: baseUrl(), defaultBaseUrl: defaultBaseUrl(), tokenSet: Boolean(storedToken()) };
 }
@@ -62,14 +39,13 @@ export function settingsView(): SettingsView {
  */
 export function saveSettings(input: { baseUrl?: string; token?: string }): SettingsView {
   const properties = userProperties();
-  const url = (input.baseUrl ?? '').trim();
-  if (url) properties.setProperty(USER_KEYS.baseUrl, normalizeBaseUrl(url));
-  else properties.deleteProperty(USER_KEYS.baseUrl);
   const token = (input.token ?? '').trim();
-  if (token) {
-    checkToken(token);
-    properties.setProperty(USER_KEYS.token, token);
-  }
+  checkToken(token);
+  const url = (input.baseUrl ?? '').trim();
+  // The default connection is held to urlFetchWhitelist like every other one.
+  if (url) properties.setProperty(USER_KEYS.baseUrl, checkBaseUrl(url));
+  else properties.deleteProperty(USER_KEYS.baseUrl);
+  if (token) properties.setProperty(USER_KEYS.token, token);
   return settingsView();
 }
 

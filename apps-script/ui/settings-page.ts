@@ -1,5 +1,6 @@
 /** The Settings sidebar: base URL, token (write-only), test connection, status and imports. */
 import type { SidebarState } from '../src/server-api.js';
+import { initConnections } from './connections-section.js';
 import { busy, byId, clear, setText, showError } from './dom.js';
 import { call } from './server.js';
 
@@ -80,6 +81,16 @@ byId('refresh').addEventListener('click', (event) => {
     .catch((error: unknown) => showError('error', error));
 });
 
+byId('run-log').addEventListener('click', (event) => {
+  event.preventDefault();
+  void call('aivisOpenRunLog')
+    .then((found) => {
+      if (!found) setText('status', 'No run yet: the run log starts with the first refresh.');
+    })
+    .catch((error: unknown) => showError('error', error));
+});
+
+initConnections();
 call('aivisSidebarState')
   .then(render)
   .catch((error: unknown) => showError('error', error));

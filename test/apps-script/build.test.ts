@@ -51,6 +51,7 @@ describe('Code.js', () => {
           if (!taken.has(key)) expect(line).toContain(`${key}: ${describeRule(rule)}`);
         }
         expect(line).toContain('max_rows: ');
+        expect(line).toContain('connection: Name of a connection in Settings');
       }
       expect(doc).toMatch(/@param \{\*\} refresh /);
     },

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { useSandbox } from './fakes/context.js';
+import { BUILT_SERVICE_URL } from './fakes/harness.js';
 
 const suite = useSandbox({ rateLimit: false, slowDelayMs: 300 });
 
@@ -87,9 +88,14 @@ describe('the token stays out of everything the sidebar sees', () => {
 
   test('saving keeps the stored token when the field is left empty, and Remove token deletes it', () => {
     const addon = suite.load();
-    addon.call('aivisSaveSettings', { baseUrl: `${suite.sandbox.baseUrl}/api/v1/`, token: '' });
+    // The whitelisted address (the harness answers it from the sandbox); /api/v1/ is dropped.
+    addon.call('aivisSaveSettings', { baseUrl: `${BUILT_SERVICE_URL}/api/v1/`, token: '' });
     expect(addon.userProperties().getProperty('AIVIS_TOKEN')).toBe('aivis_test_entry');
-    expect(addon.userProperties().getProperty('AIVIS_BASE_URL')).toBe(suite.sandbox.baseUrl);
+    expect(addon.userProperties().getProperty('AIVIS_BASE_URL')).toBe(BUILT_SERVICE_URL);
+    expect((addon.call('AIVIS_PROJECTS') as unknown[][]).length).toBe(4);
+    expect(
+      addon.errorOf('aivisSaveSettings', { baseUrl: suite.sandbox.baseUrl, token: '' }),
+    ).toMatch(/must start with https:\/\/aivis\.example\.com\//);
     addon.call('aivisRemoveToken');
     expect(addon.userProperties().getProperty('AIVIS_TOKEN')).toBeNull();
     expect(addon.errorOf('AIVIS_PROJECTS')).toMatch(/No API token is set/);

@@ -23,6 +23,8 @@ describe('menu and pages', () => {
       'Refresh now',
       'Schedule refresh...',
       'Insert report...',
+      'Build a query...',
+      'Insert dashboard...',
     ]);
     for (const item of items) expect(typeof addon.context[item.handler]).toBe('function');
   });

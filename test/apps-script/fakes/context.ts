@@ -1,7 +1,7 @@
 /** Per-suite setup: the sandbox on its own thread, blocking HTTP, and a loader for Code.js. */
 import { afterAll, beforeAll } from 'vitest';
 import type { StartSandboxOptions } from '../../../sandbox/server.js';
-import { type AddonOptions, loadAddon } from './harness.js';
+import { type AddonOptions, BUILT_SERVICE_URL, loadAddon } from './harness.js';
 import { type SandboxThread, startSandboxThread } from './sandbox-thread.js';
 import { createSyncHttp, type SyncHttp } from './sync-http.js';
 
@@ -23,6 +23,8 @@ export function useSandbox(options: StartSandboxOptions = { rateLimit: false }):
         http: context.http,
         baseUrl: context.sandbox.baseUrl,
         token: 'aivis_test_entry',
+        // Connections must use the whitelisted address; the sandbox answers it.
+        routes: { [BUILT_SERVICE_URL]: context.sandbox.baseUrl },
         ...overrides,
       });
     context.api = (path, token = 'aivis_test_entry') => {

@@ -27,7 +27,12 @@ export interface AddonOptions {
   token?: string;
   /** Shared between add-ons loaded for the same "project", like ScriptCache is. */
   scriptCache?: FakeCache;
+  /** Address prefixes UrlFetchApp answers from elsewhere, e.g. the built service URL from the sandbox. */
+  routes?: Record<string, string>;
 }
+
+/** The address the add-on is built for (AIVIS_SERVICE_URL unset): its urlFetchWhitelist. */
+export const BUILT_SERVICE_URL = 'https://aivis.example.com';
 
 export type Addon = ReturnType<typeof loadAddon>;
 
@@ -42,7 +47,7 @@ export function loadAddon(options: AddonOptions) {
   const documentProperties = new FakeProperties();
   const scriptCache = options.scriptCache ?? new FakeCache();
   const spreadsheet = new FakeSpreadsheet();
-  const urlFetch = fakeUrlFetchApp(options.http);
+  const urlFetch = fakeUrlFetchApp(options.http, options.routes);
   const scriptApp = fakeScriptApp(() => user);
   const ui = fakeUi();
   const logs: string[] = [];
@@ -72,7 +77,7 @@ export function loadAddon(options: AddonOptions) {
       getActive: () => spreadsheet,
       getUi: () => ui.ui,
     },
-    Charts: { ChartType: { LINE: 'LINE', COLUMN: 'COLUMN', AREA: 'AREA' } },
+    Charts: { ChartType: { LINE: 'LINE', COLUMN: 'COLUMN', AREA: 'AREA', BAR: 'BAR' } },
     ScriptApp: scriptApp.service,
     HtmlService: fakeHtmlService(DIST_DIR),
     LockService: fakeLockService(),

@@ -43,14 +43,28 @@ function httpResponse(answer: { status: number; headers: Record<string, string>;
   };
 }
 
-export function fakeUrlFetchApp(http: SyncHttp) {
+/**
+ * @param routes like /etc/hosts: an address prefix (the built service URL, the
+ *   one urlFetchWhitelist allows) answered by another (the sandbox on loopback).
+ */
+export function fakeUrlFetchApp(http: SyncHttp, routes: Record<string, string> = {}) {
   const calls: FetchRecord[] = [];
   let batches = 0;
+  const routed = (url: string) => {
+    for (const [from, to] of Object.entries(routes)) {
+      if (url.startsWith(`${from}/`)) return `${to}${url.slice(from.length)}`;
+    }
+    return url;
+  };
   const run = (items: Array<{ url: string; params: FetchParams }>) => {
     const batch = ++batches;
     const requests: WireRequest[] = items.map(({ url, params }) => {
       calls.push({ url, headers: { ...(params.headers ?? {}) }, batch });
-      return { url, method: (params.method ?? 'get').toUpperCase(), headers: params.headers ?? {} };
+      return {
+        url: routed(url),
+        method: (params.method ?? 'get').toUpperCase(),
+        headers: params.headers ?? {},
+      };
     });
     return http.send(requests).map((answer, index) => {
       const { url, params } = items[index]!;

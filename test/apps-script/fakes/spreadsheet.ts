@@ -31,9 +31,21 @@ function columnNumber(letters: string): number {
   );
 }
 
+/**
+ * What an EmbeddedChartBuilder was told, recorded for the tests (and the
+ * README's dashboard picture): type, data ranges, header rows, options, anchor.
+ */
+export interface ChartSpecRecord {
+  type: string;
+  ranges: string[];
+  numHeaders: number;
+  options: Record<string, unknown>;
+  position: { row: number; column: number };
+}
+
 export class FakeSheet {
   readonly cells = new Map<string, Cell>();
-  readonly charts: Array<{ type: string; ranges: string[]; options: Record<string, unknown> }> = [];
+  readonly charts: ChartSpecRecord[] = [];
   frozenRows = 0;
   maxRows = 1000;
   constructor(
@@ -100,28 +112,54 @@ export class FakeSheet {
     return [...this.charts];
   }
   newChart() {
-    const chart = { type: '', ranges: [] as string[], options: {} as Record<string, unknown> };
+    const chart: ChartSpecRecord = {
+      type: '',
+      ranges: [],
+      numHeaders: 0,
+      options: {},
+      position: { row: 1, column: 1 },
+    };
+    const onThisSheet = (range: FakeRange) => range.getSheet() === this;
     const builder = {
       setChartType(type: string) {
         chart.type = type;
         return builder;
       },
       addRange(range: FakeRange) {
+        if (!onThisSheet(range)) throw new Error('Exception: the range is on another sheet');
         chart.ranges.push(range.getA1Notation());
         return builder;
       },
-      setNumHeaders: () => builder,
+      setNumHeaders(headers: number) {
+        chart.numHeaders = headers;
+        return builder;
+      },
       setOption(key: string, value: unknown) {
         chart.options[key] = value;
         return builder;
       },
-      setPosition: () => builder,
+      setPosition(row: number, column: number) {
+        chart.position = { row, column };
+        return builder;
+      },
       build: () => chart,
     };
     return builder;
   }
-  insertChart(chart: { type: string; ranges: string[]; options: Record<string, unknown> }) {
+  insertChart(chart: ChartSpecRecord) {
+    if (!chart.type || chart.ranges.length === 0)
+      throw new Error('Exception: chart without type or data');
     this.charts.push(chart);
+  }
+  removeChart(chart: ChartSpecRecord) {
+    const index = this.charts.indexOf(chart);
+    if (index < 0) throw new Error('Exception: the chart is not on this sheet');
+    this.charts.splice(index, 1);
+  }
+  /** The active cell, as the user left it (Sheet1!A1 unless a test moves it). */
+  activeCell = { row: 1, column: 1 };
+  getActiveCell() {
+    return new FakeRange(this, this.activeCell.row, this.activeCell.column, 1, 1);
   }
   /** The stored values as a grid, rows 1..lastRow, columns 1..lastColumn. */
   grid(): Value[][] {
@@ -167,6 +205,7 @@ export class FakeRange {
     return this.sheet;
   }
   getA1Notation() {
+    if (this.rows === 1 && this.columns === 1) return `${letters(this.column)}${this.row}`;
     return `${letters(this.column)}${this.row}:${letters(this.column + this.columns - 1)}${this.row + this.rows - 1}`;
   }
   getValues(): Value[][] {
@@ -197,6 +236,11 @@ export class FakeRange {
     this.sheet.setCell(this.row, this.column, typed(value));
     return this;
   }
+  setFormula(formula: string) {
+    if (!formula.startsWith('=')) throw new Error('Exception: a formula starts with =');
+    this.sheet.setCell(this.row, this.column, { value: '#FORMULA', formula });
+    return this;
+  }
   setNumberFormat(format: string) {
     for (let r = 0; r < this.rows; r++)
       for (let c = 0; c < this.columns; c++) {
@@ -211,8 +255,17 @@ export class FakeSpreadsheet {
   readonly sheets: FakeSheet[] = [];
   readonly namedRanges = new Map<string, FakeRange>();
   readonly toasts: string[] = [];
+  active: FakeSheet;
   constructor(readonly id = 'fake-spreadsheet-id') {
-    this.sheets.push(new FakeSheet(this, 'Sheet1'));
+    this.active = new FakeSheet(this, 'Sheet1');
+    this.sheets.push(this.active);
+  }
+  getActiveSheet() {
+    return this.active;
+  }
+  setActiveSheet(sheet: FakeSheet) {
+    this.active = sheet;
+    return sheet;
   }
   getId() {
     return this.id;
