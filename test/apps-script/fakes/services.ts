@@ -20,7 +20,7 @@ const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 // ---- UrlFetchApp ----
 
-interface FetchParams {
+export interface FetchParams {
   url?: string;
   method?: string;
   headers?: Record<string, string>;
