@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { useSandbox } from './fakes/context.js';
-import { loadAddon } from './fakes/harness.js';
+import { loadAddon } from '../../support/apps-script/harness.js';
 
 const suite = useSandbox();
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { echoForms } from '../shared/token-echoes.js';
 import { useSandbox } from './fakes/context.js';
-import type { SyncHttp } from './fakes/sync-http.js';
+import type { SyncHttp } from '../../support/apps-script/sync-http.js';
 
 const suite = useSandbox({ rateLimit: false });
 const TOKEN = 'aivis_test_entry';

@@ -22,7 +22,7 @@ import {
   startProxy,
   waitForWidgets,
   watchConsole,
-} from './harness.js';
+} from '../../support/browser/harness.js';
 
 let harness: Harness;
 let proxy: RunningProxy;

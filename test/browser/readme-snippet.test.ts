@@ -20,7 +20,7 @@ import {
   requireBundle,
   waitForWidgets,
   watchConsole,
-} from './harness.js';
+} from '../../support/browser/harness.js';
 import { README_PROXY_PATH, README_SITE, widgetSnippet, withSite } from './readme-snippets.js';
 
 const TOKEN = 'aivis_test_entry';

@@ -16,7 +16,7 @@ import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-
 import { serveFile } from '../../start/static-files.js';
 import { BUNDLE_FILE, STANDALONE_ENTRIES } from '../../widget/build.js';
 import { expectApiFigures } from '../browser/api-figures.js';
-import { CHROMIUM_ARGS, waitForWidgets, watchConsole } from '../browser/harness.js';
+import { CHROMIUM_ARGS, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { README_PROXY_PATH, widgetSnippet, withSite } from '../browser/readme-snippets.js';
 import {
   appTsconfig,

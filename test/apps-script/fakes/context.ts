@@ -1,9 +1,9 @@
 /** Per-suite setup: the sandbox on its own thread, blocking HTTP, and a loader for Code.js. */
 import { afterAll, beforeAll } from 'vitest';
 import type { StartSandboxOptions } from '../../../sandbox/server.js';
-import { type AddonOptions, loadAddon } from './harness.js';
-import { type SandboxThread, startSandboxThread } from './sandbox-thread.js';
-import { createSyncHttp, type SyncHttp } from './sync-http.js';
+import { type AddonOptions, loadAddon } from '../../../support/apps-script/harness.js';
+import { type SandboxThread, startSandboxThread } from '../../../support/apps-script/sandbox-thread.js';
+import { createSyncHttp, type SyncHttp } from '../../../support/apps-script/sync-http.js';
 
 export interface SuiteContext {
   sandbox: SandboxThread;

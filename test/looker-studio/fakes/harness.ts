@@ -12,8 +12,8 @@ import {
   FakeProperties,
   fakeUrlFetchApp,
   fakeUtilities,
-} from '../../apps-script/fakes/services.js';
-import type { SyncHttp } from '../../apps-script/fakes/sync-http.js';
+} from '../../../support/apps-script/services.js';
+import type { SyncHttp } from '../../../support/apps-script/sync-http.js';
 import { fakeDataStudioApp, UserErrorThrown } from './data-studio.js';
 
 export const DIST_DIR = resolve(import.meta.dirname, '../../../dist/looker-studio');

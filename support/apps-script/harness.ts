@@ -19,7 +19,7 @@ import {
 } from './services.js';
 import type { SyncHttp } from './sync-http.js';
 
-export const DIST_DIR = resolve(import.meta.dirname, '../../../dist/apps-script');
+export const DIST_DIR = resolve(import.meta.dirname, '../../dist/apps-script');
 
 export interface AddonOptions {
   http: SyncHttp;
