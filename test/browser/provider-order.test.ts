@@ -9,13 +9,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  expectedFigures,
-  expectFigures,
-  type Figures,
-  WIDGETS,
-  waitForOutcome,
-} from './figures.js';
-import {
   type Harness,
   type RunningProxy,
   startHarness,
@@ -23,6 +16,13 @@ import {
   waitForWidgets,
   watchConsole,
 } from '../../support/browser/harness.js';
+import {
+  expectedFigures,
+  expectFigures,
+  type Figures,
+  WIDGETS,
+  waitForOutcome,
+} from './figures.js';
 
 let harness: Harness;
 let proxy: RunningProxy;

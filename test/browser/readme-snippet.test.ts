@@ -12,7 +12,6 @@ import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
-import { expectApiFigures } from './api-figures.js';
 import {
   ARTIFACTS,
   BUNDLE_PATH,
@@ -21,6 +20,7 @@ import {
   waitForWidgets,
   watchConsole,
 } from '../../support/browser/harness.js';
+import { expectApiFigures } from './api-figures.js';
 import { README_PROXY_PATH, README_SITE, widgetSnippet, withSite } from './readme-snippets.js';
 
 const TOKEN = 'aivis_test_entry';

@@ -2,7 +2,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { StartSandboxOptions } from '../../../sandbox/server.js';
 import { type AddonOptions, loadAddon } from '../../../support/apps-script/harness.js';
-import { type SandboxThread, startSandboxThread } from '../../../support/apps-script/sandbox-thread.js';
+import {
+  type SandboxThread,
+  startSandboxThread,
+} from '../../../support/apps-script/sandbox-thread.js';
 import { createSyncHttp, type SyncHttp } from '../../../support/apps-script/sync-http.js';
 
 export interface SuiteContext {
