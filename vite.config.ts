@@ -8,6 +8,8 @@ export default defineConfig({
   plugins: [responseShapesPlugin()],
   test: {
     include: ['test/**/*.test.ts'],
+    // Builds dist/ when it is missing or older than its sources (suites read the built artifacts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
