@@ -27,6 +27,8 @@ export interface AddonOptions {
   token?: string;
   /** Shared between add-ons loaded for the same "project", like ScriptCache is. */
   scriptCache?: FakeCache;
+  /** Utilities.sleep; default blocks the thread like Apps Script (suites pass skipSleep). */
+  sleep?: (ms: number) => void;
 }
 
 export type Addon = ReturnType<typeof loadAddon>;
@@ -66,7 +68,7 @@ export function loadAddon(options: AddonOptions) {
         throw new Error('The add-on keeps answers in the script cache');
       },
     },
-    Utilities: fakeUtilities,
+    Utilities: { ...fakeUtilities, sleep: options.sleep ?? fakeUtilities.sleep },
     SpreadsheetApp: {
       getActiveSpreadsheet: () => spreadsheet,
       getActive: () => spreadsheet,

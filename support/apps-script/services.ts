@@ -159,6 +159,13 @@ type ByteInput = string | number[];
 const toBuffer = (value: ByteInput) =>
   typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value.map((b) => b & 0xff));
 
+/**
+ * Utilities.sleep for suites: the wait is recorded by the caller's budget but
+ * not spent on the wall clock (retry backoff and Retry-After are not what a
+ * suite is about; attempt counts and messages are).
+ */
+export const skipSleep = (_ms: number): void => {};
+
 export const fakeUtilities = {
   DigestAlgorithm: { MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_512: 'sha512' },
   Charset: { UTF_8: 'UTF_8', US_ASCII: 'US_ASCII' },

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { useSandbox } from './fakes/context.js';
 
-const suite = useSandbox({ rateLimit: false, slowDelayMs: 300 });
+const suite = useSandbox({ rateLimit: false, slowDelayMs: 150 });
 
 const SCENARIOS: Array<[token: string, message: RegExp]> = [
   ['aivis_test_expired', /expired or revoked.*Extensions > AI Visibility > Settings/],

@@ -6,6 +6,7 @@ import {
   type SandboxThread,
   startSandboxThread,
 } from '../../../support/apps-script/sandbox-thread.js';
+import { skipSleep } from '../../../support/apps-script/services.js';
 import { createSyncHttp, type SyncHttp } from '../../../support/apps-script/sync-http.js';
 
 export interface SuiteContext {
@@ -26,6 +27,7 @@ export function useSandbox(options: StartSandboxOptions = { rateLimit: false }):
         http: context.http,
         baseUrl: context.sandbox.baseUrl,
         token: 'aivis_test_entry',
+        sleep: skipSleep,
         ...overrides,
       });
     context.api = (path, token = 'aivis_test_entry') => {
