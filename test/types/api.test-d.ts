@@ -28,7 +28,7 @@ describe('ParamsOf', () => {
 
   it('forbids a project on the project list', () => {
     expectTypeOf<{ project: 1001 }>().not.toMatchTypeOf<ParamsOf<'projects'>>();
-    expectTypeOf<{}>().toMatchTypeOf<ParamsOf<'projects'>>();
+    expectTypeOf<Record<string, never>>().toMatchTypeOf<ParamsOf<'projects'>>();
   });
 
   it('types each parameter from its rule: enums as their words, integers as numbers', () => {
