@@ -7,9 +7,9 @@
  * Run: npx tsx bench/apps-script.bench.ts (builds the add-on first).
  */
 import { buildAppsScript } from '../apps-script/build/index.js';
-import { loadAddon } from '../test/apps-script/fakes/harness.js';
-import { startSandboxThread } from '../test/apps-script/fakes/sandbox-thread.js';
-import { createSyncHttp } from '../test/apps-script/fakes/sync-http.js';
+import { loadAddon } from '../support/apps-script/harness.js';
+import { startSandboxThread } from '../support/apps-script/sandbox-thread.js';
+import { createSyncHttp } from '../support/apps-script/sync-http.js';
 
 const FORMULAS: Array<[string, ...unknown[]]> = [
   ['AIVIS_PROJECTS'],

@@ -10,9 +10,9 @@
  * Run: npx tsx bench/sheets-dashboard.bench.ts (builds the add-on first).
  */
 import { buildAppsScript } from '../apps-script/build/index.js';
-import { BUILT_SERVICE_URL, loadAddon } from '../test/apps-script/fakes/harness.js';
-import { startSandboxThread } from '../test/apps-script/fakes/sandbox-thread.js';
-import { createSyncHttp } from '../test/apps-script/fakes/sync-http.js';
+import { BUILT_SERVICE_URL, loadAddon } from '../support/apps-script/harness.js';
+import { startSandboxThread } from '../support/apps-script/sandbox-thread.js';
+import { createSyncHttp } from '../support/apps-script/sync-http.js';
 
 const ROUNDS = 5;
 

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { fetchJson, startHarness } from '../test/browser/harness.js';
+import { fetchJson, startHarness } from '../support/browser/harness.js';
 import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_BUDGET_GZIP_LEVEL } from '../widget/bundle-budget.js';
 

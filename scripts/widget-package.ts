@@ -34,7 +34,7 @@ export interface WidgetPackageInput {
   installedVersion: (name: string) => string | undefined;
 }
 
-/** `lit/decorators.js` -> `lit`, `@lit/task` -> `@lit/task`. */
+/** `lit/directives/class-map.js` -> `lit`, `@lit/task` -> `@lit/task`. */
 export function packageOfSpecifier(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;

@@ -104,9 +104,10 @@ const promptId = intParam(
 const listOnly = (dataset: unknown, datasets: readonly string[]) =>
   datasets.includes(String(dataset));
 
-function define<const P extends Record<string, ParamRule>>(
-  definition: EndpointDefinition<P>,
-): EndpointDefinition<P> {
+/** Keeps the literal `connectedSource`, which ResponseOf reads to add UnavailableSource. */
+function define<const P extends Record<string, ParamRule>, const C extends boolean>(
+  definition: EndpointDefinition<P> & { connectedSource: C },
+): EndpointDefinition<P> & { connectedSource: C } {
   return definition;
 }
 

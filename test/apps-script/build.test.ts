@@ -11,7 +11,7 @@ import { SERVER_FUNCTION_NAMES } from '../../apps-script/src/entry-points.js';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS } from '../../apps-script/src/functions.js';
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
 import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
-import { DIST_DIR } from './fakes/harness.js';
+import { DIST_DIR } from '../../support/apps-script/harness.js';
 
 const code = readFileSync(join(DIST_DIR, 'Code.js'), 'utf8');
 const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'appsscript.json'), 'utf8'));

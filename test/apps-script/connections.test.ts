@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { BUILT_SERVICE_URL, DIST_DIR } from '../../support/apps-script/harness.js';
 import { useSandbox } from './fakes/context.js';
-import { BUILT_SERVICE_URL, DIST_DIR } from './fakes/harness.js';
 
 const suite = useSandbox();
 const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'appsscript.json'), 'utf8')) as {

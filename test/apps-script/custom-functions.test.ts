@@ -5,8 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { FORMULA_BRAND } from '../../sandbox/data/hostile.js';
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
+import { isDate } from '../../support/apps-script/harness.js';
 import { useSandbox } from './fakes/context.js';
-import { isDate } from './fakes/harness.js';
 
 const suite = useSandbox();
 type Grid = unknown[][];

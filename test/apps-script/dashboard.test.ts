@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { FORMULA_BRAND } from '../../sandbox/data/hostile.js';
+import type { FakeSheet } from '../../support/apps-script/spreadsheet.js';
 import { useSandbox } from './fakes/context.js';
-import type { FakeSheet } from './fakes/spreadsheet.js';
 
 const suite = useSandbox();
 

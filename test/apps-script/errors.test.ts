@@ -4,10 +4,10 @@
  * answer ever contains the token.
  */
 import { describe, expect, test } from 'vitest';
+import { BUILT_SERVICE_URL } from '../../support/apps-script/harness.js';
 import { useSandbox } from './fakes/context.js';
-import { BUILT_SERVICE_URL } from './fakes/harness.js';
 
-const suite = useSandbox({ rateLimit: false, slowDelayMs: 300 });
+const suite = useSandbox({ rateLimit: false, slowDelayMs: 150 });
 
 const SCENARIOS: Array<[token: string, message: RegExp]> = [
   ['aivis_test_expired', /expired or revoked.*Extensions > AI Visibility > Settings/],

@@ -6,8 +6,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadAddon } from '../../support/apps-script/harness.js';
 import { useSandbox } from './fakes/context.js';
-import { loadAddon } from './fakes/harness.js';
 
 const suite = useSandbox();
 

@@ -6,9 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BUILT_SERVICE_URL } from '../../support/apps-script/harness.js';
 import { axeViolations, launchChromium, openPage, pageErrors } from './fakes/browser-pages.js';
 import { useSandbox } from './fakes/context.js';
-import { BUILT_SERVICE_URL } from './fakes/harness.js';
 
 const suite = useSandbox();
 let browser: Browser;

@@ -6,8 +6,8 @@
 import { describe, expect, test } from 'vitest';
 import { FORMULA_BRAND, JAVASCRIPT_URL, SIGNED_QUERIES } from '../../sandbox/data/hostile.js';
 import { PLATFORMS } from '../../shared/api/vocabulary.js';
+import { isDate } from '../../support/apps-script/harness.js';
 import { useSandbox } from './fakes/context.js';
-import { isDate } from './fakes/harness.js';
 
 const suite = useSandbox();
 

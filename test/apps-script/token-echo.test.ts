@@ -4,9 +4,9 @@
  * reaches a cell, a CacheService value, an error message or a log line.
  */
 import { describe, expect, test } from 'vitest';
+import type { SyncHttp } from '../../support/apps-script/sync-http.js';
 import { echoForms } from '../shared/token-echoes.js';
 import { useSandbox } from './fakes/context.js';
-import type { SyncHttp } from './fakes/sync-http.js';
 
 const suite = useSandbox({ rateLimit: false });
 const TOKEN = 'aivis_test_entry';

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { fetchJson } from './harness.js';
+import { fetchJson } from '../../support/browser/harness.js';
 
 const WIDGETS = 'aivis-visibility-score, aivis-competitor-ranking, aivis-action-plan';
 

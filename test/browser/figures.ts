@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { fetchJson } from './harness.js';
+import { fetchJson } from '../../support/browser/harness.js';
 
 /** The dashboard the page tests embed; the figures below are its. */
 export const WIDGETS = `

@@ -9,20 +9,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  expectedFigures,
-  expectFigures,
-  type Figures,
-  WIDGETS,
-  waitForOutcome,
-} from './figures.js';
-import {
   type Harness,
   type RunningProxy,
   startHarness,
   startProxy,
   waitForWidgets,
   watchConsole,
-} from './harness.js';
+} from '../../support/browser/harness.js';
+import {
+  expectedFigures,
+  expectFigures,
+  type Figures,
+  WIDGETS,
+  waitForOutcome,
+} from './figures.js';
 
 let harness: Harness;
 let proxy: RunningProxy;

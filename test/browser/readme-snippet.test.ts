@@ -12,7 +12,6 @@ import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
-import { expectApiFigures } from './api-figures.js';
 import {
   ARTIFACTS,
   BUNDLE_PATH,
@@ -20,7 +19,8 @@ import {
   requireBundle,
   waitForWidgets,
   watchConsole,
-} from './harness.js';
+} from '../../support/browser/harness.js';
+import { expectApiFigures } from './api-figures.js';
 import { README_PROXY_PATH, README_SITE, widgetSnippet, withSite } from './readme-snippets.js';
 
 const TOKEN = 'aivis_test_entry';

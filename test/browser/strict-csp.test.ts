@@ -16,7 +16,7 @@ import {
   startHarness,
   startProxy,
   waitForWidgets,
-} from './harness.js';
+} from '../../support/browser/harness.js';
 
 let harness: Harness;
 let proxy: RunningProxy;

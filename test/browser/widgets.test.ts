@@ -15,7 +15,7 @@ import {
   startHarness,
   waitForWidgets,
   watchConsole,
-} from './harness.js';
+} from '../../support/browser/harness.js';
 
 let harness: Harness;
 

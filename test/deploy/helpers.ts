@@ -3,6 +3,7 @@
  * as production runs it, with plain `node` and no tsx, and waits that follow
  * its output instead of the clock.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pollUntil } from '../../support/poll.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILT_PROXY_DIR = `${ROOT}dist/proxy`;
@@ -115,18 +117,18 @@ export async function untilListening(
   isAlive: () => boolean,
   attempts = 400,
 ): Promise<void> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (!isAlive()) throw new Error(`the server for port ${port} exited before it listened`);
-    const connected = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
+  await pollUntil(
+    () => {
+      if (!isAlive()) throw new Error(`the server for port ${port} exited before it listened`);
+      return new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
       });
-      socket.once('error', () => resolve(false));
-    });
-    if (connected) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`nothing listened on port ${port}`);
+    },
+    { what: `something to listen on port ${port}`, timeoutMs: attempts * 25, intervalMs: 25 },
+  );
 }

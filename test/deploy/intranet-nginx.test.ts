@@ -23,7 +23,7 @@ import {
   requireBundle,
   waitForWidgets,
   watchConsole,
-} from '../browser/harness.js';
+} from '../../support/browser/harness.js';
 import {
   freePort,
   installBuiltProxy,

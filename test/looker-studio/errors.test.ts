@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { useConnectorSuite } from './fakes/suite.js';
 
-const { suite, load } = useConnectorSuite({ rateLimit: false, slowDelayMs: 300 });
+const { suite, load } = useConnectorSuite({ rateLimit: false, slowDelayMs: 150 });
 
 const RANGE = { startDate: '2026-10-20', endDate: '2026-11-14' };
 const request = (configParams: Record<string, string>, fields = ['rank']) => ({

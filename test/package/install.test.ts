@@ -14,9 +14,9 @@ import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { serveFile } from '../../start/static-files.js';
+import { CHROMIUM_ARGS, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { BUNDLE_FILE, STANDALONE_ENTRIES } from '../../widget/build.js';
 import { expectApiFigures } from '../browser/api-figures.js';
-import { CHROMIUM_ARGS, waitForWidgets, watchConsole } from '../browser/harness.js';
 import { README_PROXY_PATH, widgetSnippet, withSite } from '../browser/readme-snippets.js';
 import {
   appTsconfig,

@@ -98,15 +98,6 @@ export function fakeClock(start = Date.UTC(2026, 10, 15, 12)) {
   };
 }
 
-/** Waits (bounded) until a condition holds: for work the proxy does behind an answer. */
-export async function eventually(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 250; i += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** An HTTP server that records every request it gets; the proxy must never reach it. */
 export async function startRecorder(): Promise<{
   port: number;

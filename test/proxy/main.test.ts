@@ -3,9 +3,11 @@
  * configuration errors name the variable, the start line and the request
  * lines say what happened, and none of them holds the token.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import { pollUntil } from '../../support/poll.js';
 import { ENTRY_TOKEN, INTRANET } from './helpers.js';
 
 let sandbox: RunningSandbox;
@@ -36,13 +38,8 @@ function runProxy(env: Record<string, string>) {
   return { child, output, exited };
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = (condition: () => boolean, what: string) =>
+  pollUntil(condition, { what, timeoutMs: 10_000, intervalMs: 25 });
 
 describe('npm run proxy', () => {
   it('refuses to start without a token and says which variable to set', async () => {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAILURE_BACKOFF_MS } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
-import { ENTRY_TOKEN, eventually, fakeClock, LeakWatch, testProxy } from './helpers.js';
+import { pollUntil } from '../../support/poll.js';
+import { ENTRY_TOKEN, fakeClock, LeakWatch, testProxy } from './helpers.js';
 
 type Mode = 'ok' | '429' | '500';
 const SCENARIO_TOKEN: Record<Mode, string | undefined> = {
@@ -83,13 +84,17 @@ describe('stale-while-revalidate', () => {
       expect(answer.body).toBe(first.body);
     }
     // One refresh for twenty stale answers; afterwards the copy is fresh again.
-    await eventually(() => proxy.handler.stats().upstreamRequests === 2, 'the background refresh');
-    await eventually(() => upstreamHits === hitsBefore + 1, 'the refresh to arrive');
-    let after = await proxy.get(path);
-    for (let i = 0; i < 50 && after.headers['x-aivis-cache'] !== 'HIT'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      after = await proxy.get(path);
-    }
+    await pollUntil(() => proxy.handler.stats().upstreamRequests === 2, {
+      what: 'the background refresh',
+    });
+    await pollUntil(() => upstreamHits === hitsBefore + 1, { what: 'the refresh to arrive' });
+    const after = await pollUntil(
+      async () => {
+        const answer = await proxy.get(path);
+        return answer.headers['x-aivis-cache'] === 'HIT' && answer;
+      },
+      { what: 'the refreshed copy to be served', timeoutMs: 500 },
+    );
     expect(after.headers['x-aivis-cache']).toBe('HIT');
     expect(after.headers.age).toBe('0');
     expect(upstreamHits).toBe(hitsBefore + 1);

@@ -17,7 +17,7 @@ import {
   requireBundle,
   waitForWidgets,
   watchConsole,
-} from '../browser/harness.js';
+} from '../../support/browser/harness.js';
 
 let demo: RunningDemo;
 /** The user's own page, on an origin of its own (another port). */

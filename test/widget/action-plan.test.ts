@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMG_ONERROR, JAVASCRIPT_URL, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
+import { pollUntil } from '../../support/poll.js';
 import '../../widget/index.js';
 import { configure } from '../../widget/index.js';
 import { mount, part, parts, settled, shadow, text } from './dom.js';
@@ -38,13 +40,7 @@ async function planOf(project: number, token = TOKEN): Promise<Plan> {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function waitFor(check: () => boolean, timeout = 5000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeout) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const waitFor = (check: () => boolean) => pollUntil(check, { what: 'the condition' });
 
 describe('<aivis-action-plan>', () => {
   it('lists the actions in order with owner, next step, dated evidence and success measure', async () => {

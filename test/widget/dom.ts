@@ -1,4 +1,6 @@
 /** Small helpers for reading widgets' shadow DOM in happy-dom suites. */
+import { pollUntil } from '../../support/poll.js';
+
 export function shadow(element: Element): ShadowRoot {
   const root = element.shadowRoot;
   if (!root) throw new Error(`${element.localName} has no shadow root (not upgraded?)`);
@@ -23,15 +25,14 @@ export async function settled(
   element: Element & { updateComplete?: Promise<boolean> },
   timeout = 5000,
 ) {
-  const started = Date.now();
-  for (;;) {
-    await element.updateComplete;
-    const base = element.shadowRoot?.querySelector('[part~="base"]');
-    if (base?.getAttribute('aria-busy') === 'false') return;
-    if (Date.now() - started > timeout)
-      throw new Error(`${element.localName} still busy after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await pollUntil(
+    async () => {
+      await element.updateComplete;
+      const base = element.shadowRoot?.querySelector('[part~="base"]');
+      return base?.getAttribute('aria-busy') === 'false';
+    },
+    { what: `${element.localName} to stop being busy`, timeoutMs: timeout, intervalMs: 5 },
+  );
 }
 
 export function mount<K extends keyof HTMLElementTagNameMap>(

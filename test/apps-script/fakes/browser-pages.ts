@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../browser/harness.js';
-import { type Addon, DIST_DIR } from './harness.js';
+import { type Addon, DIST_DIR } from '../../../support/apps-script/harness.js';
+import { CHROMIUM_ARGS } from '../../../support/browser/harness.js';
 
 const AXE_PATH = resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js');
 const ORIGIN = 'https://script.googleusercontent.test';

@@ -1,9 +1,17 @@
 /** Per-suite setup: the sandbox on its own thread, blocking HTTP, and a loader for Code.js. */
 import { afterAll, beforeAll } from 'vitest';
 import type { StartSandboxOptions } from '../../../sandbox/server.js';
-import { type AddonOptions, BUILT_SERVICE_URL, loadAddon } from './harness.js';
-import { type SandboxThread, startSandboxThread } from './sandbox-thread.js';
-import { createSyncHttp, type SyncHttp } from './sync-http.js';
+import {
+  type AddonOptions,
+  BUILT_SERVICE_URL,
+  loadAddon,
+} from '../../../support/apps-script/harness.js';
+import {
+  type SandboxThread,
+  startSandboxThread,
+} from '../../../support/apps-script/sandbox-thread.js';
+import { skipSleep } from '../../../support/apps-script/services.js';
+import { createSyncHttp, type SyncHttp } from '../../../support/apps-script/sync-http.js';
 
 export interface SuiteContext {
   sandbox: SandboxThread;
@@ -25,6 +33,7 @@ export function useSandbox(options: StartSandboxOptions = { rateLimit: false }):
         token: 'aivis_test_entry',
         // Connections must use the whitelisted address; the sandbox answers it.
         routes: { [BUILT_SERVICE_URL]: context.sandbox.baseUrl },
+        sleep: skipSleep,
         ...overrides,
       });
     context.api = (path, token = 'aivis_test_entry') => {

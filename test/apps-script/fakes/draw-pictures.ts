@@ -9,11 +9,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { BUILT_SERVICE_URL, loadAddon } from '../../../support/apps-script/harness.js';
+import { startSandboxThread } from '../../../support/apps-script/sandbox-thread.js';
+import type {
+  ChartSpecRecord,
+  FakeSheet,
+  Value,
+} from '../../../support/apps-script/spreadsheet.js';
+import { createSyncHttp } from '../../../support/apps-script/sync-http.js';
 import { launchChromium, openPage } from './browser-pages.js';
-import { BUILT_SERVICE_URL, loadAddon } from './harness.js';
-import { startSandboxThread } from './sandbox-thread.js';
-import type { ChartSpecRecord, FakeSheet, Value } from './spreadsheet.js';
-import { createSyncHttp } from './sync-http.js';
 
 const OUT = resolve(import.meta.dirname, '../../../docs/images');
 const COLORS = ['#1a73e8', '#e8710a', '#188038', '#a142f4', '#d93025'];

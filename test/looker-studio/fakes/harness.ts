@@ -12,8 +12,8 @@ import {
   FakeProperties,
   fakeUrlFetchApp,
   fakeUtilities,
-} from '../../apps-script/fakes/services.js';
-import type { SyncHttp } from '../../apps-script/fakes/sync-http.js';
+} from '../../../support/apps-script/services.js';
+import type { SyncHttp } from '../../../support/apps-script/sync-http.js';
 import { fakeDataStudioApp, UserErrorThrown } from './data-studio.js';
 
 export const DIST_DIR = resolve(import.meta.dirname, '../../../dist/looker-studio');
@@ -25,6 +25,8 @@ export interface ConnectorOptions {
   token?: string;
   user?: string;
   admins?: string;
+  /** Utilities.sleep; default blocks the thread like Apps Script (suites pass skipSleep). */
+  sleep?: (ms: number) => void;
 }
 
 export type Connector = ReturnType<typeof loadConnector>;
@@ -54,7 +56,7 @@ export function loadConnector(options: ConnectorOptions) {
       getUserCache: () => scriptCache,
       getDocumentCache: () => null,
     },
-    Utilities: fakeUtilities,
+    Utilities: { ...fakeUtilities, sleep: options.sleep ?? fakeUtilities.sleep },
     DataStudioApp: fakeDataStudioApp(),
     Session: {
       getEffectiveUser: () => ({ getEmail: () => user }),

@@ -4,6 +4,7 @@
  * and the calls Looker Studio makes, written the way it sends them.
  */
 import type { StartSandboxOptions } from '../../../sandbox/server.js';
+import { skipSleep } from '../../../support/apps-script/services.js';
 import { useSandbox } from '../../apps-script/fakes/context.js';
 import type { ConfigParamJson, FieldJson } from './data-studio.js';
 import { type Connector, type ConnectorOptions, loadConnector } from './harness.js';
@@ -27,6 +28,7 @@ export function useConnectorSuite(options: StartSandboxOptions = { rateLimit: fa
       http: suite.http,
       baseUrl: suite.sandbox.baseUrl,
       token: ENTRY_TOKEN,
+      sleep: skipSleep,
       ...overrides,
     });
   const config = (connector: Connector, params: Record<string, string> = {}) =>

@@ -3,7 +3,7 @@
  * log readable from the test thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { StartSandboxOptions } from '../../../sandbox/server.js';
+import type { StartSandboxOptions } from '../../sandbox/server.js';
 
 export interface LogEntry {
   method: string;

@@ -19,7 +19,7 @@ import {
 } from './services.js';
 import type { SyncHttp } from './sync-http.js';
 
-export const DIST_DIR = resolve(import.meta.dirname, '../../../dist/apps-script');
+export const DIST_DIR = resolve(import.meta.dirname, '../../dist/apps-script');
 
 export interface AddonOptions {
   http: SyncHttp;
@@ -29,6 +29,8 @@ export interface AddonOptions {
   scriptCache?: FakeCache;
   /** Address prefixes UrlFetchApp answers from elsewhere, e.g. the built service URL from the sandbox. */
   routes?: Record<string, string>;
+  /** Utilities.sleep; default blocks the thread like Apps Script (suites pass skipSleep). */
+  sleep?: (ms: number) => void;
 }
 
 /** The address the add-on is built for (AIVIS_SERVICE_URL unset): its urlFetchWhitelist. */
@@ -71,7 +73,7 @@ export function loadAddon(options: AddonOptions) {
         throw new Error('The add-on keeps answers in the script cache');
       },
     },
-    Utilities: fakeUtilities,
+    Utilities: { ...fakeUtilities, sleep: options.sleep ?? fakeUtilities.sleep },
     SpreadsheetApp: {
       getActiveSpreadsheet: () => spreadsheet,
       getActive: () => spreadsheet,

@@ -20,7 +20,7 @@ const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 // ---- UrlFetchApp ----
 
-interface FetchParams {
+export interface FetchParams {
   url?: string;
   method?: string;
   headers?: Record<string, string>;
@@ -172,6 +172,13 @@ export class FakeCache {
 type ByteInput = string | number[];
 const toBuffer = (value: ByteInput) =>
   typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value.map((b) => b & 0xff));
+
+/**
+ * Utilities.sleep for suites: the wait is recorded by the caller's budget but
+ * not spent on the wall clock (retry backoff and Retry-After are not what a
+ * suite is about; attempt counts and messages are).
+ */
+export const skipSleep = (_ms: number): void => {};
 
 export const fakeUtilities = {
   DigestAlgorithm: { MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_512: 'sha512' },

@@ -1,6 +1,6 @@
 /** Runs the sandbox on its own thread, so the test thread can block in Atomics.wait while it answers. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type StartSandboxOptions, startSandbox } from '../../../sandbox/server.js';
+import { type StartSandboxOptions, startSandbox } from '../../sandbox/server.js';
 
 const port = parentPort!;
 const sandbox = await startSandbox(workerData as StartSandboxOptions);
