@@ -10,7 +10,7 @@ import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schem
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
-import { barRow } from '../internal/templates.js';
+import { barRow, pager } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 
 /** Attributes whose change starts the ranking again at its first page. */
@@ -111,7 +111,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   private goTo(offset: number, via: 'previous' | 'next'): void {
     this.keepPreviousWhilePending = true;
     this.pagerFocus = via;
-    this.offset = Math.max(0, offset);
+    this.offset = offset;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -180,32 +180,8 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   }
 
   private renderPager(ranking: CompetitorRanking, format: Formatters): unknown {
-    const { offset, limit, returned, total, has_more: hasMore } = ranking.pagination;
-    if (offset === 0 && !hasMore) return nothing;
-    const first = returned === 0 ? offset : offset + 1;
-    return html`<nav class="pager" part="pager" aria-label="Ranking pages">
-      <span class="muted" aria-live="polite"
-        >Brands ${format.integer(first)}–${format.integer(offset + returned)} of
-        ${format.integer(total)}</span
-      >
-      <span class="buttons">
-        <button
-          type="button"
-          part="button previous"
-          ?disabled=${offset === 0}
-          @click=${() => this.goTo(offset - limit, 'previous')}
-        >
-          <span aria-hidden="true">←</span> Previous
-        </button>
-        <button
-          type="button"
-          part="button next"
-          ?disabled=${!hasMore}
-          @click=${() => this.goTo(offset + limit, 'next')}
-        >
-          Next <span aria-hidden="true">→</span>
-        </button>
-      </span>
-    </nav>`;
+    return pager(ranking.pagination, format, 'Brands', 'Ranking pages', (offset, via) =>
+      this.goTo(offset, via),
+    );
   }
 }

@@ -314,7 +314,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   ): TemplateResult {
     const fellBack = period.requested !== period.used;
     return html`<p part="meta period" class="meta">
-      ${periodLabel(period.used)}: ${format.date(period.start)} – ${format.date(period.end)}
+      ${periodLabel(period.used)}: ${format.dateRange(period.start, period.end)}
       ${
         period.latest_check_at
           ? html`<span part="as-of">· data as of ${format.dateTime(period.latest_check_at)}</span>`

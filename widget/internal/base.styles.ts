@@ -142,7 +142,52 @@ export const baseStyles = css`
   }
   button:disabled {
     cursor: not-allowed;
-    color: var(--_muted);
+    opacity: 0.5;
+    border-style: dashed;
+    background: transparent;
+  }
+  .pager,
+  .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.5rem;
+  }
+  .pager {
+    margin-top: var(--_gap);
+  }
+  .scroll {
+    max-width: 100%;
+    overflow-x: auto;
+  }
+  table {
+    border-collapse: collapse;
+    font-size: 0.8em;
+    min-width: 100%;
+    overflow-wrap: normal;
+  }
+  caption {
+    text-align: start;
+    padding-bottom: 0.25rem;
+  }
+  th,
+  td {
+    text-align: start;
+    vertical-align: top;
+    padding: 0.25rem 0.5rem;
+    border-bottom: 1px solid var(--_border);
+    min-width: 5rem;
+    max-width: 24rem;
+  }
+  th,
+  .num {
+    white-space: nowrap;
+  }
+  .num {
+    text-align: end;
+    min-width: 0;
+    font-variant-numeric: tabular-nums;
   }
   :focus-visible {
     outline: 2px solid var(--_accent);
@@ -165,6 +210,7 @@ export const baseStyles = css`
     color: var(--_warn-fg);
   }
   .notice {
+    padding: 0.3rem 0.5rem;
     margin-top: calc(var(--_space) * 0.5);
   }
   .error {

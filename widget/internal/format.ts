@@ -28,6 +28,8 @@ export interface Formatters {
   date(iso: string): string;
   /** An ISO timestamp as the same medium date plus the local time. A bare date stays a date. */
   dateTime(iso: string): string;
+  /** Two YYYY-MM-DD dates as one range, shared parts once: "Oct 17 – Nov 15, 2026". */
+  dateRange(start: string, end: string): string;
   /** API prose made readable: ISO dates and timestamps formatted, period keys in words, unit counts grouped. */
   text(prose: string): string;
 }
@@ -175,6 +177,12 @@ export function formatters(locale: string): Formatters {
     const at = Date.parse(iso);
     return iso.length <= 10 || Number.isNaN(at) ? date(iso) : stamp.format(at);
   };
+  const dateRange = (start: string, end: string) => {
+    const [from, to] = [start, end].map((iso) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`));
+    return Number.isNaN(from!) || Number.isNaN(to!) || from! > to!
+      ? `${date(start)} – ${date(end)}`
+      : day.formatRange(from!, to!);
+  };
   const formats: Formatters = {
     locale,
     integer,
@@ -185,6 +193,7 @@ export function formatters(locale: string): Formatters {
     delta: number({ ...oneDecimal, signDisplay: 'exceptZero' }).format,
     date,
     dateTime,
+    dateRange,
     text: (prose) =>
       prose
         .replace(ISO_IN_TEXT, (iso) => dateTime(iso))
