@@ -255,9 +255,12 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   }
 
   /**
-   * The error box. `retry` is given for a secondary request (an action's
-   * supporting rows); without it, the box is the widget's own: it names the
-   * project on not_found and shows the 429 countdown.
+   * The error box: one calm sentence for the viewer (with the 429 countdown),
+   * the attributes to fix, the plans link, Try again where asking again may
+   * help, and the cause, advice and API message behind Details. `retry` is
+   * given for a secondary request (an action's supporting rows); without it
+   * the box is the widget's own: it names the project on not_found and counts
+   * down after a 429.
    */
   protected renderError(error: unknown, retry?: () => void): TemplateResult {
     const failure: AivisError = asAivisError(error);
@@ -268,8 +271,12 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     return html`<div part="error" class="error" role="alert" data-code=${explanation.code}>
       <p class="title">${
         code === 'not_found' && this.project && !retry
-          ? `Project ${this.project} was not found in this account.`
+          ? `Project ${this.project} was not found in this account; the page's editor should check the project number.`
           : explanation.title
+      }${
+        code === 'rate_limited'
+          ? ` ${retryIn !== undefined ? `Retrying in ${retryIn} s.` : explanation.advice}`
+          : ''
       }</p>
       ${
         code === 'validation_failed' && failure.errors
@@ -282,7 +289,6 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
           : nothing
       }
       ${plansUrl ? html`<p>${externalLink(plansUrl, 'See the plans')}</p>` : nothing}
-      <p>${retryIn !== undefined ? `Retrying in ${retryIn} s.` : explanation.advice}</p>
       ${
         explanation.retryable && retryIn === undefined
           ? html`<p><button part="button retry" type="button" @click=${retry ?? (() => this.reload())}>
@@ -290,14 +296,11 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
             </button></p>`
           : nothing
       }
-      ${
-        code !== 'validation_failed'
-          ? html`<details>
-            <summary>Details</summary>
-            <p>${failure.message} (${code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
-          </details>`
-          : nothing
-      }
+      <details>
+        <summary>Details</summary>
+        <p>${explanation.cause} ${explanation.advice}</p>
+        <p>${failure.message} (${code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
+      </details>
     </div>`;
   }
 

@@ -20,7 +20,7 @@ const PALETTE = [
   ['down', 'negative', '#b42318', '#ff9080'],
   ['warn-bg', 'warning-background', '#fff8c5', '#3b2e00'],
   ['warn-fg', 'warning-text', '#6a4a00', '#f2cc60'],
-  ['error-bg', 'error-background', '#ffebe9', '#3c1618'],
+  ['error-bg', 'error-background', '#f6f8fa', '#22272e'],
   ['error-fg', 'error-text', '#a40e26', '#ffb1a8'],
 ] as const;
 
@@ -214,23 +214,21 @@ export const baseStyles = css`
     margin-top: calc(var(--_space) * 0.5);
   }
   .error {
-    padding: 0.75rem;
+    font-size: 0.875em;
     background: var(--_error-bg);
-    color: var(--_error-fg);
+    color: var(--_fg);
+    border-inline-start: 3px solid var(--_error-fg);
   }
-  .error p,
+  .error > * + * {
+    margin-top: 0.4rem;
+  }
+  .error details p {
+    margin-top: 0.25rem;
+    color: var(--_muted);
+  }
   .error ul {
-    margin-bottom: 0.5rem;
-  }
-  .error :last-child {
-    margin-bottom: 0;
-  }
-  .error .title {
-    font-weight: 600;
-  }
-  .error a,
-  .error summary {
-    color: inherit;
+    padding-inline-start: 1rem;
+    list-style: disc;
   }
   .skeleton {
     display: grid;
