@@ -26,12 +26,11 @@ const HIDDEN_COLUMN = /(^id$|_id$)/;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The answer's pagination when it has the fields the pager reads, as numbers. */
 function paginationOf(value: unknown): Pagination | undefined {
-  if (!isRecord(value)) return undefined;
-  const { offset, limit, returned, total, has_more: hasMore } = value;
-  const counts = [offset, limit, returned, total];
-  return counts.every((count) => Number.isSafeInteger(count) && (count as number) >= 0) &&
-    typeof hasMore === 'boolean'
+  return isRecord(value) &&
+    ['offset', 'limit', 'returned', 'total'].every((key) => Number.isSafeInteger(value[key])) &&
+    typeof value.has_more === 'boolean'
     ? (value as Pagination)
     : undefined;
 }

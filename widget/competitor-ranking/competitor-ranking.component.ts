@@ -156,7 +156,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
             row.is_own_brand ? html`<span class="badge">Your brand</span>` : nothing
           }</span
         >`,
-        `${format.percent(row.visibility)} visibility · ${format.integer(row.mentions)} mentions`,
+        `${format.percent(row.visibility)} visibility · ${format.count(row.mentions, 'mention')}`,
         row.visibility,
       )}
       ${
@@ -168,7 +168,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
                 ([platform, lines]) => html`<section>
                   ${this.subheading(platformLabel(platform))}
                   <ul>
-                    ${lines.map((line) => html`<li>${line}</li>`)}
+                    ${lines.map((line) => html`<li>${format.text(line)}</li>`)}
                   </ul>
                 </section>`,
               )}

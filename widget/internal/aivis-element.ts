@@ -271,7 +271,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     return html`<div part="error" class="error" role="alert" data-code=${explanation.code}>
       <p class="title">${
         code === 'not_found' && this.project && !retry
-          ? `Project ${this.project} was not found in this account; the page's editor should check the project number.`
+          ? explanation.title.replace('This project', `Project ${this.project}`)
           : explanation.title
       }${
         code === 'rate_limited'
@@ -296,11 +296,15 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
             </button></p>`
           : nothing
       }
-      <details>
-        <summary>Details</summary>
-        <p>${explanation.cause} ${explanation.advice}</p>
-        <p>${failure.message} (${code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
-      </details>
+      ${
+        code === 'validation_failed'
+          ? nothing
+          : html`<details>
+            <summary>Details</summary>
+            <p>${explanation.cause} ${explanation.advice}</p>
+            <p>${failure.message} (${code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
+          </details>`
+      }
     </div>`;
   }
 

@@ -86,16 +86,7 @@ export const baseStyles = css`
     font-size: 1.05em;
   }
   .system-font {
-    font-family: var(
-      --aivis-font-family,
-      system-ui,
-      -apple-system,
-      'Segoe UI',
-      Roboto,
-      'Helvetica Neue',
-      Arial,
-      sans-serif
-    );
+    font-family: var(--aivis-font-family, system-ui, sans-serif);
   }
   .muted,
   .meta,
@@ -247,10 +238,7 @@ export const baseStyles = css`
     width: 60%;
   }
   .label {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    gap: 0 0.75rem;
+    display: grid;
     font-size: 0.875em;
   }
   .track {

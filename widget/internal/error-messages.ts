@@ -43,22 +43,18 @@ const EXPLANATIONS: Record<ErrorCode, Explanation> = {
     'Choose a plan (an eligible trial counts), then reload.',
   ],
   not_found: [
-    "This project was not found; the page's editor should check the project number.",
-    'This project was not found in the account.',
+    "This project was not found in this account; the page's editor should check the project number.",
+    '',
     'Set project to one of your project ids.',
   ],
+  // The attributes to fix are listed under the sentence; no Details.
   validation_failed: [
     "This widget is not set up correctly; the page's editor can fix what is listed below.",
-    'An attribute has a value the Data API does not accept.',
-    'Fix the attributes listed above.',
+    '',
+    '',
   ],
-  // The widget retries by itself first (a countdown shows instead of the advice).
-  rate_limited: [
-    'Too many requests right now.',
-    'The per-minute request budget of the account is used up.',
-    AGAIN,
-    true,
-  ],
+  // The widget retries by itself first (a countdown follows the sentence); the API's message says why.
+  rate_limited: ['Too many requests right now.', '', AGAIN, true],
   server_error: [
     `The data service did not answer. ${AGAIN}`,
     'The service failed to answer.',

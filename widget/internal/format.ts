@@ -65,18 +65,13 @@ export function periodLabel(period: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Column names spelled as readers know them; the rest is the key in words. */
-const COLUMN_NAMES: Record<string, string> = { ctr: 'CTR', url: 'URL' };
-
-/** A row key as a column heading: "mention_rate" -> "Mention rate", "ctr" -> "CTR". */
+/** A row key as a column heading: "mention_rate" -> "Mention rate"; ctr and url as readers spell them. */
 export function columnName(key: string): string {
-  if (Object.hasOwn(COLUMN_NAMES, key)) return COLUMN_NAMES[key]!;
+  if (key === 'ctr' || key === 'url') return key.toUpperCase();
   const words = key.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Columns holding a 0–1 fraction shown as a percentage (the API's ctr). */
-const FRACTION_COLUMN = /^ctr$/;
 /** Columns holding a 0–100 percentage. */
 const PERCENT_COLUMN = /(rate|share|share_of_voice|visibility|score)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -92,13 +87,15 @@ export interface Cell {
 /** One table cell of API data in the formatting voice, by its column's key. */
 export function cell(value: unknown, column: string, format: Formatters): Cell {
   if (typeof value === 'number') {
-    const text = FRACTION_COLUMN.test(column)
-      ? format.percent(value * 100)
-      : PERCENT_COLUMN.test(column)
-        ? format.percent(value)
-        : Number.isInteger(value)
-          ? format.integer(value)
-          : format.decimal(value);
+    // The API's ctr is a 0–1 fraction; other percentages are 0–100.
+    const text =
+      column === 'ctr'
+        ? format.percent(value * 100)
+        : PERCENT_COLUMN.test(column)
+          ? format.percent(value)
+          : Number.isInteger(value)
+            ? format.integer(value)
+            : format.decimal(value);
     return { text, numeric: true };
   }
   return { text: cellText(value, format), numeric: false };
@@ -177,11 +174,13 @@ export function formatters(locale: string): Formatters {
     const at = Date.parse(iso);
     return iso.length <= 10 || Number.isNaN(at) ? date(iso) : stamp.format(at);
   };
+  // formatRange refuses invalid dates (RangeError): the two dates then stand as sent.
   const dateRange = (start: string, end: string) => {
-    const [from, to] = [start, end].map((iso) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`));
-    return Number.isNaN(from!) || Number.isNaN(to!) || from! > to!
-      ? `${date(start)} – ${date(end)}`
-      : day.formatRange(from!, to!);
+    try {
+      return day.formatRange(Date.parse(`${start}T00:00:00Z`), Date.parse(`${end}T00:00:00Z`));
+    } catch {
+      return `${date(start)} – ${date(end)}`;
+    }
   };
   const formats: Formatters = {
     locale,

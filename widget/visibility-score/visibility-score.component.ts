@@ -83,7 +83,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
                   (row) => html`<li class="platform">
                     ${barRow(
                       html`<span part="label">${platformLabel(row.platform)}</span>`,
-                      `${format.integer(row.mentions)} of ${format.integer(row.answers)} answers (${format.percent(row.mention_rate)})`,
+                      `${format.integer(row.mentions)} of ${format.count(row.answers, 'answer')} (${format.percent(row.mention_rate)})`,
                       row.mention_rate,
                     )}
                   </li>`,
