@@ -78,7 +78,7 @@ describe('error states: a message per code that a person understands', () => {
       expect(sentence.split(/[.;] /)).toHaveLength(2);
       expect(sentence).not.toMatch(/token|HTTP|API/);
       expect(text(error.querySelector('details'))).toContain(advice);
-      },
+    },
   );
 
   it('validation_failed: the sentence points at the list below it (issue 11)', async () => {

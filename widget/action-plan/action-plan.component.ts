@@ -30,14 +30,20 @@ type RowsTask = Task<readonly [string], FollowedRequest>;
  *
  * @csspart base - The card around everything.
  * @csspart header - The heading row.
+ * @slot heading - Replaces the card's heading (default: the widget's name and the brand).
+ *
  * @csspart heading - The heading.
  * @csspart status - The sentence explaining the plan's status.
  * @csspart notes - The data notes (missing or stale sources).
  * @csspart list - The ordered list of actions.
  * @csspart action - One action.
+ * @csspart details - An action's details, opened from its summary.
+ * @csspart summary - An action's one-line owner and next step, which opens the details.
+ * @csspart rows - An action's supporting rows.
  * @csspart label - An action's title.
  * @csspart link - The link to the report.
- * @csspart button - The button that shows or hides the supporting rows.
+ * @csspart button - The button that shows or hides the supporting rows, and the rows' pager buttons.
+ * @csspart pager - The supporting rows' paging controls.
  * @csspart table - The supporting rows.
  * @csspart meta - The period and generation time.
  * @csspart error - The error message box.
@@ -52,7 +58,7 @@ type RowsTask = Task<readonly [string], FollowedRequest>;
  * @cssproperty --aivis-color-warning-text - Text of data notes.
  * @cssproperty --aivis-radius - Corner radius.
  * @cssproperty --aivis-spacing - Inner spacing.
- * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisActionPlan extends AivisElement<'action-plan'> {
   static override styles = [baseStyles, actionPlanStyles];

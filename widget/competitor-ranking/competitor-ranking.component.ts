@@ -34,6 +34,8 @@ const QUERY_PROPERTIES = [
  *
  * @csspart base - The card around everything.
  * @csspart header - The heading row.
+ * @slot heading - Replaces the card's heading (default: the widget's name and the brand).
+ *
  * @csspart heading - The heading.
  * @csspart list - The ordered list of brands.
  * @csspart item - One brand.
@@ -56,7 +58,7 @@ const QUERY_PROPERTIES = [
  * @cssproperty --aivis-color-track - The track behind bars.
  * @cssproperty --aivis-radius - Corner radius.
  * @cssproperty --aivis-spacing - Inner spacing.
- * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   static override styles = [baseStyles, competitorRankingStyles];

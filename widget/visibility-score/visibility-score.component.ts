@@ -15,6 +15,8 @@ import { visibilityScoreStyles } from './visibility-score.styles.js';
  *
  * @csspart base - The card around everything.
  * @csspart header - The heading row.
+ * @slot heading - Replaces the card's heading (default: the widget's name and the brand).
+ *
  * @csspart heading - The heading.
  * @csspart value - The score and the share of voice figures.
  * @csspart change - The change against the previous period.
@@ -35,7 +37,7 @@ import { visibilityScoreStyles } from './visibility-score.styles.js';
  * @cssproperty --aivis-color-negative - Colour of a fall (always with an arrow and words).
  * @cssproperty --aivis-radius - Corner radius.
  * @cssproperty --aivis-spacing - Inner spacing.
- * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisVisibilityScore extends AivisElement<'summary'> {
   static override styles = [baseStyles, visibilityScoreStyles];
