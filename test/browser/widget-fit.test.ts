@@ -20,15 +20,20 @@ import {
 const WIDTHS = [240, 320, 390, 600, 900, 1400] as const;
 
 let harness: Harness;
+/** Every state as it first shows (disclosures closed). */
+let collapsed: Page;
+/** Every state with every disclosure and the supporting rows open. */
 let page: Page;
 
 beforeAll(async () => {
   harness = await startHarness();
   mkdirSync(ARTIFACTS, { recursive: true });
+  collapsed = await openStates(harness, 'fit-collapsed', 1400);
   page = await openStates(harness, 'fit', 1400);
   await openEverything(page);
 }, 60_000);
 afterAll(async () => {
+  await collapsed?.close();
   await page?.close();
   await harness?.close();
 });
@@ -63,7 +68,9 @@ describe('every widget fits every container', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of WIDTHS) {
-      it(`overflows nowhere at ${width} px (${scheme})`, async () => {
+      it(`overflows nowhere at ${width} px (${scheme}), collapsed and with everything open`, async () => {
+        await collapsed.emulateMedia({ colorScheme: scheme });
+        expect(await overflowAt(collapsed, width)).toEqual([]);
         await page.emulateMedia({ colorScheme: scheme });
         expect(await overflowAt(page, width)).toEqual([]);
       });

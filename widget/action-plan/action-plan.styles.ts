@@ -28,6 +28,7 @@ export const actionPlanStyles = css`
     white-space: nowrap;
   }
   summary {
+    position: relative;
     margin-top: 0.2rem;
     font-size: 0.875em;
     color: var(--_muted);
