@@ -36,9 +36,6 @@ export const actionPlanStyles = css`
     overflow: hidden;
     text-overflow: ellipsis;
   }
-  details[open] summary {
-    white-space: normal;
-  }
   .owner {
     color: var(--_fg);
     font-weight: 600;
