@@ -397,13 +397,20 @@ describe('a cross-origin failure caused by CORS says so', () => {
     );
     await refusing.close();
     expect(boxes[0]!.code).toBe('network_error');
-    expect(boxes[0]!.title).toBe('The service refused this page (CORS).');
+    // The viewer's sentence names who acts; the cause stays behind Details (issue 11).
+    expect(boxes[0]!.title).toBe(
+      "This page is not allowed to load the data yet; the site's administrator needs to allow it.",
+    );
+    expect(boxes[0]!.details).toContain('The service refused this page (CORS).');
     expect(boxes[0]!.details).toContain(
       "the page's origin may be missing from ALLOWED_ORIGINS of the proxy",
     );
     expect(boxes[0]!.details).toContain(harness.site.url);
     expect(boxes[1]!.code).toBe('network_error');
-    expect(boxes[1]!.title).toBe('The service could not be reached.');
+    expect(boxes[1]!.title).toBe(
+      'The data service cannot be reached right now. Try again in a moment.',
+    );
+    expect(boxes[1]!.details).toContain('The service could not be reached.');
     expect(boxes[1]!.details).not.toContain('ALLOWED_ORIGINS');
     await page.close();
   });

@@ -67,7 +67,14 @@ describe('<aivis-action-plan>', () => {
     expect(part(widget, 'status')?.dataset.status).toBe('needs_data');
     expect(text(part(widget, 'status'))).toContain('not enough data');
     const notes = text(part(widget, 'notes'));
-    for (const note of expected.data_notes) expect(notes).toContain(note.message);
+    // Each note's words, with API keys (last_30_days, ga4) in words and a source's human name (issue 11).
+    for (const note of expected.data_notes) {
+      for (const word of note.message.split(' ').filter((each) => /^[A-Za-z;,.]+$/.test(each)))
+        expect(notes).toContain(word);
+    }
+    expect(notes).not.toMatch(/[a-z0-9]+_[a-z0-9_]+/);
+    expect(expected.data_notes.map((note) => note.source)).toContain('ga4');
+    expect(notes).toContain('Google Analytics:');
   });
 
   it('explains no_priority_signals in words (project 2001)', async () => {
@@ -112,6 +119,52 @@ describe('<aivis-action-plan>', () => {
     button.click();
     await widget.updateComplete;
     expect(api.calls.length).toBe(before);
+  });
+
+  it('shows supporting rows with human column names, formatted cells and the API paging (issue 11)', async () => {
+    const expected = await planOf(1001);
+    const rowsOf = async (path: string) => {
+      const response = await api.fetch(`${API_BASE}${path}`, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      return JSON.parse(await response.text());
+    };
+    let index = -1;
+    let first: { pagination: { limit: number; total: number; has_more: boolean } } | undefined;
+    for (const [at, action] of expected.actions.entries()) {
+      const body = await rowsOf(action.next_request);
+      if (body.pagination?.has_more) {
+        index = at;
+        first = body;
+        break;
+      }
+    }
+    expect(index).toBeGreaterThanOrEqual(0);
+    const widget = mount('aivis-action-plan', { project: '1001', locale: 'en-US' });
+    await settled(widget);
+    const action = parts(widget, 'action')[index]!;
+    action.querySelector<HTMLButtonElement>('button[aria-expanded]')!.click();
+    await waitFor(() => action.querySelector('table') !== null);
+    const table = action.querySelector('table')!;
+    const headers = [...table.querySelectorAll('th')].map((th) => text(th));
+    for (const header of headers) expect(header).toMatch(/^[A-Z][^_]*$/);
+    const cells = [...table.querySelectorAll('td')].map((td) => text(td));
+    expect(cells.some((cell) => /\d{4}-\d{2}-\d{2}/.test(cell))).toBe(false);
+    expect(cells.filter((cell) => /^\d+$/.test(cell) && Number(cell) >= 1000)).toEqual([]);
+    for (const numeric of table.querySelectorAll('td.num'))
+      expect(text(numeric)).toMatch(/^[\d,.%]+$/);
+    const pagerText = text(action.querySelector('[part~="pager"]'));
+    expect(pagerText).toContain(`of ${first!.pagination.total.toLocaleString('en-US')}`);
+    const previous = action.querySelector<HTMLButtonElement>('[part~="previous"]')!;
+    expect(previous.disabled).toBe(true);
+    action.querySelector<HTMLButtonElement>('[part~="next"]')!.click();
+    await waitFor(() => !previous.disabled);
+    const asked = new URL(api.calls.at(-1)!.url);
+    expect(asked.searchParams.get('offset')).toBe(String(first!.pagination.limit));
+    expect(text(action.querySelector('[part~="pager"]'))).toContain(
+      `Rows ${first!.pagination.limit + 1}–`,
+    );
   });
 
   it('renders hostile evidence as text and links the report only for http(s)', async () => {

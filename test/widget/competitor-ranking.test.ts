@@ -118,11 +118,19 @@ describe('<aivis-competitor-ranking>', () => {
     const first = parts(widget, 'highlights')[0]!;
     expect(first.localName).toBe('details');
     const sentences = [...first.querySelectorAll('li')].map(text);
+    // The API's leading ISO date in the widgets' one date format (issue 11).
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
     expect(sentences).toEqual(
       Object.values(expected.competitors[0]!.highlights!)
         .flat()
-        .map((line) => line.replace(/\s+/g, ' ').trim()),
+        .map((line) =>
+          line
+            .replace(/^\d{4}-\d{2}-\d{2}/, (iso) => day.format(new Date(`${iso}T00:00:00Z`)))
+            .replace(/\s+/g, ' ')
+            .trim(),
+        ),
     );
+    expect(sentences.join(' ')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it("shows the core's message for an out-of-range limit and sends nothing", async () => {

@@ -64,6 +64,34 @@ describe('error states: a message per code that a person understands', () => {
     expect(shadow(hostile).querySelector('a')).toBeNull();
   });
 
+  it.each([
+    ['aivis_test_expired', "the site's administrator needs to renew it", 'token page'],
+    ['aivis_test_no_scope', "the site's administrator needs to give it access", 'token page'],
+    ['aivis_test_free', "the account's owner can choose one", 'Choose a plan'],
+  ])(
+    '%s: one calm sentence for the viewer, naming who acts; the technical advice behind Details (issue 11)',
+    async (token, who, advice) => {
+      const widget = await withToken(token);
+      const error = part(widget, 'error')!;
+      const sentence = text(error.querySelector('.title'));
+      expect(sentence).toContain(who);
+      expect(sentence.split(/[.;] /)).toHaveLength(2);
+      expect(sentence).not.toMatch(/token|HTTP|API/);
+      expect(text(error.querySelector('details'))).toContain(advice);
+    },
+  );
+
+  it('validation_failed: the sentence points at the list below it (issue 11)', async () => {
+    const widget = mount('aivis-visibility-score', { project: '1001', period: 'yesterday' });
+    await settled(widget);
+    const error = part(widget, 'error')!;
+    const sentence = error.querySelector('.title')!;
+    expect(text(sentence)).toContain('listed below');
+    const list = error.querySelector('ul')!;
+    expect(sentence.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(text(list)).toContain('period');
+  });
+
   it('not_found names the project', async () => {
     const widget = mount('aivis-visibility-score', { project: '9999' });
     await settled(widget);
@@ -215,6 +243,25 @@ describe('error states: a message per code that a person understands', () => {
     await settled(widget);
     expect(part(widget, 'score')).not.toBeNull();
     expect(api.callsTo('/projects/1001')).toHaveLength(5);
+  });
+
+  it('rate_limited after the automatic retries: no made-up wait, a button to try again (issue 11)', async () => {
+    const clock = manualSleep();
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
+    rateLimited(4, 2);
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    for (let retry = 0; retry < 3; retry++) {
+      for (const second of [2, 1]) {
+        expect(text(part(widget, 'error'))).toContain(`Retrying in ${second} s`);
+        await clock.elapse();
+        await settled(widget);
+      }
+    }
+    expect(clock.asked).toEqual([1000, 1000, 1000, 1000, 1000, 1000]);
+    const sentence = text(part(widget, 'error')!.querySelector('.title'));
+    expect(sentence).toBe('Too many requests right now. Try again in a moment.');
+    expect(part(widget, 'retry')).not.toBeNull();
   });
 
   it('rate_limited: a widget that leaves the page stops its countdown and sends nothing more', async () => {

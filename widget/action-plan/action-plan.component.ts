@@ -4,14 +4,14 @@ import type { FollowedRequest } from '../../shared/client/types.js';
 import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
-import { type Formatters, safeHttpUrl } from '../internal/format.js';
-import { externalLink } from '../internal/templates.js';
+import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
+import { dataTable, externalLink, pager } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
-import { supportingRows } from './supporting-rows.js';
+import { pathAtOffset, supportingRows } from './supporting-rows.js';
 
 /** spec 2.4 / 4.8: each plan status in words. */
 const STATUS_TEXT: Record<string, string> = {
-  ready: 'The next steps the stored data supports, most important first.',
+  ready: 'Next steps from the stored data, most important first.',
   needs_data:
     'There is not enough data for a full plan yet: the notes below name the missing or stale sources.',
   no_priority_signals:
@@ -30,14 +30,20 @@ type RowsTask = Task<readonly [string], FollowedRequest>;
  *
  * @csspart base - The card around everything.
  * @csspart header - The heading row.
+ * @slot heading - Replaces the card's heading (default: the widget's name and the brand).
+ *
  * @csspart heading - The heading.
  * @csspart status - The sentence explaining the plan's status.
  * @csspart notes - The data notes (missing or stale sources).
  * @csspart list - The ordered list of actions.
  * @csspart action - One action.
+ * @csspart details - An action's details, opened from its summary.
+ * @csspart summary - An action's one-line owner and next step, which opens the details.
+ * @csspart rows - An action's supporting rows.
  * @csspart label - An action's title.
  * @csspart link - The link to the report.
- * @csspart button - The button that shows or hides the supporting rows.
+ * @csspart button - The button that shows or hides the supporting rows, and the rows' pager buttons.
+ * @csspart pager - The supporting rows' paging controls.
  * @csspart table - The supporting rows.
  * @csspart meta - The period and generation time.
  * @csspart error - The error message box.
@@ -52,7 +58,7 @@ type RowsTask = Task<readonly [string], FollowedRequest>;
  * @cssproperty --aivis-color-warning-text - Text of data notes.
  * @cssproperty --aivis-radius - Corner radius.
  * @cssproperty --aivis-spacing - Inner spacing.
- * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisActionPlan extends AivisElement<'action-plan'> {
   static override styles = [baseStyles, actionPlanStyles];
@@ -72,10 +78,17 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
   /** Actions whose supporting rows are shown, by next_request. */
   private expanded = new Set<string>();
 
+  /** The page of supporting rows shown, by next_request (the API's offset). */
+  private readonly rowOffsets = new Map<string, number>();
+
   private readonly rowTasks = new Map<string, RowsTask>();
 
   protected readonly endpoint = 'action-plan' as const;
-  protected readonly heading = 'Action plan';
+  protected readonly cardTitle = 'Action plan';
+
+  protected override brandOf(plan: ActionPlan): string | undefined {
+    return plan.snapshot.brand_name;
+  }
 
   protected requestInput() {
     return {
@@ -86,16 +99,22 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     };
   }
 
-  private rowsTask(path: string): RowsTask {
-    let task = this.rowTasks.get(path);
+  private rowsTask(key: string): RowsTask {
+    let task = this.rowTasks.get(key);
     if (!task) {
       task = new Task<readonly [string], FollowedRequest>(this, {
         autoRun: false,
-        task: ([nextRequest], { signal }) => this.client().getPath(nextRequest, { signal }),
+        task: ([path], { signal }) => this.client().getPath(path, { signal }),
       });
-      this.rowTasks.set(path, task);
+      this.rowTasks.set(key, task);
     }
     return task;
+  }
+
+  /** Runs an action's rows request for the page it shows (the next_request as sent for the first). */
+  private loadRows(key: string): void {
+    const offset = this.rowOffsets.get(key) ?? 0;
+    void this.rowsTask(key).run([offset > 0 ? pathAtOffset(key, offset) : key]);
   }
 
   private toggle(action: Action): void {
@@ -106,26 +125,28 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
       expanded.add(key);
       const task = this.rowsTask(key);
       if (task.status !== TaskStatus.COMPLETE && task.status !== TaskStatus.PENDING) {
-        void task.run([key]);
+        this.loadRows(key);
       }
     }
     this.expanded = expanded;
   }
 
+  /** Data notes are labelled with the source's human name, unless the message already starts with it. */
   protected renderData(plan: ActionPlan, format: Formatters): TemplateResult {
     const statusText = STATUS_TEXT[plan.status] ?? `The plan's status is “${plan.status}”.`;
     return html`
       <p class="status" part="status" data-status=${plan.status}>${statusText}</p>
       ${
         plan.data_notes.length > 0
-          ? html`<div class="notice notes" part="notes">
-            <h3>About the data</h3>
-            <ul>
-              ${plan.data_notes.map(
-                (note) => html`<li><strong>${note.source}:</strong> ${note.message}</li>`,
-              )}
-            </ul>
-          </div>`
+          ? html`<ul class="notes" part="notes" aria-label="About the data">
+            ${plan.data_notes.map((note) => {
+              const name = sourceName(note.source);
+              return html`<li class="notice" data-source=${note.source}>
+                ${note.message.startsWith(name) ? nothing : html`<strong>${name}:</strong>`}
+                ${format.text(note.message)}
+              </li>`;
+            })}
+          </ul>`
           : nothing
       }
       ${
@@ -138,12 +159,16 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
             : nothing
       }
       <p part="meta" class="meta">
-        For the ${plan.audience} audience · plan made ${format.dateTime(plan.snapshot.generated_at)}
+        For ${plan.audience} · made ${format.dateTime(plan.snapshot.generated_at)}
       </p>
       ${this.renderPeriod(plan.period, format)}
     `;
   }
 
+  /**
+   * One action, compact: its number, title and a one-line summary (owner and
+   * next step) that opens the details, evidence, links and supporting rows.
+   */
   private renderAction(action: Action, index: number, format: Formatters): TemplateResult {
     const reportUrl = safeHttpUrl(action.report_url);
     const expanded = this.expanded.has(action.next_request);
@@ -151,96 +176,101 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     const rowsId = `rows-${index}`;
     return html`<li class="action" part="action">
       <article aria-labelledby=${titleId}>
-        <h3 id=${titleId}>
-          <span class="rank">${format.integer(action.rank)}.</span>
-          <span part="label">${action.title}</span>
-        </h3>
-        <dl>
-          ${[
-            ['Suggested owner', action.owner],
-            ['Next step', action.next_step],
-            ['Success measure', action.success_measure],
-          ].map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}
-        </dl>
-        ${
-          action.evidence.length > 0
-            ? html`<h4>Evidence</h4>
-              <ul class="evidence">
-                ${action.evidence.map(
-                  (item) =>
-                    html`<li><time datetime=${item.date}>${format.date(item.date)}</time>: ${item.text}</li>`,
-                )}
-              </ul>`
-            : nothing
-        }
-        <div class="links">
-          <button
-            type="button"
-            part="button"
-            aria-expanded=${expanded ? 'true' : 'false'}
-            aria-controls=${rowsId}
-            @click=${() => this.toggle(action)}
-          >
-            ${expanded ? 'Hide' : 'Show'} supporting rows<span class="visually-hidden">
-              for action ${action.rank}</span
+        ${this.subheading(
+          html`<span class="rank">${format.integer(action.rank)}.</span>
+            <span part="label">${action.title}</span>`,
+          1,
+          titleId,
+        )}
+        <details part="details">
+          <summary part="summary">
+            <span class="owner">${action.owner}</span> · ${action.next_step}<span
+              class="visually-hidden"
+              > (details of action ${action.rank})</span
             >
-          </button>
+          </summary>
+          <dl>
+            ${[
+              ['Suggested owner', action.owner],
+              ['Next step', action.next_step],
+              ['Success measure', action.success_measure],
+            ].map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}
+          </dl>
           ${
-            reportUrl
-              ? externalLink(
-                  reportUrl,
-                  html`Open the report<span class="visually-hidden"> for action ${action.rank}</span>`,
-                )
+            action.evidence.length > 0
+              ? html`${this.subheading('Evidence', 2)}
+                <ul class="evidence">
+                  ${action.evidence.map(
+                    (item) =>
+                      html`<li>
+                        <time datetime=${item.date}>${format.date(item.date)}</time>:
+                        ${format.text(item.text)}
+                      </li>`,
+                  )}
+                </ul>`
               : nothing
           }
-        </div>
-        <div class="rows" id=${rowsId} ?hidden=${!expanded}>
-          ${expanded ? this.renderRows(action, format) : nothing}
-        </div>
+          <div class="links">
+            <button
+              type="button"
+              part="button"
+              aria-expanded=${expanded ? 'true' : 'false'}
+              aria-controls=${rowsId}
+              @click=${() => this.toggle(action)}
+            >
+              ${expanded ? 'Hide' : 'Show'} supporting rows<span class="visually-hidden">
+                for action ${action.rank}</span
+              >
+            </button>
+            ${
+              reportUrl
+                ? externalLink(
+                    reportUrl,
+                    html`Open the report<span class="visually-hidden"> for action ${action.rank}</span>`,
+                  )
+                : nothing
+            }
+          </div>
+          <div class="rows" part="rows" id=${rowsId} ?hidden=${!expanded}>
+            ${expanded ? this.renderRows(action, format) : nothing}
+          </div>
+        </details>
       </article>
     </li>`;
   }
 
   private renderRows(action: Action, format: Formatters): unknown {
-    const task = this.rowsTask(action.next_request);
-    return task.render({
-      pending: () =>
-        html`<p class="muted" aria-busy="true" role="status">Loading supporting rows…</p>`,
-      error: (error) => this.renderError(error, () => void task.run([action.next_request])),
-      complete: (followed) => {
-        const table = supportingRows(followed);
-        if (table.rows.length === 0) {
-          return html`<p class="muted">No supporting rows.</p>`;
-        }
-        const shown = table.rows.length;
-        const caption = `Supporting rows: ${format.integer(shown)}${
-          table.total !== undefined && table.total > shown
-            ? ` of ${format.integer(table.total)}`
-            : ''
+    const key = action.next_request;
+    const task = this.rowsTask(key);
+    const table = (followed: FollowedRequest) => {
+      const { columns, rows, pagination } = supportingRows(followed, format);
+      if (rows.length === 0) return html`<p class="muted">No supporting rows.</p>`;
+      const paged = pagination !== undefined && (pagination.offset > 0 || pagination.has_more);
+      const caption = paged ? 'Supporting rows' : `Supporting rows: ${format.integer(rows.length)}`;
+      return html`${dataTable(columns, rows, caption, `Supporting rows for action ${action.rank}`)}
+        ${
+          paged
+            ? pager(
+                pagination,
+                format,
+                'Rows',
+                `Pages of rows for action ${action.rank}`,
+                (offset) => {
+                  this.rowOffsets.set(key, offset);
+                  this.loadRows(key);
+                },
+              )
+            : nothing
         }`;
-        return html`<div
-          class="scroll"
-          tabindex="0"
-          role="region"
-          aria-label="Supporting rows for action ${action.rank}"
-        >
-          <table part="table">
-            <caption>${caption}</caption>
-            <thead>
-              <tr>
-                ${table.columns.map((column) => html`<th scope="col">${column.replaceAll('_', ' ')}</th>`)}
-              </tr>
-            </thead>
-            <tbody>
-              ${table.rows.map(
-                (cells) => html`<tr>
-                  ${cells.map((cell) => html`<td>${cell}</td>`)}
-                </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`;
-      },
+    };
+    return task.render({
+      // A page change keeps the rows on screen (and the focus on the pager) until the next page arrives.
+      pending: () =>
+        task.value
+          ? table(task.value)
+          : html`<p class="muted" aria-busy="true" role="status">Loading supporting rows…</p>`,
+      error: (error) => this.renderError(error, () => this.loadRows(key)),
+      complete: table,
     });
   }
 }

@@ -5,20 +5,40 @@ export const actionPlanStyles = css`
   .notes {
     margin: 0 0 var(--_gap);
   }
-  .notes li {
-    margin: 0.2rem 0;
+  .notes {
+    display: grid;
+    gap: 0.25rem;
   }
   .actions {
     display: grid;
-    gap: var(--_space);
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.5rem;
   }
   .action + .action {
     border-top: 1px solid var(--_border);
-    padding-top: var(--_gap);
+    padding-top: 0.5rem;
   }
-  .action h3 {
+  article > .subheading {
     display: flex;
-    gap: 0.4rem;
+    gap: 0.35rem;
+    font-size: 0.95em;
+  }
+  .rank {
+    flex: none;
+    white-space: nowrap;
+  }
+  summary {
+    position: relative;
+    margin-top: 0.2rem;
+    font-size: 0.875em;
+    color: var(--_muted);
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .owner {
+    color: var(--_fg);
+    font-weight: 600;
   }
   dl,
   dl div {
@@ -34,7 +54,7 @@ export const actionPlanStyles = css`
   dt {
     font-size: 0.8em;
   }
-  h4 {
+  article .subheading:not(:first-child) {
     font-size: 0.85em;
     margin: 0.5rem 0 0.25rem;
   }
@@ -51,29 +71,6 @@ export const actionPlanStyles = css`
   .links,
   .rows {
     margin-top: 0.6rem;
-  }
-  .scroll {
-    overflow-x: auto;
-  }
-  table {
-    border-collapse: collapse;
-    font-size: 0.8em;
-    min-width: 100%;
-  }
-  caption {
-    text-align: start;
-    padding-bottom: 0.25rem;
-  }
-  th,
-  td {
-    text-align: start;
-    vertical-align: top;
-    padding: 0.25rem 0.5rem;
-    border-bottom: 1px solid var(--_border);
-    max-width: 24rem;
-  }
-  th {
-    white-space: nowrap;
   }
   @container (min-width: 600px) {
     dl {

@@ -10,7 +10,7 @@ import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schem
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
-import { barRow } from '../internal/templates.js';
+import { barRow, pager } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 
 /** Attributes whose change starts the ranking again at its first page. */
@@ -34,6 +34,8 @@ const QUERY_PROPERTIES = [
  *
  * @csspart base - The card around everything.
  * @csspart header - The heading row.
+ * @slot heading - Replaces the card's heading (default: the widget's name and the brand).
+ *
  * @csspart heading - The heading.
  * @csspart list - The ordered list of brands.
  * @csspart item - One brand.
@@ -56,7 +58,7 @@ const QUERY_PROPERTIES = [
  * @cssproperty --aivis-color-track - The track behind bars.
  * @cssproperty --aivis-radius - Corner radius.
  * @cssproperty --aivis-spacing - Inner spacing.
- * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   static override styles = [baseStyles, competitorRankingStyles];
@@ -81,7 +83,12 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   offset = 0;
 
   protected readonly endpoint = 'competitors' as const;
-  protected readonly heading = 'Competitor ranking';
+  protected readonly cardTitle = 'Competitor ranking';
+
+  /** The own brand's row, when this page of the ranking holds it (the name is kept for later pages). */
+  protected override brandOf(ranking: CompetitorRanking): string | undefined {
+    return ranking.competitors.find((row) => row.is_own_brand)?.name;
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (QUERY_PROPERTIES.some((name) => changed.has(name)) && this.hasUpdated) this.offset = 0;
@@ -106,7 +113,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   private goTo(offset: number, via: 'previous' | 'next'): void {
     this.keepPreviousWhilePending = true;
     this.pagerFocus = via;
-    this.offset = Math.max(0, offset);
+    this.offset = offset;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -151,7 +158,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
             row.is_own_brand ? html`<span class="badge">Your brand</span>` : nothing
           }</span
         >`,
-        `${format.percent(row.visibility)} visibility · ${format.integer(row.mentions)} mentions`,
+        `${format.percent(row.visibility)} visibility · ${format.count(row.mentions, 'mention')}`,
         row.visibility,
       )}
       ${
@@ -161,9 +168,9 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
             <div class="highlights">
               ${highlights.map(
                 ([platform, lines]) => html`<section>
-                  <h4>${platformLabel(platform)}</h4>
+                  ${this.subheading(platformLabel(platform))}
                   <ul>
-                    ${lines.map((line) => html`<li>${line}</li>`)}
+                    ${lines.map((line) => html`<li>${format.text(line)}</li>`)}
                   </ul>
                 </section>`,
               )}
@@ -175,32 +182,8 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   }
 
   private renderPager(ranking: CompetitorRanking, format: Formatters): unknown {
-    const { offset, limit, returned, total, has_more: hasMore } = ranking.pagination;
-    if (offset === 0 && !hasMore) return nothing;
-    const first = returned === 0 ? offset : offset + 1;
-    return html`<nav class="pager" part="pager" aria-label="Ranking pages">
-      <span class="muted" aria-live="polite"
-        >Brands ${format.integer(first)}–${format.integer(offset + returned)} of
-        ${format.integer(total)}</span
-      >
-      <span class="buttons">
-        <button
-          type="button"
-          part="button previous"
-          ?disabled=${offset === 0}
-          @click=${() => this.goTo(offset - limit, 'previous')}
-        >
-          <span aria-hidden="true">←</span> Previous
-        </button>
-        <button
-          type="button"
-          part="button next"
-          ?disabled=${!hasMore}
-          @click=${() => this.goTo(offset + limit, 'next')}
-        >
-          Next <span aria-hidden="true">→</span>
-        </button>
-      </span>
-    </nav>`;
+    return pager(ranking.pagination, format, 'Brands', 'Ranking pages', (offset, via) =>
+      this.goTo(offset, via),
+    );
   }
 }

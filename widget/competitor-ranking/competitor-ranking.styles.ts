@@ -24,6 +24,7 @@ export const competitorRankingStyles = css`
   .rank,
   .badge {
     display: inline-block;
+    white-space: nowrap;
   }
   .rank {
     min-width: 1.75rem;
@@ -51,17 +52,6 @@ export const competitorRankingStyles = css`
     margin: 0.15rem 0;
     padding-inline-start: 0.6rem;
     border-inline-start: 2px solid var(--_border);
-  }
-  .pager,
-  .buttons {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: 0.5rem;
-  }
-  .pager {
-    margin-top: var(--_gap);
   }
   @container (min-width: 560px) {
     .brand {

@@ -20,7 +20,7 @@ const PALETTE = [
   ['down', 'negative', '#b42318', '#ff9080'],
   ['warn-bg', 'warning-background', '#fff8c5', '#3b2e00'],
   ['warn-fg', 'warning-text', '#6a4a00', '#f2cc60'],
-  ['error-bg', 'error-background', '#ffebe9', '#3c1618'],
+  ['error-bg', 'error-background', '#f6f8fa', '#22272e'],
   ['error-fg', 'error-text', '#a40e26', '#ffb1a8'],
 ] as const;
 
@@ -72,23 +72,21 @@ export const baseStyles = css`
   .header {
     margin-bottom: var(--_gap);
   }
-  h2,
-  h3,
-  h4,
   p,
   ul,
   ol,
   dd {
     margin: 0;
   }
-  h2,
-  h3,
-  h4 {
+  [role='heading'] {
     line-height: 1.25;
-    font-size: 1em;
+    font-weight: 600;
   }
-  h2 {
+  .heading {
     font-size: 1.05em;
+  }
+  .system-font {
+    font-family: var(--aivis-font-family, system-ui, sans-serif);
   }
   .muted,
   .meta,
@@ -135,7 +133,52 @@ export const baseStyles = css`
   }
   button:disabled {
     cursor: not-allowed;
-    color: var(--_muted);
+    opacity: 0.5;
+    border-style: dashed;
+    background: transparent;
+  }
+  .pager,
+  .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.5rem;
+  }
+  .pager {
+    margin-top: var(--_gap);
+  }
+  .scroll {
+    max-width: 100%;
+    overflow-x: auto;
+  }
+  table {
+    border-collapse: collapse;
+    font-size: 0.8em;
+    min-width: 100%;
+    overflow-wrap: normal;
+  }
+  caption {
+    text-align: start;
+    padding-bottom: 0.25rem;
+  }
+  th,
+  td {
+    text-align: start;
+    vertical-align: top;
+    padding: 0.25rem 0.5rem;
+    border-bottom: 1px solid var(--_border);
+    min-width: 5rem;
+    max-width: 24rem;
+  }
+  th,
+  .num {
+    white-space: nowrap;
+  }
+  .num {
+    text-align: end;
+    min-width: 0;
+    font-variant-numeric: tabular-nums;
   }
   :focus-visible {
     outline: 2px solid var(--_accent);
@@ -158,26 +201,25 @@ export const baseStyles = css`
     color: var(--_warn-fg);
   }
   .notice {
+    padding: 0.3rem 0.5rem;
     margin-top: calc(var(--_space) * 0.5);
   }
   .error {
-    padding: 0.75rem;
+    font-size: 0.875em;
     background: var(--_error-bg);
-    color: var(--_error-fg);
+    color: var(--_fg);
+    border-inline-start: 3px solid var(--_error-fg);
   }
-  .error p,
+  .error > * + * {
+    margin-top: 0.4rem;
+  }
+  .error details p {
+    margin-top: 0.25rem;
+    color: var(--_muted);
+  }
   .error ul {
-    margin-bottom: 0.5rem;
-  }
-  .error :last-child {
-    margin-bottom: 0;
-  }
-  .error .title {
-    font-weight: 600;
-  }
-  .error a,
-  .error summary {
-    color: inherit;
+    padding-inline-start: 1rem;
+    list-style: disc;
   }
   .skeleton {
     display: grid;
@@ -196,10 +238,7 @@ export const baseStyles = css`
     width: 60%;
   }
   .label {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    gap: 0 0.75rem;
+    display: grid;
     font-size: 0.875em;
   }
   .track {

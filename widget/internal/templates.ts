@@ -1,8 +1,11 @@
 /**
  * Template pieces more than one widget renders, written once: a labelled
- * bar and a link that opens outside the page.
+ * bar, a link that opens outside the page, a stale-source notice, a pager
+ * and a table of API rows.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Pagination } from '../../shared/schemas/common.js';
+import { type Cell, columnName, type Formatters, sourceName } from './format.js';
 
 /**
  * A row of a bar chart: the label and its figures as text, then the bar,
@@ -21,3 +24,96 @@ export const barRow = (label: unknown, figures: unknown, percent: number): Templ
 /** A link to an http(s) address the caller has checked with safeHttpUrl, in a new tab. */
 export const externalLink = (href: string, content: unknown): TemplateResult =>
   html`<a part="link" href=${href} target="_blank" rel="noopener noreferrer">${content}</a>`;
+
+/**
+ * The one-line notice of a data source whose stored data is out of date:
+ * its human name and the date it was last fetched. Only a widget whose
+ * figures come from that source shows it (the AI-visibility figures come
+ * from the answers, so the score card shows none).
+ */
+export const staleNotice = (
+  source: string,
+  fetchedAt: string | null | undefined,
+  format: Formatters,
+): TemplateResult =>
+  html`<p class="notice" part="notice stale" data-source=${source}>
+    ${sourceName(source)} data is out of date${
+      fetchedAt ? ` (last updated ${format.date(fetchedAt)})` : ''
+    }.
+  </p>`;
+
+/**
+ * Previous / next for a paged list, with where the page is ("Brands 6–10 of
+ * 42"). Disabled at either end; `go` receives the new offset and which
+ * button was used (so the widget can keep focus on a usable one).
+ */
+export const pager = (
+  page: Pagination,
+  format: Formatters,
+  noun: string,
+  label: string,
+  go: (offset: number, via: 'previous' | 'next') => void,
+): unknown => {
+  const { offset, limit, returned, total, has_more: hasMore } = page;
+  if (offset === 0 && !hasMore) return nothing;
+  const first = returned === 0 ? offset : offset + 1;
+  return html`<nav class="pager" part="pager" aria-label=${label}>
+    <span class="muted" aria-live="polite"
+      >${noun} ${format.integer(first)}–${format.integer(offset + returned)} of
+      ${format.integer(total)}</span
+    >
+    <span class="buttons">
+      <button
+        type="button"
+        part="button previous"
+        ?disabled=${offset === 0}
+        @click=${() => go(Math.max(0, offset - limit), 'previous')}
+      >
+        <span aria-hidden="true">←</span> Previous
+      </button>
+      <button
+        type="button"
+        part="button next"
+        ?disabled=${!hasMore}
+        @click=${() => go(offset + limit, 'next')}
+      >
+        Next <span aria-hidden="true">→</span>
+      </button>
+    </span>
+  </nav>`;
+};
+
+/**
+ * API rows as a table with human column names and formatted cells (figures
+ * right-aligned), in a scroll container: the one part of a card that may be
+ * wider than the card scrolls inside it, reachable by keyboard.
+ */
+export const dataTable = (
+  columns: readonly string[],
+  rows: readonly Cell[][],
+  caption: string,
+  label: string,
+): TemplateResult => {
+  const numeric = columns.map((_, index) => rows.some((cells) => cells[index]?.numeric));
+  return html`<div class="scroll" tabindex="0" role="region" aria-label=${label}>
+    <table part="table">
+      <caption>${caption}</caption>
+      <thead>
+        <tr>
+          ${columns.map(
+            (column, index) =>
+              html`<th scope="col" class=${numeric[index] ? 'num' : ''}>${columnName(column)}</th>`,
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows.map(
+          (cells) =>
+            html`<tr>
+              ${cells.map((cell) => html`<td class=${cell.numeric ? 'num' : ''}>${cell.text}</td>`)}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+};

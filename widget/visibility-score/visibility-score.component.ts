@@ -1,16 +1,10 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
 import { barRow } from '../internal/templates.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
-
-const CONNECTION_LABELS = {
-  ga4: 'Google Analytics 4',
-  google_search_console: 'Google Search Console',
-  bing_webmaster_tools: 'Bing Webmaster Tools',
-} as const;
 
 /**
  * @summary A project's AI-visibility score, its change against the previous
@@ -21,6 +15,8 @@ const CONNECTION_LABELS = {
  *
  * @csspart base - The card around everything.
  * @csspart header - The heading row.
+ * @slot heading - Replaces the card's heading (default: the widget's name and the brand).
+ *
  * @csspart heading - The heading.
  * @csspart value - The score and the share of voice figures.
  * @csspart change - The change against the previous period.
@@ -28,7 +24,6 @@ const CONNECTION_LABELS = {
  * @csspart label - A platform's name.
  * @csspart bar - A bar (its width is the mention rate).
  * @csspart meta - The period and freshness lines.
- * @csspart notice - A stale-data notice.
  * @csspart error - The error message box.
  * @csspart skeleton - The loading placeholder.
  *
@@ -42,19 +37,23 @@ const CONNECTION_LABELS = {
  * @cssproperty --aivis-color-negative - Colour of a fall (always with an arrow and words).
  * @cssproperty --aivis-radius - Corner radius.
  * @cssproperty --aivis-spacing - Inner spacing.
- * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisVisibilityScore extends AivisElement<'summary'> {
   static override styles = [baseStyles, visibilityScoreStyles];
 
   protected readonly endpoint = 'summary' as const;
-  protected readonly heading = 'AI visibility';
+  protected readonly cardTitle = 'AI visibility';
+
+  protected override brandOf(summary: ProjectSummary): string | undefined {
+    return summary.profile?.brand_name;
+  }
 
   protected requestInput() {
     return {
       project: this.project,
       period: this.period,
-      include: ['ai_visibility', 'connections'],
+      include: ['profile', 'ai_visibility'],
     };
   }
 
@@ -77,7 +76,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
           </p>
         </div>
         <div>
-          <h3 id="platforms-heading">Mentions by platform</h3>
+          ${this.subheading('Mentions by platform', 1, 'platforms-heading')}
           ${
             answers === 0
               ? html`<p part="empty" class="muted">No answers were collected in this period.</p>`
@@ -86,7 +85,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
                   (row) => html`<li class="platform">
                     ${barRow(
                       html`<span part="label">${platformLabel(row.platform)}</span>`,
-                      `${format.integer(row.mentions)} of ${format.integer(row.answers)} answers (${format.percent(row.mention_rate)})`,
+                      `${format.integer(row.mentions)} of ${format.count(row.answers, 'answer')} (${format.percent(row.mention_rate)})`,
                       row.mention_rate,
                     )}
                   </li>`,
@@ -95,7 +94,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
           }
         </div>
       </div>
-      ${this.renderStale(summary, format)} ${this.renderPeriod(summary.period, format)}
+      ${this.renderPeriod(summary.period, format)}
     `;
   }
 
@@ -121,20 +120,5 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
       ${delta === 0 ? '' : `${format.delta(delta)} points, `}${words} from
       ${format.score(change.previous_score)} in the previous period${since}
     </p>`;
-  }
-
-  private renderStale(summary: ProjectSummary, format: Formatters): unknown {
-    const connections = summary.connections;
-    if (!connections) return nothing;
-    const stale = (Object.keys(CONNECTION_LABELS) as Array<keyof typeof CONNECTION_LABELS>).filter(
-      (key) => connections[key].connected && connections[key].is_stale === true,
-    );
-    return stale.map((key) => {
-      const { fetched_at: fetchedAt, message } = connections[key];
-      return html`<p class="notice" part="notice stale" data-source=${key}>
-        <strong>Stale data:</strong> ${CONNECTION_LABELS[key]} was last fetched
-        ${fetchedAt ? format.dateTime(fetchedAt) : 'a while ago'}.${message ? ` ${message}` : ''}
-      </p>`;
-    });
   }
 }
