@@ -9,6 +9,7 @@ import type { EndpointName } from '../api/endpoints.js';
 import type { ResponseOf } from '../api/responses.js';
 import type { BodyCheck } from '../http/body-check.js';
 import type { AivisError } from '../http/errors.js';
+import type { Credentials } from '../http/request.js';
 import { interpretResponse } from '../http/response.js';
 import { retryDelay } from '../http/retry.js';
 import {
@@ -35,6 +36,7 @@ import {
 import type {
   AbortSignalLike,
   AivisClient,
+  AivisReader,
   AsyncClientOptions,
   Collected,
   FetchLike,
@@ -64,7 +66,16 @@ export function abortableSleep(ms: number, signal?: AbortSignalLike): Promise<vo
   });
 }
 
-export function createFetchClient(options: AsyncClientOptions, check: BodyCheck): AivisClient {
+interface FetchReader extends AivisReader {
+  send(call: PreparedCall, signal?: AbortSignalLike): Promise<unknown>;
+  credentials: Credentials;
+}
+
+/**
+ * get and getPath over fetch, without paging: the widgets use this alone, so
+ * their bundle does not carry pages() and collect().
+ */
+export function createFetchReader(options: AsyncClientOptions, check: BodyCheck): FetchReader {
   const { credentials, policy, now, random } = resolveClientOptions(options);
   const sleep = options.sleep ?? abortableSleep;
   const fetchImpl: FetchLike | undefined =
@@ -127,11 +138,19 @@ export function createFetchClient(options: AsyncClientOptions, check: BodyCheck)
   return {
     baseUrl: credentials.baseUrl,
     get,
-
+    send,
+    credentials,
     async getPath(path, options) {
       const call = prepareFromPath(credentials, path);
       return { name: call.name, params: call.params, body: await send(call, options?.signal) };
     },
+  };
+}
+
+export function createFetchClient(options: AsyncClientOptions, check: BodyCheck): AivisClient {
+  const { send, credentials, ...reader } = createFetchReader(options, check);
+  return {
+    ...reader,
 
     async *pages(name, params, options) {
       let call = prepareCall(credentials, name, params as Record<string, unknown>);

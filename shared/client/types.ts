@@ -116,7 +116,8 @@ export interface FollowedRequest {
   body: unknown;
 }
 
-export interface AivisClient {
+/** One request at a time, without paging: what the widgets need (and all their bundle carries). */
+export interface AivisReader {
   readonly baseUrl: string;
   /** Validates params (throws validation_failed before any request), sends, retries, parses. */
   get<N extends EndpointName>(
@@ -126,6 +127,9 @@ export interface AivisClient {
   ): Promise<ResponseOf<N>>;
   /** Follows an API path such as an action's next_request ("/api/v1/projects/1001/answers?..."). */
   getPath(path: string, options?: RequestOptions): Promise<FollowedRequest>;
+}
+
+export interface AivisClient extends AivisReader {
   /** Pages of a list while pagination.has_more; stop early by breaking out of the loop. */
   pages<N extends EndpointName>(
     name: N,
