@@ -30,6 +30,7 @@ export const STANDALONE_ENTRIES = {
   'aivis-competitor-ranking': 'widget/competitor-ranking/competitor-ranking.ts',
   'aivis-action-plan': 'widget/action-plan/action-plan.ts',
   'aivis-provider': 'widget/provider/provider.ts',
+  'aivis-visibility-trend': 'widget/visibility-trend/visibility-trend.ts',
 } as const;
 
 export interface BuildWidgetsOptions {

@@ -18,3 +18,4 @@ export type {
 } from './internal/events.js';
 export { AivisProvider } from './provider/provider.js';
 export { AivisVisibilityScore } from './visibility-score/visibility-score.js';
+export { AivisVisibilityTrend } from './visibility-trend/visibility-trend.js';
