@@ -31,6 +31,7 @@ export const STANDALONE_ENTRIES = {
   'aivis-action-plan': 'widget/action-plan/action-plan.ts',
   'aivis-provider': 'widget/provider/provider.ts',
   'aivis-visibility-trend': 'widget/visibility-trend/visibility-trend.ts',
+  'aivis-ai-traffic': 'widget/ai-traffic/ai-traffic.ts',
   'aivis-citations': 'widget/citations/citations.ts',
   'aivis-search-opportunities': 'widget/search-opportunities/search-opportunities.ts',
 } as const;

@@ -3,6 +3,7 @@
  * registers every element; `configure()` sets page-wide defaults.
  */
 export { AivisActionPlan } from './action-plan/action-plan.js';
+export { AivisAiTraffic } from './ai-traffic/ai-traffic.js';
 export { AivisCitations } from './citations/citations.js';
 export { AivisCompetitorRanking } from './competitor-ranking/competitor-ranking.js';
 export {

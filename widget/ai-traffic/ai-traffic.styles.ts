@@ -1,0 +1,81 @@
+import { css } from 'lit';
+
+export const aiTrafficStyles = css`
+  .layout,
+  .sources,
+  .source {
+    display: grid;
+    gap: var(--_gap);
+  }
+  .layout > *,
+  .plot {
+    min-width: 0;
+  }
+  .sources {
+    gap: 0.45rem;
+  }
+  .source {
+    gap: 0.15rem;
+  }
+  .total {
+    display: flex;
+    align-items: baseline;
+    gap: 0.35rem;
+  }
+  .total .value {
+    font-size: 2.25em;
+    font-weight: 700;
+    line-height: 1;
+    font-variant-numeric: tabular-nums;
+  }
+  .up {
+    color: var(--_up);
+  }
+  .down {
+    color: var(--_down);
+  }
+  h3 {
+    margin: 0 0 0.4rem;
+    font-size: 0.9em;
+  }
+  svg {
+    display: block;
+    overflow: visible;
+  }
+  .grid {
+    stroke: var(--_track);
+  }
+  .axis {
+    fill: var(--_muted);
+    font-size: 11px;
+    font-variant-numeric: tabular-nums;
+  }
+  .line {
+    fill: none;
+    stroke: var(--_accent);
+    stroke-width: 2;
+    stroke-linejoin: round;
+  }
+  .cursor {
+    stroke: var(--_fg);
+    stroke-dasharray: 2 2;
+  }
+  .dot {
+    fill: var(--_accent);
+    stroke: var(--_bg);
+    stroke-width: 2;
+  }
+  .readout {
+    min-height: 1.4em;
+    font-variant-numeric: tabular-nums;
+  }
+  @container (min-width: 640px) {
+    .layout {
+      grid-template-columns: minmax(0, 3fr) minmax(12rem, 2fr);
+      align-items: start;
+    }
+    .summary {
+      grid-column: 1 / -1;
+    }
+  }
+`;
