@@ -40,6 +40,7 @@ import type {
   AsyncClientOptions,
   Collected,
   FetchLike,
+  FollowedRequest,
   HttpResponse,
   RequestOptions,
 } from './types.js';
@@ -66,14 +67,15 @@ export function abortableSleep(ms: number, signal?: AbortSignalLike): Promise<vo
   });
 }
 
-interface FetchReader extends AivisReader {
+export interface FetchReader extends AivisReader {
   send(call: PreparedCall, signal?: AbortSignalLike): Promise<unknown>;
   credentials: Credentials;
 }
 
 /**
- * get and getPath over fetch, without paging: the widgets use this alone, so
- * their bundle does not carry pages() and collect().
+ * get over fetch, without paging or path following: the widgets use this
+ * (and followPath where they follow a next_request), so their bundles do not
+ * carry pages(), collect() or the path parser they never call.
  */
 export function createFetchReader(options: AsyncClientOptions, check: BodyCheck): FetchReader {
   const { credentials, policy, now, random } = resolveClientOptions(options);
@@ -140,17 +142,26 @@ export function createFetchReader(options: AsyncClientOptions, check: BodyCheck)
     get,
     send,
     credentials,
-    async getPath(path, options) {
-      const call = prepareFromPath(credentials, path);
-      return { name: call.name, params: call.params, body: await send(call, options?.signal) };
-    },
   };
 }
 
+/** Follows an API path such as an action's next_request ("/api/v1/projects/1001/answers?..."). */
+export async function followPath(
+  reader: FetchReader,
+  path: string,
+  options?: RequestOptions,
+): Promise<FollowedRequest> {
+  const call = prepareFromPath(reader.credentials, path);
+  return { name: call.name, params: call.params, body: await reader.send(call, options?.signal) };
+}
+
 export function createFetchClient(options: AsyncClientOptions, check: BodyCheck): AivisClient {
-  const { send, credentials, ...reader } = createFetchReader(options, check);
+  const reader = createFetchReader(options, check);
+  const { send, credentials } = reader;
   return {
-    ...reader,
+    baseUrl: reader.baseUrl,
+    get: reader.get,
+    getPath: (path, options) => followPath(reader, path, options),
 
     async *pages(name, params, options) {
       let call = prepareCall(credentials, name, params as Record<string, unknown>);

@@ -7,8 +7,12 @@
  */
 import { ContextRoot, createContext } from '@lit/context';
 import type { EndpointName } from '../../shared/api/endpoints.js';
-import { abortableSleep, createFetchReader } from '../../shared/client/fetch-client.js';
-import type { AivisReader, AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
+import {
+  abortableSleep,
+  createFetchReader,
+  type FetchReader,
+} from '../../shared/client/fetch-client.js';
+import type { AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
 import type { BodyCheck } from '../../shared/http/body-check.js';
 import { validationError } from '../../shared/http/errors.js';
 import { type CompiledShapes, createShapeCheck } from '../../shared/http/shape-check.js';
@@ -171,7 +175,7 @@ const responseCheck: BodyCheck = {
 
 let settings: GlobalSettings = {};
 let cache: RequestCache = createRequestCache();
-let clients = new Map<string, AivisReader>();
+let clients = new Map<string, FetchReader>();
 let tokenIds = new Map<string, number>();
 
 /**
@@ -205,7 +209,7 @@ export function requestCache(): RequestCache {
  * One client per (base URL, token) for the whole page, all over the one
  * request cache, so N widgets asking the same thing cost one request.
  */
-export function clientFor(connection: Connection): AivisReader {
+export function clientFor(connection: Connection): FetchReader {
   let tokenId = 0;
   if (connection.token) {
     tokenId = tokenIds.get(connection.token) ?? tokenIds.size + 1;
