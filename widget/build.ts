@@ -34,6 +34,7 @@ export const STANDALONE_ENTRIES = {
   'aivis-ai-traffic': 'widget/ai-traffic/ai-traffic.ts',
   'aivis-citations': 'widget/citations/citations.ts',
   'aivis-search-opportunities': 'widget/search-opportunities/search-opportunities.ts',
+  'aivis-dashboard': 'widget/dashboard/dashboard.ts',
 } as const;
 
 export interface BuildWidgetsOptions {

@@ -6,6 +6,7 @@ export { AivisActionPlan } from './action-plan/action-plan.js';
 export { AivisAiTraffic } from './ai-traffic/ai-traffic.js';
 export { AivisCitations } from './citations/citations.js';
 export { AivisCompetitorRanking } from './competitor-ranking/competitor-ranking.js';
+export { AivisDashboard } from './dashboard/dashboard.js';
 export {
   type ConnectionSettings,
   configure,
