@@ -133,6 +133,10 @@ export class AivisDashboard extends LitElement {
       element = document.createElement(tag);
       element.setAttribute('part', 'section');
       if (wide) element.className = 'wide';
+      // Lists stay short beside the other sections; the elements alone default to more.
+      if (name === 'ranking' || name === 'citations' || name === 'opportunities') {
+        element.setAttribute('limit', '5');
+      }
       this.elements.set(name, element);
     }
     Object.assign(element, {
