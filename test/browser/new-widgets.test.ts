@@ -14,6 +14,7 @@ import {
   type Harness,
   pageHtml,
   startHarness,
+  waitForWidgets,
   watchConsole,
 } from './harness.js';
 
@@ -30,29 +31,15 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/** Every widget on the page, dashboards' sections included, has left its loading state. */
+/** Every widget has left its loading state, and every traffic widget has its daily series (a second request). */
 async function waitForAll(page: Page): Promise<void> {
-  await page.waitForFunction(
-    (selector) => {
-      const roots: Array<Document | ShadowRoot> = [document];
-      for (const dashboard of document.querySelectorAll('aivis-dashboard')) {
-        if (dashboard.shadowRoot) roots.push(dashboard.shadowRoot);
-      }
-      const widgets = roots.flatMap((root) => [...root.querySelectorAll(selector)]);
-      return (
-        widgets.length > 0 &&
-        widgets.every((widget) => {
-          const root = widget.shadowRoot;
-          if (root?.querySelector('[part~="base"]')?.getAttribute('aria-busy') !== 'false')
-            return false;
-          // The traffic widget's daily series is a second request.
-          return !root.textContent?.includes('Loading the daily series');
-        })
-      );
-    },
-    `${NEW_WIDGETS}, aivis-visibility-score, aivis-competitor-ranking, aivis-action-plan`,
-    { timeout: 15_000 },
-  );
+  await waitForWidgets(page);
+  await page.waitForFunction(() => {
+    const dashboards = [...document.querySelectorAll('aivis-dashboard')].map((d) => d.shadowRoot!);
+    return [document, ...dashboards]
+      .flatMap((root) => [...root.querySelectorAll('aivis-ai-traffic')])
+      .every((traffic) => !traffic.shadowRoot?.textContent?.includes('Loading the daily series'));
+  });
 }
 
 async function openPage(name: string, body: string, colorScheme: 'light' | 'dark' = 'light') {
