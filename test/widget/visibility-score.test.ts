@@ -82,15 +82,21 @@ describe('<aivis-visibility-score>', () => {
     expect(text(part(widget, 'as-of'))).toContain(expected);
   });
 
-  it('flags a stale source (project 1001: Bing) and not a disconnected one (project 1003)', async () => {
-    const stale = mount('aivis-visibility-score', { project: '1001' });
-    const fresh = mount('aivis-visibility-score', { project: '1003' });
-    await settled(stale);
-    await settled(fresh);
-    const notices = parts(stale, 'stale');
-    expect(notices.map((notice) => notice.dataset.source)).toEqual(['bing_webmaster_tools']);
-    expect(text(notices[0])).toContain('Stale data');
-    expect(parts(fresh, 'stale')).toHaveLength(0);
+  it('shows no stale-source notice: Bing, stale for project 1001, does not feed the score (issue 11)', async () => {
+    const connections = (await summaryOf(1001)).connections;
+    expect(connections.bing_webmaster_tools.is_stale).toBe(true);
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(part(widget, 'score')).not.toBeNull();
+    expect(parts(widget, 'notice')).toHaveLength(0);
+    expect(text(shadow(widget))).not.toContain('Bing');
+  });
+
+  it('names the brand from the profile in its heading (issue 11)', async () => {
+    const summary = await summaryOf(1001, 'include=profile');
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(text(part(widget, 'heading'))).toBe(`AI visibility · ${summary.profile.brand_name}`);
   });
 
   it("shows the core's validation message for an invalid attribute and sends nothing", async () => {

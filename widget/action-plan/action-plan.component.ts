@@ -76,7 +76,11 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
   private readonly rowTasks = new Map<string, RowsTask>();
 
   protected readonly endpoint = 'action-plan' as const;
-  protected readonly heading = 'Action plan';
+  protected readonly cardTitle = 'Action plan';
+
+  protected override brandOf(plan: ActionPlan): string | undefined {
+    return plan.snapshot.brand_name;
+  }
 
   protected requestInput() {
     return {
@@ -120,7 +124,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
       ${
         plan.data_notes.length > 0
           ? html`<div class="notice notes" part="notes">
-            <h3>About the data</h3>
+            ${this.subheading('About the data')}
             <ul>
               ${plan.data_notes.map(
                 (note) => html`<li><strong>${note.source}:</strong> ${note.message}</li>`,
@@ -152,10 +156,12 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     const rowsId = `rows-${index}`;
     return html`<li class="action" part="action">
       <article aria-labelledby=${titleId}>
-        <h3 id=${titleId}>
-          <span class="rank">${format.integer(action.rank)}.</span>
-          <span part="label">${action.title}</span>
-        </h3>
+        ${this.subheading(
+          html`<span class="rank">${format.integer(action.rank)}.</span>
+            <span part="label">${action.title}</span>`,
+          1,
+          titleId,
+        )}
         <dl>
           ${[
             ['Suggested owner', action.owner],
@@ -165,7 +171,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
         </dl>
         ${
           action.evidence.length > 0
-            ? html`<h4>Evidence</h4>
+            ? html`${this.subheading('Evidence', 2)}
               <ul class="evidence">
                 ${action.evidence.map(
                   (item) =>

@@ -16,7 +16,7 @@ export const actionPlanStyles = css`
     border-top: 1px solid var(--_border);
     padding-top: var(--_gap);
   }
-  .action h3 {
+  .action .subheading:first-child {
     display: flex;
     gap: 0.4rem;
   }
@@ -34,7 +34,7 @@ export const actionPlanStyles = css`
   dt {
     font-size: 0.8em;
   }
-  h4 {
+  .action .subheading:not(:first-child) {
     font-size: 0.85em;
     margin: 0.5rem 0 0.25rem;
   }

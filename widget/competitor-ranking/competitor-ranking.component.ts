@@ -81,7 +81,12 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   offset = 0;
 
   protected readonly endpoint = 'competitors' as const;
-  protected readonly heading = 'Competitor ranking';
+  protected readonly cardTitle = 'Competitor ranking';
+
+  /** The own brand's row, when this page of the ranking holds it (the name is kept for later pages). */
+  protected override brandOf(ranking: CompetitorRanking): string | undefined {
+    return ranking.competitors.find((row) => row.is_own_brand)?.name;
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (QUERY_PROPERTIES.some((name) => changed.has(name)) && this.hasUpdated) this.offset = 0;
@@ -161,7 +166,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
             <div class="highlights">
               ${highlights.map(
                 ([platform, lines]) => html`<section>
-                  <h4>${platformLabel(platform)}</h4>
+                  ${this.subheading(platformLabel(platform))}
                   <ul>
                     ${lines.map((line) => html`<li>${line}</li>`)}
                   </ul>

@@ -7,7 +7,14 @@
  * retries by itself after a 429.
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
-import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import {
+  html,
+  LitElement,
+  nothing,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
@@ -17,7 +24,7 @@ import { baseStyles } from './base.styles.js';
 import { ConnectionController } from './connection-controller.js';
 import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
 import { emit } from './events.js';
-import { type Formatters, formatters, resolveLocale, safeHttpUrl } from './format.js';
+import { type Formatters, formatters, periodLabel, resolveLocale, safeHttpUrl } from './format.js';
 import { RetryCountdownController } from './retry-countdown.js';
 import { externalLink } from './templates.js';
 
@@ -43,6 +50,8 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     token: {},
     locale: { reflect: true },
     theme: { reflect: true },
+    heading: { reflect: true },
+    headingLevel: { attribute: 'heading-level', reflect: true },
   };
 
   /** Numeric project id (from GET /projects). */
@@ -63,10 +72,26 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   /** Colour scheme: auto (follows prefers-color-scheme), light or dark. */
   theme: 'auto' | 'light' | 'dark' = 'auto';
 
+  /**
+   * The card's heading. By default the widget's name and the brand its data
+   * carries ("AI visibility · Brightlane"); markup in the `heading` slot
+   * replaces both.
+   */
+  declare heading?: string;
+
+  /** The card heading's level, 2 (default) to 6; the headings inside the card follow it. */
+  declare headingLevel?: string;
+
   /** The endpoint this widget reads. */
   protected abstract readonly endpoint: N;
-  /** The visible heading. */
-  protected abstract readonly heading: string;
+  /** What the card shows, in a few words ("AI visibility"): the start of the default heading. */
+  protected abstract readonly cardTitle: string;
+  /** The brand (or project) name the data carries, for the default heading; none by default. */
+  protected brandOf(_data: ResponseOf<N>): string | undefined {
+    return undefined;
+  }
+  /** The brand the last answer named, and for which project: kept across pages and reloads. */
+  private brand?: { project?: string; name: string };
   /** The raw parameters from the attributes; the core validates them. */
   protected abstract requestInput(): Record<string, unknown>;
   protected abstract renderData(data: ResponseOf<N>, format: Formatters): TemplateResult;
@@ -99,6 +124,8 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       });
     },
     onComplete: (data) => {
+      const name = this.brandOf(data)?.trim();
+      if (name) this.brand = { project: this.project, name };
       this.countdown.reset();
       this.keepPreviousWhilePending = false;
       emit(this, 'aivis-load', { endpoint: this.endpoint, data });
@@ -111,6 +138,17 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       if (failure.code === 'rate_limited') void this.countdown.start(failure.retryAfter ?? 1);
     },
   });
+
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed);
+    // A page that sets no font leaves the browser's serif default: use the
+    // system stack then (--aivis-font-family still wins). Checked once, after
+    // the first render, when the styles are computed anyway.
+    const family = getComputedStyle(this).fontFamily;
+    if (/^("?Times( New Roman)?"?|serif)$/i.test(family)) {
+      this.renderRoot.querySelector('.base')?.classList.add('system-font');
+    }
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -142,9 +180,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     const format = this.format();
     return html`
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
-        <header part="header" class="header">
-          <h2 id="heading" part="heading">${this.heading}</h2>
-        </header>
+        <header part="header" class="header">${this.renderHeading()}</header>
         ${this.task.render({
           initial: () =>
             unconnected
@@ -161,6 +197,55 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
         })}
       </section>
     `;
+  }
+
+  /**
+   * The level of a heading `depth` steps below the card's own (0): the
+   * card's is heading-level (2 to 6, default 2); inner ones follow, up to 6.
+   */
+  protected headingLevelOf(depth = 0): number {
+    const level = Number(this.headingLevel);
+    const card = Number.isInteger(level) && level >= 2 && level <= 6 ? level : 2;
+    return Math.min(6, card + depth);
+  }
+
+  /**
+   * A heading inside the card, `depth` levels below the card's heading. The
+   * level follows heading-level, so it is an ARIA heading (role and
+   * aria-level) rather than a fixed h3; it is styled as one.
+   */
+  protected subheading(content: unknown, depth = 1, id?: string): TemplateResult {
+    return html`<div class="subheading" role="heading" aria-level=${this.headingLevelOf(depth)} id=${
+      id ?? nothing
+    }>${content}</div>`;
+  }
+
+  /**
+   * The card's heading: the `heading` slot, else the heading attribute, else
+   * the card title with the brand the data named. Without a brand yet, the
+   * project id is in the accessible name (hidden), so two projects' cards on
+   * one page never share a name; so is a period the page asked for.
+   */
+  protected renderHeading(): TemplateResult {
+    const brand = this.brand?.project === this.project ? this.brand?.name : undefined;
+    const hidden = [
+      !brand && this.project ? `project ${this.project}` : '',
+      this.period ? periodLabel(this.period).toLowerCase() : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    return html`<div
+      id="heading"
+      part="heading"
+      class="heading"
+      role="heading"
+      aria-level=${this.headingLevelOf()}
+    ><slot name="heading">${
+      this.heading ||
+      html`${this.cardTitle}${brand ? ` · ${brand}` : nothing}${
+        hidden ? html`<span class="visually-hidden"> (${hidden})</span>` : nothing
+      }`
+    }</slot></div>`;
   }
 
   protected renderSkeleton(): TemplateResult {
@@ -244,10 +329,4 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       }
     </p>`;
   }
-}
-
-/** last_30_days -> "Last 30 days" */
-export function periodLabel(period: string): string {
-  const words = period.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

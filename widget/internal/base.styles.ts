@@ -72,23 +72,30 @@ export const baseStyles = css`
   .header {
     margin-bottom: var(--_gap);
   }
-  h2,
-  h3,
-  h4,
   p,
   ul,
   ol,
   dd {
     margin: 0;
   }
-  h2,
-  h3,
-  h4 {
+  [role='heading'] {
     line-height: 1.25;
-    font-size: 1em;
+    font-weight: 600;
   }
-  h2 {
+  .heading {
     font-size: 1.05em;
+  }
+  .system-font {
+    font-family: var(
+      --aivis-font-family,
+      system-ui,
+      -apple-system,
+      'Segoe UI',
+      Roboto,
+      'Helvetica Neue',
+      Arial,
+      sans-serif
+    );
   }
   .muted,
   .meta,

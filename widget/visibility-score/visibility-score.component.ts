@@ -1,16 +1,10 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
 import { barRow } from '../internal/templates.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
-
-const CONNECTION_LABELS = {
-  ga4: 'Google Analytics 4',
-  google_search_console: 'Google Search Console',
-  bing_webmaster_tools: 'Bing Webmaster Tools',
-} as const;
 
 /**
  * @summary A project's AI-visibility score, its change against the previous
@@ -28,7 +22,6 @@ const CONNECTION_LABELS = {
  * @csspart label - A platform's name.
  * @csspart bar - A bar (its width is the mention rate).
  * @csspart meta - The period and freshness lines.
- * @csspart notice - A stale-data notice.
  * @csspart error - The error message box.
  * @csspart skeleton - The loading placeholder.
  *
@@ -48,13 +41,17 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
   static override styles = [baseStyles, visibilityScoreStyles];
 
   protected readonly endpoint = 'summary' as const;
-  protected readonly heading = 'AI visibility';
+  protected readonly cardTitle = 'AI visibility';
+
+  protected override brandOf(summary: ProjectSummary): string | undefined {
+    return summary.profile?.brand_name;
+  }
 
   protected requestInput() {
     return {
       project: this.project,
       period: this.period,
-      include: ['ai_visibility', 'connections'],
+      include: ['profile', 'ai_visibility'],
     };
   }
 
@@ -77,7 +74,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
           </p>
         </div>
         <div>
-          <h3 id="platforms-heading">Mentions by platform</h3>
+          ${this.subheading('Mentions by platform', 1, 'platforms-heading')}
           ${
             answers === 0
               ? html`<p part="empty" class="muted">No answers were collected in this period.</p>`
@@ -95,7 +92,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
           }
         </div>
       </div>
-      ${this.renderStale(summary, format)} ${this.renderPeriod(summary.period, format)}
+      ${this.renderPeriod(summary.period, format)}
     `;
   }
 
@@ -121,20 +118,5 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
       ${delta === 0 ? '' : `${format.delta(delta)} points, `}${words} from
       ${format.score(change.previous_score)} in the previous period${since}
     </p>`;
-  }
-
-  private renderStale(summary: ProjectSummary, format: Formatters): unknown {
-    const connections = summary.connections;
-    if (!connections) return nothing;
-    const stale = (Object.keys(CONNECTION_LABELS) as Array<keyof typeof CONNECTION_LABELS>).filter(
-      (key) => connections[key].connected && connections[key].is_stale === true,
-    );
-    return stale.map((key) => {
-      const { fetched_at: fetchedAt, message } = connections[key];
-      return html`<p class="notice" part="notice stale" data-source=${key}>
-        <strong>Stale data:</strong> ${CONNECTION_LABELS[key]} was last fetched
-        ${fetchedAt ? format.dateTime(fetchedAt) : 'a while ago'}.${message ? ` ${message}` : ''}
-      </p>`;
-    });
   }
 }

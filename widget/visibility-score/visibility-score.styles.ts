@@ -31,7 +31,7 @@ export const visibilityScoreStyles = css`
   .sov strong {
     font-size: 1.25em;
   }
-  h3 {
+  .subheading {
     margin: var(--_gap) 0 0.4rem;
     font-size: 0.9em;
   }
