@@ -10,7 +10,7 @@ import {
 } from '../connected-source/connected-source.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
-import { type Formatters, platformLabel } from '../internal/format.js';
+import { type Formatters, sourceName } from '../internal/format.js';
 import { barRow } from '../internal/templates.js';
 import { aiTrafficStyles } from './ai-traffic.styles.js';
 import {
@@ -26,15 +26,6 @@ interface TrafficSummary extends SourceEnvelope {
   totals: { sessions: number; users: number; conversions: number };
   by_source: Array<{ source: string; sessions: number }>;
 }
-
-/** The AI sources of spec 4.7 that are not AI-visibility platforms, by name. */
-const SOURCE_LABELS: Record<string, string> = {
-  copilot: 'Microsoft Copilot',
-  meta_ai: 'Meta AI',
-  other_ai_assistants: 'Other AI assistants',
-};
-const sourceLabel = (source: string) =>
-  Object.hasOwn(SOURCE_LABELS, source) ? SOURCE_LABELS[source]! : platformLabel(source);
 
 /**
  * @summary Visits that AI assistants and AI Overviews sent to the site (GA4):
@@ -89,7 +80,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
   private day?: number;
 
   protected readonly endpoint = 'ai-traffic' as const;
-  protected readonly heading = 'AI traffic';
+  protected readonly cardTitle = 'AI traffic';
 
   private readonly chartWidth = new ChartWidthController(this, '.plot');
 
@@ -122,7 +113,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
 
   protected renderData(data: unknown, format: Formatters): TemplateResult {
     const summary = data as TrafficSummary;
-    if (isUnavailable(summary)) return renderUnavailable(summary, 'ga4');
+    if (isUnavailable(summary)) return renderUnavailable(summary, 'ga4', format);
     const { sessions, users, conversions } = summary.totals;
     const series = this.daily.status === TaskStatus.COMPLETE ? this.daily.value : undefined;
     return html`<div class="layout">
@@ -133,11 +124,11 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
           </p>
           ${this.renderChange(series, format)}
           <p class="muted" part="value">
-            ${format.integer(users)} users · ${format.integer(conversions)} conversions
+            ${format.count(users, 'user')} · ${format.count(conversions, 'conversion')}
           </p>
         </div>
         <div>
-          <h3 id="daily-heading">Sessions per day</h3>
+          ${this.subheading('Sessions per day')}
           ${this.daily.render({
             pending: () => html`<p class="muted">Loading the daily series…</p>`,
             complete: (value) =>
@@ -148,7 +139,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
           })}
         </div>
         <div>
-          <h3 id="sources-heading">Sessions by AI source</h3>
+          ${this.subheading('Sessions by AI source', 1, 'sources-heading')}
           ${this.renderSources(summary, format)}
         </div>
       </div>
@@ -184,8 +175,8 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
       ${summary.by_source.map(
         (row) => html`<li class="source">
           ${barRow(
-            html`<span part="label">${sourceLabel(row.source)}</span>`,
-            `${format.integer(row.sessions)} (${format.percent((row.sessions / total) * 100)})`,
+            html`<span part="label">${sourceName(row.source)}</span>`,
+            `${format.count(row.sessions, 'session')} (${format.percent((row.sessions / total) * 100)})`,
             (row.sessions / total) * 100,
           )}
         </li>`,

@@ -34,7 +34,7 @@ export const aiTrafficStyles = css`
   .down {
     color: var(--_down);
   }
-  h3 {
+  .subheading {
     margin: 0 0 0.4rem;
     font-size: 0.9em;
   }

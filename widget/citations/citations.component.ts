@@ -2,7 +2,7 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import type { CitationsByDomain, CitationsByUrl } from '../../shared/schemas/citations.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
-import { type Formatters, platformLabel, safeHttpUrl } from '../internal/format.js';
+import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
 import { barRow, externalLink } from '../internal/templates.js';
 import { citationsStyles } from './citations.styles.js';
 
@@ -57,7 +57,7 @@ export class AivisCitations extends AivisElement<'citations'> {
   declare limit?: string;
 
   protected readonly endpoint = 'citations' as const;
-  protected readonly heading = 'Cited sources';
+  protected readonly cardTitle = 'Cited sources';
 
   protected requestInput() {
     return {
@@ -92,7 +92,7 @@ export class AivisCitations extends AivisElement<'citations'> {
           ${barRow(
             html`<span><span part="label">${row.domain}</span>${ownBadge(row.is_own_site)}</span>`,
             html`<span part="value">${format.percent(row.share)}</span> of citations ·
-              ${format.integer(row.citations)} citations`,
+              ${format.count(row.citations, 'citation')}`,
             (row.share / top) * 100,
           )}
         </li>`,
@@ -114,8 +114,8 @@ export class AivisCitations extends AivisElement<'citations'> {
             )}</span
           >
           <span class="muted">
-            ${format.integer(row.citations)} citations in ${format.integer(row.answers)} answers ·
-            ${row.platforms.map(platformLabel).join(', ')}
+            ${format.count(row.citations, 'citation')} in ${format.count(row.answers, 'answer')} ·
+            ${row.platforms.map(sourceName).join(', ')}
           </span>
         </li>`;
       })}

@@ -147,6 +147,8 @@ export class AivisDashboard extends LitElement {
       token: this.token,
       locale: this.locale,
       theme: this.theme ?? 'auto',
+      // The sections' headings sit under the dashboard's own, when it shows one.
+      headingLevel: this.heading === '' ? '2' : '3',
     });
     return element;
   }

@@ -4,6 +4,7 @@ import {
   isUnavailable,
   renderUnavailable,
   renderWindow,
+  SEARCH_CONNECTION,
   type SourceEnvelope,
 } from '../connected-source/connected-source.js';
 import { AivisElement } from '../internal/aivis-element.js';
@@ -75,7 +76,7 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
   declare limit?: string;
 
   protected readonly endpoint = 'search-performance' as const;
-  protected readonly heading = 'Search opportunities';
+  protected readonly cardTitle = 'Search opportunities';
 
   protected requestInput() {
     return {
@@ -89,8 +90,8 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
 
   protected renderData(data: SearchPerformanceBody, format: Formatters): TemplateResult {
     const body = data as SourceEnvelope & { rows?: OpportunityRow[] };
-    const source = this.source ?? 'google';
-    if (isUnavailable(body)) return renderUnavailable(body, source);
+    const connection = SEARCH_CONNECTION[this.source ?? 'google'] ?? 'google_search_console';
+    if (isUnavailable(body)) return renderUnavailable(body, connection, format);
     const rows = body.rows ?? [];
     return html`${
       rows.length === 0
@@ -101,14 +102,14 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
           ${rows.map((row) => this.renderRow(row, format))}
         </ol>`
     }
-    ${renderWindow(body, source, format)}`;
+    ${renderWindow(body, connection, format)}`;
   }
 
   private renderRow(row: OpportunityRow, format: Formatters): TemplateResult {
     const page = safeHttpUrl(row.page);
     return html`<li class="row" part="item">
       <p class="query" part="label">${row.query}</p>
-      <p part="reason">${row.reason}</p>
+      <p part="reason">${format.text(row.reason)}</p>
       ${
         row.page
           ? html`<p class="page muted">
@@ -119,7 +120,7 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
       <dl class="figures">
         <div><dt>Impressions</dt><dd part="value">${format.integer(row.impressions)}</dd></div>
         <div><dt>CTR</dt><dd part="value">${format.percent(row.ctr * 100)}</dd></div>
-        <div><dt>Position</dt><dd part="value">${format.score(row.position)}</dd></div>
+        <div><dt>Position</dt><dd part="value">${format.decimal(row.position)}</dd></div>
       </dl>
     </li>`;
   }

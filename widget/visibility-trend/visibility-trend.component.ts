@@ -2,7 +2,6 @@ import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } fr
 import type { CompetitorHistory } from '../../shared/schemas/competitors.js';
 import { ChartWidthController } from '../charts/chart-width.js';
 import { type Frame, labelStep, linePath, xOf, yOf } from '../charts/line-chart.js';
-import { monthLabel } from '../charts/month-format.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import type { Formatters } from '../internal/format.js';
@@ -70,7 +69,13 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   private active?: readonly [number, number];
 
   protected readonly endpoint = 'competitors' as const;
-  protected readonly heading = 'AI visibility trend';
+  protected readonly cardTitle = 'AI visibility trend';
+
+  protected override brandOf(body: unknown): string | undefined {
+    return (body as CompetitorHistory).history
+      .flatMap((snapshot) => snapshot.brands)
+      .find((brand) => brand.is_own_brand)?.name;
+  }
 
   private readonly chartWidth = new ChartWidthController(this, '.plot');
 
@@ -94,7 +99,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       </p>`;
     }
     const month = (index: number, length: 'short' | 'long' = 'long') =>
-      monthLabel(trend.months[index]!, format.locale, length);
+      format.month(trend.months[index]!, length);
     const { partialIndex, lastFullIndex } = trend;
     const asked = Number(this.months ?? 12);
     return html`
@@ -150,7 +155,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
     const frame: Frame = {
       width,
       height: width < 360 ? 160 : 220,
-      left: 40,
+      left: 48,
       right: 12,
       top: 8,
       bottom: 24,
