@@ -172,7 +172,22 @@ plan?.addEventListener('aivis-load', (event: AivisLoadEvent) => event.detail.end
 document.createElement('aivis-visibility-score').project = 1001;
 // @ts-expect-error no such property
 document.createElement('aivis-competitor-ranking').projekt = '1001';
-export { plan };
+// The elements of issue 12, each also as its own entry.
+import type { AivisDashboard } from '@aivis/widgets';
+import '@aivis/widgets/aivis-visibility-trend';
+import '@aivis/widgets/aivis-ai-traffic';
+import '@aivis/widgets/aivis-citations';
+import '@aivis/widgets/aivis-search-opportunities';
+import '@aivis/widgets/aivis-dashboard';
+const dashboard: AivisDashboard = document.createElement('aivis-dashboard');
+dashboard.sections = 'score,trend,traffic';
+document.createElement('aivis-visibility-trend').competitors = '0';
+document.createElement('aivis-ai-traffic').window = '90d';
+document.createElement('aivis-citations').groupBy = 'url';
+document.createElement('aivis-search-opportunities').source = 'bing';
+// @ts-expect-error months is a string property, as its attribute
+document.createElement('aivis-visibility-trend').months = 6;
+export { plan, dashboard };
 `,
     });
     await installTarball(appDir, packed, ['vite']);
