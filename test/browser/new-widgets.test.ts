@@ -268,6 +268,48 @@ describe('keyboard and pointer read-outs', () => {
   });
 });
 
+describe('<aivis-visibility-score trend>', () => {
+  it('adds a sparkline of the own brand from competitors history, only when asked', async () => {
+    const before = harness.sandbox.requestLog.length;
+    const { page, problems } = await openPage(
+      'sparkline',
+      `<aivis-visibility-score id="with" project="1001" trend></aivis-visibility-score>
+       <aivis-visibility-score id="without" project="1003"></aivis-visibility-score>`,
+    );
+    await page.waitForFunction(
+      () => !!document.querySelector('#with')!.shadowRoot!.querySelector('[part~="sparkline"]'),
+    );
+    // What the page asked for (before this test asks the API itself).
+    const asked = harness.sandbox.requestLog
+      .slice(before)
+      .filter((entry) => entry.method === 'GET')
+      .map((entry) => entry.path);
+    const history = (await fetchJson(
+      harness.sandbox.baseUrl,
+      '/projects/1001/competitors?dataset=history&limit=12',
+    )) as unknown as History;
+    const newest = history.history[0]!.brands.find((brand) => brand.is_own_brand)!;
+    const oldest = history.history.at(-1)!.brands.find((brand) => brand.is_own_brand)!;
+    const label = await page.evaluate(() =>
+      document
+        .querySelector('#with')!
+        .shadowRoot!.querySelector('[part~="sparkline"]')!
+        .getAttribute('aria-label'),
+    );
+    expect(label).toBe(
+      `Visibility by month: ${percent(oldest.visibility)} in December 2025, ${percent(newest.visibility)} in November 2026 (partial month)`,
+    );
+    const without = await page.evaluate(() =>
+      document.querySelector('#without')!.shadowRoot!.querySelector('[part~="sparkline"]'),
+    );
+    expect(without).toBeNull();
+    expect(asked.filter((path) => path === '/api/v1/projects/1001/competitors')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/v1/projects/1003/competitors')).toHaveLength(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('<aivis-dashboard>', () => {
   it('lays out its sections in 1, 2 or 3 columns by its own width, with one request per distinct query', async () => {
     const before = harness.sandbox.requestLog.length;

@@ -156,7 +156,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       width,
       height: width < 360 ? 160 : 220,
       left: 48,
-      right: 12,
+      right: 24,
       top: 8,
       bottom: 24,
     };
