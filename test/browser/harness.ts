@@ -178,6 +178,32 @@ export async function waitForWidgets(page: Page, timeout = 15_000): Promise<void
   );
 }
 
+/** axe-core's serious and critical violations on the page, as "rule: [targets]" lines. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ url: '/axe.min.js' });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+      );
+  });
+}
+
 export async function fetchJson(baseUrl: string, path: string, token = 'aivis_test_entry') {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     headers: { Authorization: `Bearer ${token}` },

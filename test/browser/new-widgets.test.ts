@@ -13,6 +13,7 @@ import {
   fetchJson,
   type Harness,
   pageHtml,
+  seriousAxeViolations,
   startHarness,
   waitForWidgets,
   watchConsole,
@@ -379,29 +380,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (theme) => 
        <aivis-search-opportunities project="1001" source="bing" theme="${theme}"></aivis-search-opportunities>`,
       theme,
     );
-    await page.addScriptTag({ url: '/axe.min.js' });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              context: unknown,
-              options: unknown,
-            ) => Promise<{
-              violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
-            }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-        );
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
+import { chartStyles } from '../charts/chart.styles.js';
 import { ChartWidthController } from '../charts/chart-width.js';
 import { type Frame, linePath, niceMax, xOf, yOf } from '../charts/line-chart.js';
 import {
@@ -66,7 +67,7 @@ interface TrafficSummary extends SourceEnvelope {
  * @cssproperty --aivis-font-family - Font; inherits the page's by default.
  */
 export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
-  static override styles = [baseStyles, aiTrafficStyles];
+  static override styles = [baseStyles, chartStyles, aiTrafficStyles];
 
   static override properties: PropertyDeclarations = {
     window: { reflect: true },

@@ -7,8 +7,7 @@ export const aiTrafficStyles = css`
     display: grid;
     gap: var(--_gap);
   }
-  .layout > *,
-  .plot {
+  .layout > * {
     min-width: 0;
   }
   .sources {
@@ -38,23 +37,9 @@ export const aiTrafficStyles = css`
     margin: 0 0 0.4rem;
     font-size: 0.9em;
   }
-  svg {
-    display: block;
-    overflow: visible;
-  }
-  .grid {
-    stroke: var(--_track);
-  }
-  .axis {
-    fill: var(--_muted);
-    font-size: 11px;
-    font-variant-numeric: tabular-nums;
-  }
   .line {
-    fill: none;
-    stroke: var(--_accent);
+    color: var(--_accent);
     stroke-width: 2;
-    stroke-linejoin: round;
   }
   .cursor {
     stroke: var(--_fg);
@@ -64,10 +49,6 @@ export const aiTrafficStyles = css`
     fill: var(--_accent);
     stroke: var(--_bg);
     stroke-width: 2;
-  }
-  .readout {
-    min-height: 1.4em;
-    font-variant-numeric: tabular-nums;
   }
   @container (min-width: 640px) {
     .layout {

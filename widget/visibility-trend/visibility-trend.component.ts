@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
 import type { CompetitorHistory } from '../../shared/schemas/competitors.js';
+import { chartStyles } from '../charts/chart.styles.js';
 import { ChartWidthController } from '../charts/chart-width.js';
 import { type Frame, labelStep, linePath, xOf, yOf } from '../charts/line-chart.js';
 import { AivisElement } from '../internal/aivis-element.js';
@@ -51,7 +52,7 @@ const colourOf = (trend: Trend, index: number) =>
  * @cssproperty --aivis-font-family - Font; inherits the page's by default.
  */
 export class AivisVisibilityTrend extends AivisElement<'competitors'> {
-  static override styles = [baseStyles, visibilityTrendStyles];
+  static override styles = [baseStyles, chartStyles, visibilityTrendStyles];
 
   static override properties: PropertyDeclarations = {
     months: { reflect: true },

@@ -1,29 +1,6 @@
 import { css } from 'lit';
 
 export const visibilityTrendStyles = css`
-  :host {
-    --_s1: var(--aivis-color-series-1, #0a5ab0);
-    --_s2: var(--aivis-color-series-2, #a35200);
-    --_s3: var(--aivis-color-series-3, #1a7f37);
-    --_s4: var(--aivis-color-series-4, #b3186d);
-    --_s5: var(--aivis-color-series-5, #57606a);
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      --_s1: var(--aivis-color-series-1, #6cb6ff);
-      --_s2: var(--aivis-color-series-2, #f0a35e);
-      --_s3: var(--aivis-color-series-3, #57d482);
-      --_s4: var(--aivis-color-series-4, #f78dc0);
-      --_s5: var(--aivis-color-series-5, #a8b0bb);
-    }
-  }
-  :host([theme='dark']) {
-    --_s1: var(--aivis-color-series-1, #6cb6ff);
-    --_s2: var(--aivis-color-series-2, #f0a35e);
-    --_s3: var(--aivis-color-series-3, #57d482);
-    --_s4: var(--aivis-color-series-4, #f78dc0);
-    --_s5: var(--aivis-color-series-5, #a8b0bb);
-  }
   .legend {
     display: flex;
     flex-wrap: wrap;
@@ -46,24 +23,6 @@ export const visibilityTrendStyles = css`
   }
   .plot {
     margin-top: var(--_gap);
-  }
-  svg {
-    display: block;
-    overflow: visible;
-  }
-  .grid {
-    stroke: var(--_track);
-  }
-  .axis {
-    fill: var(--_muted);
-    font-size: 11px;
-    font-variant-numeric: tabular-nums;
-  }
-  .line {
-    fill: none;
-    stroke: currentColor;
-    stroke-width: 1.5;
-    stroke-linejoin: round;
   }
   .own .line {
     stroke-width: 3;
@@ -105,10 +64,6 @@ export const visibilityTrendStyles = css`
   }
   .s5 {
     color: var(--_s5);
-  }
-  .readout {
-    min-height: 1.4em;
-    font-variant-numeric: tabular-nums;
   }
   @container (max-width: 359px) {
     .legend {
