@@ -53,6 +53,8 @@ export function parseSections(value: string | undefined): {
  * @event aivis-error - From each section that fails; `detail.error` is a plain object (never the token).
  *
  * @csspart base - The box around the heading and the grid.
+ * @slot heading - Replaces the dashboard's heading text.
+ *
  * @csspart heading - The dashboard's heading.
  * @csspart grid - The grid of sections.
  * @csspart section - Each section's element.
@@ -74,9 +76,13 @@ export class AivisDashboard extends LitElement {
     locale: { reflect: true },
     theme: { reflect: true },
     heading: { reflect: true },
+    headingLevel: { attribute: 'heading-level', reflect: true },
   };
 
-  /** The dashboard's heading; default "AI visibility". An empty value hides it (the page has its own). */
+  /** Level of the dashboard's heading, 1 to 6 (default 2); each section's heading is one below it. */
+  declare headingLevel?: string;
+
+  /** The dashboard's heading; default "AI visibility". An empty value hides it (the page has its own) and lifts the sections' headings one level. */
   declare heading?: string;
 
   /** Numeric project id (from GET /projects). */
@@ -103,10 +109,22 @@ export class AivisDashboard extends LitElement {
   /** Colour scheme of every section: auto (follows prefers-color-scheme), light or dark. */
   declare theme?: string;
 
+  /** The heading-level attribute as a level, 2 unless it is a whole number from 1 to 6. */
+  private level(): number {
+    const level = Number(this.headingLevel ?? 2);
+    return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2;
+  }
+
   override render(): TemplateResult {
     const { sections, unknown } = parseSections(this.sections);
     return html`<div part="base">
-      ${this.heading === '' ? nothing : html`<h2 part="heading">${this.heading ?? 'AI visibility'}</h2>`}
+      ${
+        this.heading === ''
+          ? nothing
+          : html`<div class="heading" part="heading" role="heading" aria-level=${this.level()}>
+            <slot name="heading">${this.heading ?? 'AI visibility'}</slot>
+          </div>`
+      }
       ${
         unknown.length
           ? html`<p part="notice" class="unknown">
@@ -148,7 +166,7 @@ export class AivisDashboard extends LitElement {
       locale: this.locale,
       theme: this.theme ?? 'auto',
       // The sections' headings sit under the dashboard's own, when it shows one.
-      headingLevel: this.heading === '' ? '2' : '3',
+      headingLevel: String(Math.min(6, this.level() + (this.heading === '' ? 0 : 1))),
     });
     return element;
   }

@@ -9,9 +9,11 @@ export const dashboardStyles = css`
   :host([hidden]) {
     display: none;
   }
-  h2 {
+  .heading {
     margin: 0 0 var(--aivis-spacing, 1rem);
     font-size: 1.25em;
+    font-weight: 700;
+    line-height: 1.25;
   }
   .grid {
     display: grid;
