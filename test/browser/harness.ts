@@ -161,7 +161,7 @@ export async function waitForWidgets(page: Page, timeout = 15_000): Promise<void
   await page.waitForFunction(
     (selector) => {
       const roots: ParentNode[] = [document];
-      for (const dashboard of document.querySelectorAll('aivis-dashboard')) {
+      for (const dashboard of Array.from(document.querySelectorAll('aivis-dashboard'))) {
         if (dashboard.shadowRoot) roots.push(dashboard.shadowRoot);
       }
       const widgets = roots.flatMap((root) => Array.from(root.querySelectorAll(selector)));
