@@ -75,7 +75,7 @@ export function widgetPackageJson(input: WidgetPackageInput): Record<string, unk
     name: PACKAGE_NAME,
     version: input.root.version,
     description:
-      'Web components for the AI-visibility Data API v1: visibility score, competitor ranking, action plan. Lit bundled; one import or one script tag.',
+      'Web components for the AI-visibility Data API v1: visibility score and trend, competitor ranking, action plan, AI traffic, citations, search opportunities and a one-tag dashboard. Lit bundled; one import or one script tag.',
     license: input.root.license ?? 'MIT',
     type: 'module',
     main: `./${input.bundleFile}`,

@@ -30,6 +30,11 @@ export const STANDALONE_ENTRIES = {
   'aivis-competitor-ranking': 'widget/competitor-ranking/competitor-ranking.ts',
   'aivis-action-plan': 'widget/action-plan/action-plan.ts',
   'aivis-provider': 'widget/provider/provider.ts',
+  'aivis-visibility-trend': 'widget/visibility-trend/visibility-trend.ts',
+  'aivis-ai-traffic': 'widget/ai-traffic/ai-traffic.ts',
+  'aivis-citations': 'widget/citations/citations.ts',
+  'aivis-search-opportunities': 'widget/search-opportunities/search-opportunities.ts',
+  'aivis-dashboard': 'widget/dashboard/dashboard.ts',
 } as const;
 
 export interface BuildWidgetsOptions {

@@ -3,7 +3,10 @@
  * registers every element; `configure()` sets page-wide defaults.
  */
 export { AivisActionPlan } from './action-plan/action-plan.js';
+export { AivisAiTraffic } from './ai-traffic/ai-traffic.js';
+export { AivisCitations } from './citations/citations.js';
 export { AivisCompetitorRanking } from './competitor-ranking/competitor-ranking.js';
+export { AivisDashboard } from './dashboard/dashboard.js';
 export {
   type ConnectionSettings,
   configure,
@@ -17,4 +20,6 @@ export type {
   AivisLoadEvent,
 } from './internal/events.js';
 export { AivisProvider } from './provider/provider.js';
+export { AivisSearchOpportunities } from './search-opportunities/search-opportunities.js';
 export { AivisVisibilityScore } from './visibility-score/visibility-score.js';
+export { AivisVisibilityTrend } from './visibility-trend/visibility-trend.js';

@@ -9,6 +9,7 @@ import type { EndpointName } from '../api/endpoints.js';
 import type { ResponseOf } from '../api/responses.js';
 import type { BodyCheck } from '../http/body-check.js';
 import type { AivisError } from '../http/errors.js';
+import type { Credentials } from '../http/request.js';
 import { interpretResponse } from '../http/response.js';
 import { retryDelay } from '../http/retry.js';
 import {
@@ -35,9 +36,11 @@ import {
 import type {
   AbortSignalLike,
   AivisClient,
+  AivisReader,
   AsyncClientOptions,
   Collected,
   FetchLike,
+  FollowedRequest,
   HttpResponse,
   RequestOptions,
 } from './types.js';
@@ -64,7 +67,17 @@ export function abortableSleep(ms: number, signal?: AbortSignalLike): Promise<vo
   });
 }
 
-export function createFetchClient(options: AsyncClientOptions, check: BodyCheck): AivisClient {
+export interface FetchReader extends AivisReader {
+  send(call: PreparedCall, signal?: AbortSignalLike): Promise<unknown>;
+  credentials: Credentials;
+}
+
+/**
+ * get over fetch, without paging or path following: the widgets use this
+ * (and followPath where they follow a next_request), so their bundles do not
+ * carry pages(), collect() or the path parser they never call.
+ */
+export function createFetchReader(options: AsyncClientOptions, check: BodyCheck): FetchReader {
   const { credentials, policy, now, random } = resolveClientOptions(options);
   const sleep = options.sleep ?? abortableSleep;
   const fetchImpl: FetchLike | undefined =
@@ -127,11 +140,28 @@ export function createFetchClient(options: AsyncClientOptions, check: BodyCheck)
   return {
     baseUrl: credentials.baseUrl,
     get,
+    send,
+    credentials,
+  };
+}
 
-    async getPath(path, options) {
-      const call = prepareFromPath(credentials, path);
-      return { name: call.name, params: call.params, body: await send(call, options?.signal) };
-    },
+/** Follows an API path such as an action's next_request ("/api/v1/projects/1001/answers?..."). */
+export async function followPath(
+  reader: FetchReader,
+  path: string,
+  options?: RequestOptions,
+): Promise<FollowedRequest> {
+  const call = prepareFromPath(reader.credentials, path);
+  return { name: call.name, params: call.params, body: await reader.send(call, options?.signal) };
+}
+
+export function createFetchClient(options: AsyncClientOptions, check: BodyCheck): AivisClient {
+  const reader = createFetchReader(options, check);
+  const { send, credentials } = reader;
+  return {
+    baseUrl: reader.baseUrl,
+    get: reader.get,
+    getPath: (path, options) => followPath(reader, path, options),
 
     async *pages(name, params, options) {
       let call = prepareCall(credentials, name, params as Record<string, unknown>);

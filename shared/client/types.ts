@@ -116,7 +116,8 @@ export interface FollowedRequest {
   body: unknown;
 }
 
-export interface AivisClient {
+/** One request at a time, without paging or paths: what most widgets need (and all their bundle carries). */
+export interface AivisReader {
   readonly baseUrl: string;
   /** Validates params (throws validation_failed before any request), sends, retries, parses. */
   get<N extends EndpointName>(
@@ -124,6 +125,9 @@ export interface AivisClient {
     params: ParamsOf<N>,
     options?: RequestOptions,
   ): Promise<ResponseOf<N>>;
+}
+
+export interface AivisClient extends AivisReader {
   /** Follows an API path such as an action's next_request ("/api/v1/projects/1001/answers?..."). */
   getPath(path: string, options?: RequestOptions): Promise<FollowedRequest>;
   /** Pages of a list while pagination.has_more; stop early by breaking out of the loop. */

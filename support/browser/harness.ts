@@ -152,15 +152,19 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Waits until every aivis widget on the page has left its loading state. */
+/** Every data widget's tag, as a selector. */
+export const WIDGET_SELECTOR =
+  'aivis-visibility-score, aivis-competitor-ranking, aivis-action-plan, aivis-visibility-trend, aivis-ai-traffic, aivis-citations, aivis-search-opportunities';
+
+/** Waits until every aivis widget on the page (a dashboard's sections too) has left its loading state. */
 export async function waitForWidgets(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForFunction(
-    () => {
-      const widgets = Array.from(
-        document.querySelectorAll(
-          'aivis-visibility-score, aivis-competitor-ranking, aivis-action-plan',
-        ),
-      );
+    (selector) => {
+      const roots: ParentNode[] = [document];
+      for (const dashboard of Array.from(document.querySelectorAll('aivis-dashboard'))) {
+        if (dashboard.shadowRoot) roots.push(dashboard.shadowRoot);
+      }
+      const widgets = roots.flatMap((root) => Array.from(root.querySelectorAll(selector)));
       return (
         widgets.length > 0 &&
         widgets.every((widget) => {
@@ -169,9 +173,35 @@ export async function waitForWidgets(page: Page, timeout = 15_000): Promise<void
         })
       );
     },
-    undefined,
+    WIDGET_SELECTOR,
     { timeout },
   );
+}
+
+/** axe-core's serious and critical violations on the page, as "rule: [targets]" lines. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ url: '/axe.min.js' });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+      );
+  });
 }
 
 export async function fetchJson(baseUrl: string, path: string, token = 'aivis_test_entry') {

@@ -5,7 +5,7 @@
  * and the before/after screenshots.
  */
 import type { Page } from 'playwright-core';
-import type { Harness } from './harness.js';
+import type { Harness } from '../../support/browser/harness.js';
 
 /** Requests with this token are held by the page (never answered): the loading state. */
 export const HOLD_TOKEN = 'aivis_test_hold';

@@ -218,6 +218,51 @@ describe('strict Content-Security-Policy and Trusted Types', () => {
     await page.close();
   });
 
+  it('the charts and lists of issue 12 and the dashboard render under the policy with zero violations', async () => {
+    const { page, problems } = await openStrict(
+      'strict-csp-charts',
+      `<aivis-provider base-url="${proxy.url}">
+        <aivis-dashboard project="1001"></aivis-dashboard>
+        <aivis-ai-traffic project="1002"></aivis-ai-traffic>
+        <aivis-citations project="1001" group-by="url"></aivis-citations>
+      </aivis-provider>`,
+    );
+    await page.waitForFunction(() => {
+      const dashboard = document.querySelector('aivis-dashboard')!.shadowRoot!;
+      const traffic = dashboard.querySelector('aivis-ai-traffic')?.shadowRoot;
+      const trend = dashboard.querySelector('aivis-visibility-trend')?.shadowRoot;
+      return (
+        traffic?.querySelector('[part~="chart"] path.line') &&
+        trend?.querySelectorAll('[part~="point"]').length
+      );
+    });
+    // SVG geometry came through attributes: the lines have a length, the points a place.
+    const drawn = await page.evaluate(() => {
+      const dashboard = document.querySelector('aivis-dashboard')!.shadowRoot!;
+      const trend = dashboard.querySelector('aivis-visibility-trend')!.shadowRoot!;
+      const traffic = dashboard.querySelector('aivis-ai-traffic')!.shadowRoot!;
+      const length = (root: ShadowRoot) =>
+        [...root.querySelectorAll<SVGPathElement>('path.line')].map((path) =>
+          path.getTotalLength(),
+        );
+      return {
+        trendLines: length(trend),
+        trafficLines: length(traffic),
+        points: [...trend.querySelectorAll('circle')].filter(
+          (circle) => circle.getBoundingClientRect().width > 0,
+        ).length,
+      };
+    });
+    expect(drawn.trendLines.length).toBeGreaterThan(1);
+    for (const line of [...drawn.trendLines, ...drawn.trafficLines])
+      expect(line).toBeGreaterThan(10);
+    expect(drawn.points).toBeGreaterThan(12);
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.screenshot({ path: `${ARTIFACTS}/strict-csp-charts.png`, fullPage: true });
+    await page.close();
+  });
+
   it('the policy is enforced on this page: a style attribute is refused and reported', async () => {
     const { page } = await openStrict(
       'strict-csp-control',

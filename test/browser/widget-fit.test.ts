@@ -7,7 +7,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEverything, openStates, overflowAt, planHeightAt, STATES } from './fit.js';
 import {
   ARTIFACTS,
   fetchJson,
@@ -15,7 +14,8 @@ import {
   pageHtml,
   startHarness,
   waitForWidgets,
-} from './harness.js';
+} from '../../support/browser/harness.js';
+import { openEverything, openStates, overflowAt, planHeightAt, STATES } from './fit.js';
 
 const WIDTHS = [240, 320, 390, 600, 900, 1400] as const;
 

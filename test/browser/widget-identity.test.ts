@@ -7,7 +7,13 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchJson, type Harness, pageHtml, startHarness, waitForWidgets } from './harness.js';
+import {
+  fetchJson,
+  type Harness,
+  pageHtml,
+  startHarness,
+  waitForWidgets,
+} from '../../support/browser/harness.js';
 
 let harness: Harness;
 

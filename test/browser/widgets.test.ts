@@ -12,6 +12,7 @@ import {
   fetchJson,
   type Harness,
   pageHtml,
+  seriousAxeViolations,
   startHarness,
   waitForWidgets,
   watchConsole,
@@ -175,33 +176,7 @@ describe('built bundle in Chromium', () => {
         () =>
           document.querySelector('aivis-action-plan')!.shadowRoot!.querySelector('table') !== null,
       );
-      await page.addScriptTag({ url: '/axe.min.js' });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                context: unknown,
-                options: unknown,
-              ) => Promise<{
-                violations: Array<{
-                  id: string;
-                  impact: string;
-                  nodes: Array<{ target: unknown }>;
-                }>;
-              }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map(
-            (violation) =>
-              `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-          );
-      });
-      expect(violations).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       const background = await page.evaluate(() => {
         const base = document

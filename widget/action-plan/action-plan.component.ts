@@ -1,5 +1,6 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { followPath } from '../../shared/client/fetch-client.js';
 import type { FollowedRequest } from '../../shared/client/types.js';
 import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
 import { AivisElement } from '../internal/aivis-element.js';
@@ -104,7 +105,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     if (!task) {
       task = new Task<readonly [string], FollowedRequest>(this, {
         autoRun: false,
-        task: ([path], { signal }) => this.client().getPath(path, { signal }),
+        task: ([nextRequest], { signal }) => followPath(this.client(), nextRequest, { signal }),
       });
       this.rowTasks.set(key, task);
     }

@@ -18,7 +18,7 @@ import {
 import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
-import type { AivisClient } from '../../shared/client/types.js';
+import type { FetchReader } from '../../shared/client/fetch-client.js';
 import { type AivisError, validationError } from '../../shared/http/errors.js';
 import { baseStyles } from './base.styles.js';
 import { ConnectionController } from './connection-controller.js';
@@ -162,7 +162,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   }
 
   /** The client the data on screen came from: secondary requests (an action's rows) go there too. */
-  protected client(): AivisClient {
+  protected client(): FetchReader {
     return this.link.client!;
   }
 

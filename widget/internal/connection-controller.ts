@@ -7,7 +7,7 @@
  */
 import { ContextConsumer } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { AivisClient } from '../../shared/client/types.js';
+import type { FetchReader } from '../../shared/client/fetch-client.js';
 import {
   aivisConnectionContext,
   CONFIGURE_EVENT,
@@ -25,7 +25,7 @@ export class ConnectionController implements ReactiveController {
   /** Counts configure() calls: part of the task's arguments, so new page settings run it again. */
   version = 0;
   /** The client the data on screen came from: secondary requests go there too. */
-  client?: AivisClient;
+  client?: FetchReader;
   /** The nearest <aivis-provider>'s connection; a new one re-renders the host. */
   readonly #provided: ContextConsumer<typeof aivisConnectionContext, Host>;
   readonly #onConfigure = () => {
@@ -69,7 +69,7 @@ export class ConnectionController implements ReactiveController {
   }
 
   /** The client for a settled connection, its base URL resolved against the page as fetch() resolves it. */
-  open(connection: Connection): AivisClient {
+  open(connection: Connection): FetchReader {
     this.client = clientFor(finalConnection(connection, document.baseURI));
     return this.client;
   }

@@ -5,17 +5,17 @@
  * specific layer than the token itself: an element that sets only base-url
  * (say, the proxy) does not receive the provider's or the page's token.
  */
-/// <reference path="./response-shapes.d.ts" />
-
-// Full shapes for the bodies the widgets read field by field; the rows behind
-// an action's next_request are shown generically as text, so they are checked
-// as JSON objects only (keeps the bundle within its 25 KB budget).
-import responseShapes from 'virtual:aivis/response-shapes?endpoints=summary,competitors,action-plan';
 import { ContextRoot, createContext } from '@lit/context';
-import { abortableSleep, createFetchClient } from '../../shared/client/fetch-client.js';
-import type { AivisClient, AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
+import type { EndpointName } from '../../shared/api/endpoints.js';
+import {
+  abortableSleep,
+  createFetchReader,
+  type FetchReader,
+} from '../../shared/client/fetch-client.js';
+import type { AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
+import type { BodyCheck } from '../../shared/http/body-check.js';
 import { validationError } from '../../shared/http/errors.js';
-import { createShapeCheck } from '../../shared/http/shape-check.js';
+import { type CompiledShapes, createShapeCheck } from '../../shared/http/shape-check.js';
 import { createRequestCache, type RequestCache } from './request-cache.js';
 
 export interface ConnectionSettings {
@@ -146,12 +146,36 @@ export function finalConnection(connection: Connection, pageUrl: string): Connec
   return { ...connection, baseUrl: target.href };
 }
 
-/** The contract check: compact shapes compiled from the zod schemas at build time, not zod itself. */
-const responseCheck = createShapeCheck(responseShapes);
+/**
+ * The contract check: compact shapes compiled from the zod schemas at build
+ * time, not zod itself. Each element's registration module brings the shapes
+ * of the endpoints it reads field by field (registerResponseShapes), so a
+ * page with one element carries only that element's shapes; any other
+ * endpoint (the rows behind an action's next_request, shown generically as
+ * text) is checked as a JSON object by whichever set came first.
+ */
+const checks = new Map<string, BodyCheck>();
+let anyEndpointCheck: BodyCheck | undefined;
+
+/** Adds the compiled shapes of `endpoints` (import them from virtual:aivis/response-shapes?endpoints=…). */
+export function registerResponseShapes(
+  shapes: CompiledShapes,
+  endpoints: readonly EndpointName[],
+): void {
+  const check = createShapeCheck(shapes);
+  anyEndpointCheck ??= check;
+  for (const endpoint of endpoints) checks.set(endpoint, check);
+}
+
+const responseCheck: BodyCheck = {
+  response: (name, query, value) =>
+    (checks.get(name) ?? anyEndpointCheck!).response(name, query, value),
+  error: (value) => anyEndpointCheck!.error(value),
+};
 
 let settings: GlobalSettings = {};
 let cache: RequestCache = createRequestCache();
-let clients = new Map<string, AivisClient>();
+let clients = new Map<string, FetchReader>();
 let tokenIds = new Map<string, number>();
 
 /**
@@ -185,7 +209,7 @@ export function requestCache(): RequestCache {
  * One client per (base URL, token) for the whole page, all over the one
  * request cache, so N widgets asking the same thing cost one request.
  */
-export function clientFor(connection: Connection): AivisClient {
+export function clientFor(connection: Connection): FetchReader {
   let tokenId = 0;
   if (connection.token) {
     tokenId = tokenIds.get(connection.token) ?? tokenIds.size + 1;
@@ -194,7 +218,7 @@ export function clientFor(connection: Connection): AivisClient {
   const key = `${tokenId} ${connection.baseUrl}`;
   let client = clients.get(key);
   if (!client) {
-    client = createFetchClient(
+    client = createFetchReader(
       {
         ...connection,
         fetch: cache.fetch,

@@ -30,6 +30,8 @@ export interface Formatters {
   dateTime(iso: string): string;
   /** Two YYYY-MM-DD dates as one range, shared parts once: "Oct 17 – Nov 15, 2026". */
   dateRange(start: string, end: string): string;
+  /** A month (YYYY-MM): short for chart axes "Nov 2026", long for sentences "November 2026". */
+  month(isoMonth: string, length?: 'short' | 'long'): string;
   /** API prose made readable: ISO dates and timestamps formatted, period keys in words, unit counts grouped. */
   text(prose: string): string;
 }
@@ -182,8 +184,16 @@ export function formatters(locale: string): Formatters {
       return `${date(start)} – ${date(end)}`;
     }
   };
+  const months = {
+    short: new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+    long: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  };
   const formats: Formatters = {
     locale,
+    month: (isoMonth, length = 'long') => {
+      const time = Date.parse(`${isoMonth.slice(0, 7)}-01T00:00:00Z`);
+      return Number.isNaN(time) ? isoMonth : months[length].format(time);
+    },
     integer,
     count: (value, unit, plural = `${unit}s`) => `${integer(value)} ${value === 1 ? unit : plural}`,
     decimal,

@@ -1,9 +1,11 @@
-import { html, type TemplateResult } from 'lit';
+import { TaskStatus } from '@lit/task';
+import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
 import { barRow } from '../internal/templates.js';
+import { SparklineController } from '../visibility-trend/sparkline.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
 
 /**
@@ -20,6 +22,7 @@ import { visibilityScoreStyles } from './visibility-score.styles.js';
  * @csspart heading - The heading.
  * @csspart value - The score and the share of voice figures.
  * @csspart change - The change against the previous period.
+ * @csspart sparkline - With `trend`: the own brand's monthly visibility as a small line.
  * @csspart chart - The list of platforms with bars.
  * @csspart label - A platform's name.
  * @csspart bar - A bar (its width is the mention rate).
@@ -41,6 +44,17 @@ import { visibilityScoreStyles } from './visibility-score.styles.js';
  */
 export class AivisVisibilityScore extends AivisElement<'summary'> {
   static override styles = [baseStyles, visibilityScoreStyles];
+
+  static override properties: PropertyDeclarations = { trend: { reflect: true } };
+
+  /** Adds a sparkline of the own brand's monthly visibility (competitors history, 12 months). A bare attribute means on. */
+  declare trend?: string;
+
+  private readonly sparkline = new SparklineController(
+    this,
+    () => this.client(),
+    () => this.task.status === TaskStatus.COMPLETE,
+  );
 
   protected readonly endpoint = 'summary' as const;
   protected readonly cardTitle = 'AI visibility';
@@ -71,6 +85,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
             <span class="muted">out of 100</span>
           </p>
           ${this.renderChange(visibility.change, format)}
+          ${this.sparkline.render(format)}
           <p class="sov" part="value share-of-voice">
             Share of voice <strong>${format.percent(visibility.share_of_voice)}</strong>
           </p>

@@ -28,6 +28,19 @@ export const visibilityScoreStyles = css`
   .down {
     color: var(--_down);
   }
+  .sparkline {
+    display: block;
+    margin-top: 0.35rem;
+    fill: none;
+    stroke: var(--_own);
+    stroke-width: 2;
+  }
+  .sparkline circle {
+    fill: var(--_own);
+  }
+  .sparkline .hollow {
+    fill: var(--_bg);
+  }
   .sov strong {
     font-size: 1.25em;
   }

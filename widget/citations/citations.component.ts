@@ -1,0 +1,124 @@
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import type { CitationsByDomain, CitationsByUrl } from '../../shared/schemas/citations.js';
+import { AivisElement } from '../internal/aivis-element.js';
+import { baseStyles } from '../internal/base.styles.js';
+import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
+import { barRow, externalLink } from '../internal/templates.js';
+import { citationsStyles } from './citations.styles.js';
+
+const ownBadge = (isOwnSite: boolean) =>
+  isOwnSite ? html`<span class="badge">Your site</span>` : nothing;
+
+/**
+ * @summary The sites AI answers cite most: domains as bars by their share of
+ * all citations, the project's own site marked; with `group-by="url"`, the
+ * cited URLs themselves (only http(s) addresses become links).
+ *
+ * @event aivis-load - The citations arrived; `detail.data` is the response body.
+ * @event aivis-error - Loading failed; `detail.error` is the error as a plain object (never the token).
+ *
+ * @csspart base - The card around everything.
+ * @csspart header - The heading row.
+ * @csspart heading - The heading.
+ * @csspart list - The ordered list of domains or URLs.
+ * @csspart item - One domain or URL.
+ * @csspart own-site - An item on the project's own site (also has part item).
+ * @csspart label - A domain or URL.
+ * @csspart bar - A bar (its width is the share, relative to the most cited domain).
+ * @csspart link - A cited URL's link.
+ * @csspart meta - The period line.
+ * @csspart empty - The sentence shown when nothing was cited.
+ * @csspart error - The error message box.
+ * @csspart skeleton - The loading placeholder.
+ *
+ * @cssproperty --aivis-color-background - Card background.
+ * @cssproperty --aivis-color-text - Text colour.
+ * @cssproperty --aivis-color-muted - Secondary text colour.
+ * @cssproperty --aivis-color-border - Card border colour.
+ * @cssproperty --aivis-color-accent - Bars and links.
+ * @cssproperty --aivis-color-own-brand - The own site's bar and marker (always with the words "your site").
+ * @cssproperty --aivis-color-track - The track behind bars.
+ * @cssproperty --aivis-radius - Corner radius.
+ * @cssproperty --aivis-spacing - Inner spacing.
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ */
+export class AivisCitations extends AivisElement<'citations'> {
+  static override styles = [baseStyles, citationsStyles];
+
+  static override properties: PropertyDeclarations = {
+    groupBy: { attribute: 'group-by', reflect: true },
+    limit: { reflect: true },
+  };
+
+  /** domain (default here): the most cited domains as bars; url: the cited URLs. */
+  declare groupBy?: string;
+
+  /** Rows shown: 1 to 100, default 10. */
+  declare limit?: string;
+
+  protected readonly endpoint = 'citations' as const;
+  protected readonly cardTitle = 'Cited sources';
+
+  protected requestInput() {
+    return {
+      project: this.project,
+      period: this.period,
+      group_by: this.groupBy ?? 'domain',
+      limit: this.limit ?? '10',
+    };
+  }
+
+  protected renderData(body: unknown, format: Formatters): TemplateResult {
+    const byDomain = body as CitationsByDomain;
+    const byUrl = body as CitationsByUrl;
+    const rows = byDomain.domains ?? byUrl.citations ?? [];
+    if (rows.length === 0) {
+      return html`<p part="empty" class="muted">AI answers cited no sources in this period.</p>
+        ${this.renderPeriod(byDomain.period, format)}`;
+    }
+    return html`${byDomain.domains ? this.renderDomains(byDomain, format) : this.renderUrls(byUrl, format)}
+      ${this.renderPeriod(byDomain.period, format)}`;
+  }
+
+  private renderDomains(body: CitationsByDomain, format: Formatters): TemplateResult {
+    // Bars relative to the most cited domain, so the top one fills its track; the figures say the share.
+    const top = Math.max(...body.domains.map((row) => row.share), 0.001);
+    return html`<ol class="rows" part="list" aria-label="Most cited domains by share of citations">
+      ${body.domains.map(
+        (row) => html`<li
+          class="row domain ${row.is_own_site ? 'own' : ''}"
+          part=${row.is_own_site ? 'item own-site' : 'item'}
+        >
+          ${barRow(
+            html`<span><span part="label">${row.domain}</span>${ownBadge(row.is_own_site)}</span>`,
+            html`<span part="value">${format.percent(row.share)}</span> of citations ·
+              ${format.count(row.citations, 'citation')}`,
+            (row.share / top) * 100,
+          )}
+        </li>`,
+      )}
+    </ol>`;
+  }
+
+  private renderUrls(body: CitationsByUrl, format: Formatters): TemplateResult {
+    return html`<ol class="rows" part="list" aria-label="Most cited URLs">
+      ${body.citations.map((row) => {
+        const href = safeHttpUrl(row.url);
+        return html`<li
+          class="row ${row.is_own_site ? 'own' : ''}"
+          part=${row.is_own_site ? 'item own-site' : 'item'}
+        >
+          <span class="url"
+            >${href ? externalLink(href, html`<span part="label">${row.url}</span>`) : html`<span part="label">${row.url}</span>`}${ownBadge(
+              row.is_own_site,
+            )}</span
+          >
+          <span class="muted">
+            ${format.count(row.citations, 'citation')} in ${format.count(row.answers, 'answer')} ·
+            ${row.platforms.map(sourceName).join(', ')}
+          </span>
+        </li>`;
+      })}
+    </ol>`;
+  }
+}

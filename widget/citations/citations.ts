@@ -1,0 +1,19 @@
+/// <reference path="../internal/response-shapes.d.ts" />
+// The shapes of the endpoint this element reads: only its own ship with it.
+import shapes from 'virtual:aivis/response-shapes?endpoints=citations';
+import { registerResponseShapes } from '../internal/connection.js';
+import { AivisCitations } from './citations.component.js';
+
+export { AivisCitations };
+
+registerResponseShapes(shapes, ['citations']);
+
+if (!customElements.get('aivis-citations')) {
+  customElements.define('aivis-citations', AivisCitations);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'aivis-citations': AivisCitations;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * What the widgets of connected sources (search-performance, ai-traffic)
+ * share, spec 2.5: `available: false` with the API's `reason` and what to
+ * connect; the window line with the fetch time; the stale flag.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { type Formatters, periodLabel, sourceName } from '../internal/format.js';
+import { staleNotice } from '../internal/templates.js';
+
+/** The connection behind a search source, as the project's connections name it. */
+export const SEARCH_CONNECTION: Record<string, string> = {
+  google: 'google_search_console',
+  bing: 'bing_webmaster_tools',
+};
+
+export interface SourceEnvelope {
+  available?: boolean;
+  reason?: string;
+  period?: { used: string; start: string; end: string };
+  fetched_at?: string;
+  is_stale?: boolean;
+}
+
+/** Whether the body says the source or window has no stored data (spec 2.5). */
+export const isUnavailable = (body: SourceEnvelope): boolean => body.available === false;
+
+/** The API's reason (as text) and, in words, what to connect where. */
+export function renderUnavailable(
+  body: SourceEnvelope,
+  connection: string,
+  format: Formatters,
+): TemplateResult {
+  const name = sourceName(connection);
+  return html`<div part="notice unavailable" class="notice" data-code="unavailable">
+    <p><strong>No ${name} data for this project.</strong> ${format.text(body.reason ?? '')}</p>
+    <p>To see it here, connect ${name} to this project in the AI-visibility service.</p>
+  </div>`;
+}
+
+/** The stale flag (only for this widget's own source) and the window line. */
+export function renderWindow(
+  body: SourceEnvelope,
+  connection: string,
+  format: Formatters,
+): TemplateResult {
+  return html`${body.is_stale ? staleNotice(connection, body.fetched_at, format) : nothing}
+    ${
+      body.period
+        ? html`<p part="meta period" class="meta">
+          ${periodLabel(body.period.used)}: ${format.date(body.period.start)} –
+          ${format.date(body.period.end)}${
+            body.fetched_at ? ` · fetched ${format.dateTime(body.fetched_at)}` : ''
+          }
+        </p>`
+        : nothing
+    }`;
+}

@@ -1,0 +1,173 @@
+import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import '../ai-traffic/ai-traffic.js';
+import '../action-plan/action-plan.js';
+import '../citations/citations.js';
+import '../competitor-ranking/competitor-ranking.js';
+import '../search-opportunities/search-opportunities.js';
+import '../visibility-score/visibility-score.js';
+import '../visibility-trend/visibility-trend.js';
+import { dashboardStyles } from './dashboard.styles.js';
+
+/** The sections in their default order: attribute name -> element, and whether it spans two columns. */
+const SECTIONS = {
+  score: ['aivis-visibility-score', false],
+  trend: ['aivis-visibility-trend', true],
+  ranking: ['aivis-competitor-ranking', false],
+  plan: ['aivis-action-plan', true],
+  traffic: ['aivis-ai-traffic', true],
+  citations: ['aivis-citations', false],
+  opportunities: ['aivis-search-opportunities', false],
+} as const;
+
+type SectionName = keyof typeof SECTIONS;
+const ALL = Object.keys(SECTIONS) as SectionName[];
+
+/** Splits the sections attribute: the known names once each, in the order given, and the unknown ones. */
+export function parseSections(value: string | undefined): {
+  sections: SectionName[];
+  unknown: string[];
+} {
+  if (value === undefined || value.trim() === '') return { sections: ALL, unknown: [] };
+  const sections: SectionName[] = [];
+  const unknown: string[] = [];
+  // Bounded: a page cannot make the dashboard loop over a huge attribute.
+  for (const name of value.split(',', 50).map((part) => part.trim().toLowerCase())) {
+    if (name === '') continue;
+    if (Object.hasOwn(SECTIONS, name)) {
+      if (!sections.includes(name as SectionName)) sections.push(name as SectionName);
+    } else if (unknown.length < 5) unknown.push(name.slice(0, 40));
+  }
+  return { sections, unknown };
+}
+
+/**
+ * @summary One tag for a project's whole AI-visibility picture: the score,
+ * trend, competitor ranking, action plan, AI traffic, citations and search
+ * opportunities in a responsive grid (one column in a sidebar, two on a
+ * medium page, three on a wide one). Every section is one of the aivis
+ * elements; they share one connection (the dashboard's base-url and token,
+ * else the enclosing <aivis-provider>, else configure()) and the page's one
+ * request cache.
+ *
+ * @event aivis-load - From each section as its data arrives; `detail.endpoint` says which.
+ * @event aivis-error - From each section that fails; `detail.error` is a plain object (never the token).
+ *
+ * @csspart base - The box around the heading and the grid.
+ * @slot heading - Replaces the dashboard's heading text.
+ *
+ * @csspart heading - The dashboard's heading.
+ * @csspart grid - The grid of sections.
+ * @csspart section - Each section's element.
+ * @csspart notice - The line naming sections the dashboard does not know.
+ *
+ * @cssproperty --aivis-spacing - The gap between sections (and each section's inner spacing).
+ * @cssproperty --aivis-font-family - Font; inherits the page's by default.
+ */
+export class AivisDashboard extends LitElement {
+  static override styles = dashboardStyles;
+
+  static override properties: PropertyDeclarations = {
+    project: { reflect: true },
+    period: { reflect: true },
+    window: { reflect: true },
+    sections: { reflect: true },
+    baseUrl: { attribute: 'base-url', reflect: true },
+    token: {},
+    locale: { reflect: true },
+    theme: { reflect: true },
+    heading: { reflect: true },
+    headingLevel: { attribute: 'heading-level', reflect: true },
+  };
+
+  /** Level of the dashboard's heading, 1 to 6 (default 2); each section's heading is one below it. */
+  declare headingLevel?: string;
+
+  /** The dashboard's heading; default "AI visibility". An empty value hides it (the page has its own) and lifts the sections' headings one level. */
+  declare heading?: string;
+
+  /** Numeric project id (from GET /projects). */
+  declare project?: string;
+
+  /** AI-visibility report period of the score, ranking and plan: last_30_days (default) and the others of spec 8. */
+  declare period?: string;
+
+  /** Window of the connected sources (traffic, opportunities): 30d (default), 90d or 365d. */
+  declare window?: string;
+
+  /** Sections to show, comma-separated, in this order: score, trend, ranking, plan, traffic, citations, opportunities (default: all). */
+  declare sections?: string;
+
+  /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */
+  declare baseUrl?: string;
+
+  /** Personal access token. Avoid it on shared pages: point base-url at the proxy instead. Never reflected. */
+  declare token?: string;
+
+  /** BCP 47 locale for numbers and dates; defaults to the page's lang, then the browser's. */
+  declare locale?: string;
+
+  /** Colour scheme of every section: auto (follows prefers-color-scheme), light or dark. */
+  declare theme?: string;
+
+  /** The heading-level attribute as a level, 2 unless it is a whole number from 1 to 6. */
+  private level(): number {
+    const level = Number(this.headingLevel ?? 2);
+    return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2;
+  }
+
+  override render(): TemplateResult {
+    const { sections, unknown } = parseSections(this.sections);
+    return html`<div part="base">
+      ${
+        this.heading === ''
+          ? nothing
+          : html`<div class="heading" part="heading" role="heading" aria-level=${this.level()}>
+            <slot name="heading">${this.heading ?? 'AI visibility'}</slot>
+          </div>`
+      }
+      ${
+        unknown.length
+          ? html`<p part="notice" class="unknown">
+            Not shown: ${unknown.join(', ')} (sections are ${ALL.join(', ')}).
+          </p>`
+          : nothing
+      }
+      <div class="grid" part="grid">${sections.map((name) => this.renderSection(name))}</div>
+    </div>`;
+  }
+
+  /** The sections' elements, made once each and kept across renders (their data stays loaded). */
+  private readonly elements = new Map<SectionName, HTMLElement>();
+
+  /**
+   * Each section gets the dashboard's settings as properties; the ones left
+   * undefined fall through to the enclosing provider and configure(), so all
+   * sections resolve to one connection, one client and the page's one cache.
+   */
+  private renderSection(name: SectionName): HTMLElement {
+    const [tag, wide] = SECTIONS[name];
+    let element = this.elements.get(name);
+    if (!element) {
+      element = document.createElement(tag);
+      element.setAttribute('part', 'section');
+      if (wide) element.className = 'wide';
+      // Lists stay short beside the other sections; the elements alone default to more.
+      if (name === 'ranking' || name === 'citations' || name === 'opportunities') {
+        element.setAttribute('limit', '5');
+      }
+      this.elements.set(name, element);
+    }
+    Object.assign(element, {
+      project: this.project,
+      period: this.period,
+      window: this.window,
+      baseUrl: this.baseUrl,
+      token: this.token,
+      locale: this.locale,
+      theme: this.theme ?? 'auto',
+      // The sections' headings sit under the dashboard's own, when it shows one.
+      headingLevel: String(Math.min(6, this.level() + (this.heading === '' ? 0 : 1))),
+    });
+    return element;
+  }
+}

@@ -1,0 +1,19 @@
+/// <reference path="../internal/response-shapes.d.ts" />
+// The shapes of the endpoint this element reads: only its own ship with it.
+import shapes from 'virtual:aivis/response-shapes?endpoints=competitors';
+import { registerResponseShapes } from '../internal/connection.js';
+import { AivisVisibilityTrend } from './visibility-trend.component.js';
+
+export { AivisVisibilityTrend };
+
+registerResponseShapes(shapes, ['competitors']);
+
+if (!customElements.get('aivis-visibility-trend')) {
+  customElements.define('aivis-visibility-trend', AivisVisibilityTrend);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'aivis-visibility-trend': AivisVisibilityTrend;
+  }
+}
