@@ -3,6 +3,8 @@
  * what the contract-check suites (shape-check, compiled-check) hold their
  * checks to, beside the zod reference.
  */
+import fc from 'fast-check';
+import { afterAll, beforeAll } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import type { EndpointName, Query } from '../../shared/api/endpoints.js';
 import {
@@ -103,4 +105,43 @@ export function mutate(
   if (replacement === undefined && !Array.isArray(node)) delete node[last];
   else node[last] = replacement ?? null;
   return copy;
+}
+
+/** Fetches the bodies before the suite (beforeAll) and closes the sandbox after it; filled once they arrive. */
+export function contractBodies(): ContractBody[] {
+  const bodies: ContractBody[] = [];
+  let sandbox: RunningSandbox | undefined;
+  beforeAll(async () => {
+    const fetched = await fetchContractBodies();
+    sandbox = fetched.sandbox;
+    bodies.push(...fetched.bodies);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  return bodies;
+}
+
+/** Runs `check` on fast-check's choice of one-field mutations (value replaced or removed) of every body. */
+export function eachMutation(
+  bodies: readonly ContractBody[],
+  values: ReadonlyArray<Json | undefined>,
+  runs: { numRuns: number; seed: number },
+  check: (
+    body: ContractBody,
+    broken: Json,
+    path: Array<string | number>,
+    wrong: Json | undefined,
+  ) => void,
+): void {
+  for (const body of bodies) {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...pathsOf(body.body as Json)),
+        fc.constantFrom(...values),
+        (path, wrong) => check(body, mutate(body.body as Json, path, wrong), path, wrong),
+      ),
+      runs,
+    );
+  }
 }

@@ -1,33 +1,12 @@
-/**
- * The widget bundle checks responses against compact shapes compiled from the
- * zod schemas. These tests hold the two checks to the same verdicts: on every
- * real sandbox body, and on bodies with one field broken or removed.
- */
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../sandbox/server.js';
+import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../shared/api/validate.js';
 import { createShapeCheck } from '../../shared/http/shape-check.js';
 import { zodCheck } from '../../shared/http/zod-check.js';
 import { compileShapes } from '../../shared/schemas/compile-shapes.js';
-import {
-  type ContractBody,
-  fetchContractBodies,
-  type Json,
-  mutate,
-  pathsOf,
-} from './contract-bodies.js';
+import { contractBodies, eachMutation, type Json, mutate } from './contract-bodies.js';
 
-let sandbox: RunningSandbox | undefined;
 const shapeCheck = createShapeCheck(compileShapes());
-let bodies: ContractBody[] = [];
-
-beforeAll(async () => {
-  ({ sandbox, bodies } = await fetchContractBodies());
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+const bodies = contractBodies();
 
 describe('compact shape check', () => {
   it('accepts every real sandbox body, as zod does', () => {
@@ -40,28 +19,20 @@ describe('compact shape check', () => {
   it('gives the same verdict as zod when one field is broken or removed', () => {
     const wrongValues: Array<Json | undefined> = [undefined, null, 'text', -1, 1.5, true, [], {}];
     let disagreements = 0;
-    for (const { name, query, body, label } of bodies) {
-      const paths = pathsOf(body as Json);
-      fc.assert(
-        fc.property(fc.constantFrom(...paths), fc.constantFrom(...wrongValues), (path, wrong) => {
-          const broken = mutate(body as Json, path, wrong);
-          const byZod = zodCheck.response(name, query, broken);
-          const byShape = shapeCheck.response(name, query, broken);
-          if (byZod.ok !== byShape.ok) disagreements++;
-          expect(byShape.ok, `${label} at ${path.join('.')} = ${JSON.stringify(wrong)}`).toBe(
-            byZod.ok,
-          );
-          // Both name the same field, except inside the summary's two unions
-          // (search.google/bing and ai_traffic: a body or available:false),
-          // where a tie between equally deep branches may be broken differently.
-          const inUnion = name === 'summary' && (path[0] === 'search' || path[0] === 'ai_traffic');
-          if (!byZod.ok && !byShape.ok && !inUnion) {
-            expect(byShape.path).toBe(byZod.path);
-          }
-        }),
-        { numRuns: 60, seed: 42 },
-      );
-    }
+    eachMutation(bodies, wrongValues, { numRuns: 60, seed: 42 }, (each, broken, path, wrong) => {
+      const { name, query, label } = each;
+      const byZod = zodCheck.response(name, query, broken);
+      const byShape = shapeCheck.response(name, query, broken);
+      if (byZod.ok !== byShape.ok) disagreements++;
+      expect(byShape.ok, `${label} at ${path.join('.')} = ${JSON.stringify(wrong)}`).toBe(byZod.ok);
+      // Both name the same field, except inside the summary's two unions
+      // (search.google/bing and ai_traffic: a body or available:false),
+      // where a tie between equally deep branches may be broken differently.
+      const inUnion = name === 'summary' && (path[0] === 'search' || path[0] === 'ai_traffic');
+      if (!byZod.ok && !byShape.ok && !inUnion) {
+        expect(byShape.path).toBe(byZod.path);
+      }
+    });
     expect(disagreements).toBe(0);
   });
 
