@@ -1,24 +1,23 @@
 /**
  * Widget figures, one line each: bundle size (minified and gzip, whole and
  * per widget, against the gzip budget of widget/bundle-budget.ts), requests per page for a
- * three-widget dashboard, and time to render compared with a plain page
- * fetching the same JSON (median of several runs, as a ratio in one run).
+ * three-widget dashboard, and time to render beside a plain page fetching the
+ * same JSON, interleaved in one run (stats.ts).
  * Figures are printed, never asserted.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { fetchJson, startHarness } from '../support/browser/harness.js';
+import { startSandbox } from '../sandbox/server.js';
 import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_BUDGET_GZIP_LEVEL } from '../widget/bundle-budget.js';
+import { launchChromium, startSite, timeToRendered } from './browser.js';
+import { figure, ROUNDS } from './stats.js';
 
-const RUNS = 7;
+/** Browser timings are the noisiest figures: more rounds than the others. */
+const WIDGET_ROUNDS = Math.max(ROUNDS, 21);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 function sizeOf(path: string) {
   const code = readFileSync(path);
@@ -42,16 +41,18 @@ try {
     console.log(`standalone ${tag}: ${kb(size.min)} minified, ${kb(size.gzip)} gzip`);
   }
 
-  const harness = await startHarness(outDir);
+  const sandbox = await startSandbox({ port: 0, rateLimit: false });
+  const site = await startSite(outDir);
+  const browser = await launchChromium();
   try {
-    const token = 'aivis_test_entry';
-    const settings = JSON.stringify({ baseUrl: harness.sandbox.baseUrl, token });
+    const settings = JSON.stringify({ baseUrl: sandbox.baseUrl, token: 'aivis_test_entry' });
     const paths = [
       '/projects/1001?include=ai_visibility%2Cconnections',
       '/projects/1001/competitors?dataset=ranking',
       '/projects/1001/action-plan',
     ];
-    const widgetsPage = harness.page(
+    // As the README shows: the bundle imported, then configure().
+    const widgetsPage = site.page(
       'bench-widgets',
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
 <aivis-visibility-score project="1001"></aivis-visibility-score>
@@ -66,7 +67,25 @@ const { configure } = await import('/widget/aivis-widgets.js');
 configure(${settings});
 </script></body></html>`,
     );
-    const baselinePage = harness.page(
+    // The README's guidance: the bundle preloaded from <head> and imported statically.
+    const preloadedPage = site.page(
+      'bench-widgets-preloaded',
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<link rel="modulepreload" href="/widget/aivis-widgets.js"></head><body>
+<aivis-visibility-score project="1001"></aivis-visibility-score>
+<aivis-competitor-ranking project="1001"></aivis-competitor-ranking>
+<aivis-action-plan project="1001"></aivis-action-plan>
+<script type="module">
+import { configure } from '/widget/aivis-widgets.js';
+configure(${settings});
+let loaded = 0;
+document.addEventListener('aivis-load', () => {
+  if (++loaded === 3) requestAnimationFrame(() => { window.renderedAt = performance.now(); });
+});
+</script></body></html>`,
+    );
+    // The floor: the same three bodies fetched and written as text.
+    const baselinePage = site.page(
       'bench-baseline',
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
 <script type="module">
@@ -82,46 +101,44 @@ for (const body of bodies) {
 requestAnimationFrame(() => { window.renderedAt = performance.now(); });
 </script></body></html>`,
     );
-    // Warm the sandbox's answers so both pages see the same server.
-    for (const path of paths) await fetchJson(harness.sandbox.baseUrl, path);
-
-    const measure = async (url: string) => {
-      const context = await harness.browser.newContext();
-      const page = await context.newPage();
-      await page.goto(url);
-      await page.waitForFunction(
-        () => (window as { renderedAt?: number }).renderedAt !== undefined,
-      );
-      const at = await page.evaluate(
-        () => (window as unknown as { renderedAt: number }).renderedAt,
-      );
-      await context.close();
-      return at;
-    };
-
-    const before = harness.sandbox.requestLog.filter((entry) => entry.method === 'GET').length;
-    await measure(widgetsPage);
-    const requests =
-      harness.sandbox.requestLog.filter((entry) => entry.method === 'GET').length - before;
-    console.log(
-      `requests per page, three-widget dashboard: ${requests} API requests (plus 0 for duplicates: shared client)`,
-    );
-
-    const widgetTimes: number[] = [];
-    const baselineTimes: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      widgetTimes.push(await measure(widgetsPage));
-      baselineTimes.push(await measure(baselinePage));
+    // Warm the sandbox's data so both pages meet the same server.
+    for (const path of paths) {
+      const warm = await fetch(`${sandbox.baseUrl}/api/v1${path}`, {
+        headers: { authorization: 'Bearer aivis_test_entry' },
+      });
+      await warm.arrayBuffer();
     }
-    const widgets = median(widgetTimes);
-    const baseline = median(baselineTimes);
+
+    const gets = () => sandbox.requestLog.filter((entry) => entry.method === 'GET').length;
+    const before = gets();
+    await timeToRendered(browser, widgetsPage);
     console.log(
-      `time to render, three widgets: ${widgets.toFixed(0)} ms median of ${RUNS} (navigation start to all rendered)`,
+      `widget   requests per page, three-widget dashboard: ${gets() - before} API requests (3 expected)`,
     );
-    console.log(`time to render, plain-text baseline: ${baseline.toFixed(0)} ms median of ${RUNS}`);
-    console.log(`time to render ratio widgets/baseline: ${(widgets / baseline).toFixed(2)}x`);
+    await timeToRendered(browser, baselinePage); // the browser's own first-use costs, outside the figure
+
+    await figure(
+      'widget',
+      'three widgets, navigation start to rendered (Chromium)',
+      'ms',
+      'plain page fetching the same 3 bodies, writing text',
+      () => timeToRendered(browser, widgetsPage),
+      () => timeToRendered(browser, baselinePage),
+      WIDGET_ROUNDS,
+    );
+    await figure(
+      'widget',
+      'three widgets, modulepreload + static import (README), navigation start to rendered',
+      'ms',
+      'plain page fetching the same 3 bodies, writing text',
+      () => timeToRendered(browser, preloadedPage),
+      () => timeToRendered(browser, baselinePage),
+      WIDGET_ROUNDS,
+    );
   } finally {
-    await harness.close();
+    await browser.close();
+    await site.close();
+    await sandbox.close();
   }
 } finally {
   rmSync(outDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import type { ResponseOf } from '../api/responses.js';
 import type { AivisError } from '../http/errors.js';
 import { interpretResponse } from '../http/response.js';
 import { retryDelay } from '../http/retry.js';
-import { zodCheck } from '../http/zod-check.js';
+import { compiledCheck } from '../schemas/compiled-check.js';
 import {
   assembleRows,
   DEFAULT_MAX_ROWS,
@@ -49,7 +49,7 @@ export function createSyncClient(options: SyncClientOptions): AivisSyncClient {
           call.params,
           call.request,
           response,
-          zodCheck,
+          compiledCheck,
           now(),
         );
         if (result.ok) return result.body;

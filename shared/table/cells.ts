@@ -51,9 +51,9 @@ export function renderText(value: unknown, depth = 0): string {
   }
   const next = depth + 1;
   if (Array.isArray(value)) {
-    if (value.some((item) => isPlainObject(item) || Array.isArray(item)))
+    if (value.some((item) => item !== null && typeof item === 'object'))
       return value.map((item) => renderItem(item, next)).join('; ');
-    return value.map((item) => renderScalar(item, next)).join(', ');
+    return joinScalars(value, ', ');
   }
   if (isPlainObject(value)) {
     return Object.entries(value)
@@ -62,6 +62,18 @@ export function renderText(value: unknown, depth = 0): string {
       .join('; ');
   }
   return renderScalar(value, depth);
+}
+
+/** Items that are all scalars (no object or array), joined: the common case of a list cell. */
+function joinScalars(items: readonly unknown[], separator: string): string {
+  let text = '';
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index];
+    if (index > 0) text += separator;
+    if (typeof item === 'string') text += item;
+    else if (item !== null && item !== undefined) text += String(item);
+  }
+  return text;
 }
 
 function renderScalar(value: unknown, depth: number): string {
@@ -73,8 +85,8 @@ function renderScalar(value: unknown, depth: number): string {
 
 /** A value inside an object entry or an array item. */
 function renderNested(value: unknown, depth: number): string {
-  if (Array.isArray(value) && !value.some((item) => isPlainObject(item) || Array.isArray(item)))
-    return value.map((item) => renderScalar(item, depth)).join(' | ');
+  if (Array.isArray(value) && !value.some((item) => item !== null && typeof item === 'object'))
+    return joinScalars(value, ' | ');
   if (isPlainObject(value) || Array.isArray(value)) return `(${renderText(value, depth)})`;
   return renderScalar(value, depth);
 }

@@ -8,9 +8,18 @@ import { inferColumnType, isPlainObject, toCell } from './cells.js';
 import { columnTypeOf, type Shape } from './shape.js';
 import type { Cell, ColumnType } from './types.js';
 
-/** A row shape compiled once per table: each known leaf knows its column index. */
+/**
+ * A row shape compiled into flat arrays, once per shape (see planOf): at each
+ * object level, the known keys in schema order and, per key, either the
+ * column index of its leaf or the plan of its nested object. Filling a row
+ * is then an indexed loop, with no Map walk per cell.
+ */
 interface Plan {
-  fields: Map<string, { index: number } | { plan: Plan; name: string }>;
+  keys: string[];
+  /** Column index of each key's leaf, or -1 where `nested` holds an object's plan. */
+  columns: number[];
+  nested: Array<{ plan: Plan; name: string } | undefined>;
+  known: Set<string>;
   prefix: string;
 }
 
@@ -49,6 +58,17 @@ class Columns {
     return this.index.get(unique) ?? this.add(unique, inferColumnType(value));
   }
 
+  /** A table's own columns, starting from these known ones. */
+  copy(): Columns {
+    const copy = new Columns();
+    copy.names.push(...this.names);
+    copy.types.push(...this.types);
+    copy.known.push(...this.known);
+    for (const [name, index] of this.index) copy.index.set(name, index);
+    for (const name of this.knownNames) copy.knownNames.add(name);
+    return copy;
+  }
+
   private add(name: string, type: ColumnType): number {
     const existing = this.index.get(name);
     if (existing !== undefined) return existing;
@@ -64,27 +84,63 @@ function compile(
   prefix: string,
   columns: Columns,
 ): Plan {
-  const fields: Plan['fields'] = new Map();
+  const plan: Plan = { keys: [], columns: [], nested: [], known: new Set(), prefix };
   for (const [key, field] of shape.fields) {
     const name = `${prefix}${key}`;
-    if (field.kind === 'object')
-      fields.set(key, { plan: compile(field, `${name}.`, columns), name });
-    else fields.set(key, { index: columns.addKnown(name, field) });
+    plan.keys.push(key);
+    plan.known.add(key);
+    if (field.kind === 'object') {
+      plan.columns.push(-1);
+      plan.nested.push({ plan: compile(field, `${name}.`, columns), name });
+    } else {
+      plan.columns.push(columns.addKnown(name, field));
+      plan.nested.push(undefined);
+    }
   }
-  return { fields, prefix };
+  return plan;
+}
+
+/**
+ * Each row shape's plan and known columns, built once: the shapes are
+ * module-level values, and every table of an endpoint starts from the same
+ * known columns before its own extra fields are added.
+ */
+const plans = new WeakMap<Shape, { plan: Plan; columns: Columns }>();
+
+function planOf(rowShape: Extract<Shape, { kind: 'object' }>): { plan: Plan; columns: Columns } {
+  let known = plans.get(rowShape);
+  if (!known) {
+    const columns = new Columns();
+    known = { plan: compile(rowShape, '', columns), columns };
+    plans.set(rowShape, known);
+  }
+  return { plan: known.plan, columns: known.columns.copy() };
 }
 
 function fill(value: Record<string, unknown>, plan: Plan, cells: Cell[], columns: Columns): void {
-  for (const [key, target] of plan.fields) {
-    const field = Object.hasOwn(value, key) ? value[key] : undefined;
-    if ('index' in target) cells[target.index] = toCell(field);
-    else if (isPlainObject(field)) fill(field, target.plan, cells, columns);
+  const { keys } = plan;
+  let present = 0;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    const has = Object.hasOwn(value, key);
+    const field = has ? value[key] : undefined;
+    if (has) present += 1;
+    const column = plan.columns[index]!;
+    if (column >= 0) {
+      cells[column] = toCell(field);
+      continue;
+    }
+    const nested = plan.nested[index]!;
+    if (isPlainObject(field)) fill(field, nested.plan, cells, columns);
     // A scalar where the schema says object: keep it in a column of its own.
     else if (field !== null && field !== undefined)
-      cells[columns.extra(target.name, field)] = toCell(field);
+      cells[columns.extra(nested.name, field)] = toCell(field);
   }
-  for (const key of Object.keys(value)) {
-    if (plan.fields.has(key)) continue;
+  // Fields the schema does not know: only when the row has more keys than the known ones it carries.
+  const own = Object.keys(value);
+  if (own.length === present) return;
+  for (const key of own) {
+    if (plan.known.has(key)) continue;
     const field = value[key];
     cells[columns.extra(`${plan.prefix}${key}`, field)] = toCell(field);
   }
@@ -101,25 +157,28 @@ export function knownColumns(rowShape: Shape | undefined): KnownColumn[] {
   return columns.known;
 }
 
+const EMPTY_PLAN: Plan = { keys: [], columns: [], nested: [], known: new Set(), prefix: '' };
+
 /** `rowShape` is the schema's row element; rows that are not objects land in a `value` column. */
 export function rowTable(rowShape: Shape | undefined, rows: readonly unknown[]): RowTable {
-  const columns = new Columns();
-  const plan: Plan =
-    rowShape?.kind === 'object'
-      ? compile(rowShape, '', columns)
-      : { fields: new Map(), prefix: '' };
+  const { plan, columns } =
+    rowShape?.kind === 'object' ? planOf(rowShape) : { plan: EMPTY_PLAN, columns: new Columns() };
+  // Rows start as wide as the known columns, all null; a field met later widens the table.
+  const knownWidth = columns.names.length;
   const out: Cell[][] = [];
   for (const row of rows) {
-    const cells: Cell[] = [];
+    const cells: Cell[] = new Array<Cell>(knownWidth).fill(null);
     if (isPlainObject(row)) fill(row, plan, cells, columns);
     else cells[columns.extra('value', row)] = toCell(row);
     out.push(cells);
   }
   // Columns met in later rows widen the earlier ones; holes are absent values.
   const width = columns.names.length;
-  for (const cells of out) {
-    for (let index = 0; index < width; index += 1)
-      if (cells[index] === undefined) cells[index] = null;
+  if (width > knownWidth) {
+    for (const cells of out) {
+      for (let index = knownWidth; index < width; index += 1)
+        if (cells[index] === undefined) cells[index] = null;
+    }
   }
   return { columns: columns.names, types: columns.types, rows: out };
 }

@@ -1,0 +1,86 @@
+/**
+ * HTTP load for the server benches: autocannon with the same connections and
+ * duration on both sides of a figure, and the floor every server is compared
+ * with, a bare node:http server answering precomputed bytes.
+ */
+import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+
+/** Same on both sides of every figure; BENCH_SECONDS lengthens each side's run. */
+export const LOAD = {
+  connections: 10,
+  seconds: Math.max(1, Number(process.env.BENCH_SECONDS) || 2),
+};
+
+/** Responses per second over one autocannon run; any status counts (the 429 figure is all 429s). */
+export async function requestsPerSecond(
+  url: string,
+  headers: Record<string, string> = {},
+  expectedStatus = 200,
+): Promise<number> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: LOAD.connections,
+    duration: LOAD.seconds,
+  });
+  const expected = Number(result.statusCodeStats[String(expectedStatus)]?.count ?? 0);
+  if (result.errors || expected === 0 || expected < result.requests.total * 0.99)
+    throw new Error(
+      `bench load on ${new URL(url).pathname}: ${result.errors} errors, statuses ${JSON.stringify(result.statusCodeStats)}; expected ${expectedStatus}`,
+    );
+  return result.requests.total / result.duration;
+}
+
+/** node:http sets these itself for a known-length body. */
+const SET_BY_NODE = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'date',
+  'keep-alive',
+]);
+
+/** A recorded answer: what the bare server replays. */
+export interface Recorded {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Uint8Array;
+}
+
+/** Fetches once and keeps status, headers and bytes, so the floor answers exactly the same. */
+export async function record(url: string, headers: Record<string, string> = {}): Promise<Recorded> {
+  const response = await fetch(url, { headers });
+  const body = new Uint8Array(await response.arrayBuffer());
+  const kept: OutgoingHttpHeaders = {};
+  response.headers.forEach((value, name) => {
+    if (!SET_BY_NODE.has(name)) kept[name] = value;
+  });
+  return { status: response.status, headers: kept, body };
+}
+
+export interface BareServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The floor: node:http answering every request with the same precomputed bytes. */
+export async function startBareServer(answer: Recorded): Promise<BareServer> {
+  const headers = { ...answer.headers, 'content-length': answer.body.byteLength };
+  const server = createServer((request, response) => {
+    request.resume();
+    response.writeHead(answer.status, headers);
+    response.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
