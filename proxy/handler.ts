@@ -7,6 +7,12 @@
  * upstream call per distinct request and TTL (spec 8's per-minute budget), and
  * adds CORS for the intranet origins that embed the widgets.
  */
+import {
+  abortableSleep,
+  corsHeaders,
+  isReadMethod,
+  methodNotAllowed,
+} from '../shared/http/edge.js';
 import { summarizeValidationErrors } from '../shared/http/errors.js';
 import { ByteBudget } from './byte-budget.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
@@ -16,12 +22,11 @@ import { hostAllowed } from './hosts.js';
 import { UpstreamPacer } from './pacer.js';
 import { keepAllowedProjects } from './project-list.js';
 import {
-  ALLOWED_METHODS,
   CACHE_HEADER,
   type CacheState,
+  EXPOSED_HEADERS,
   etagMatches,
   jsonError,
-  preflight,
   STALE_REASON_HEADER,
   scrubResponse,
   scrubText,
@@ -94,8 +99,6 @@ type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
 /** After a failed refresh, how long a stale copy answers for a key before upstream is asked again. */
 export const FAILURE_BACKOFF_MS = 5_000;
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
   const now = deps.now ?? Date.now;
   const upstreamFetch = deps.fetch ?? ((input, init) => fetch(input, init));
@@ -106,7 +109,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     maxWaitMs: config.maxQueueWaitMs,
     maxQueueLength: config.maxQueueLength,
     now,
-    sleep: deps.sleep ?? defaultSleep,
+    sleep: deps.sleep ?? abortableSleep,
   });
   const inFlight = new Map<string, Promise<UpstreamOutcome>>();
   const mayGoUpstream = spendingGate(config, () => pacer.limit, now);
@@ -122,7 +125,10 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   const ttlMs = config.cacheTtlSeconds * 1000;
   const swrMs = config.staleWhileRevalidateSeconds * 1000;
   const staleIfErrorMs = config.staleIfErrorSeconds * 1000;
-  const allowedOrigins = new Set(config.allowedOrigins);
+  const cors = corsHeaders({
+    origins: new Set(config.allowedOrigins),
+    exposedHeaders: EXPOSED_HEADERS,
+  });
   /** Keys whose last upstream call failed: a stale copy covers them without asking again. */
   const failures = new Map<string, { until: number; reason: string }>();
   let upstreamRequests = 0;
@@ -317,18 +323,13 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       );
     }
     if (request.method === 'OPTIONS') {
-      const origin = request.headers.get('Origin');
-      return local(preflight(origin, origin !== null && allowedOrigins.has(origin)), requestedPath);
+      const { status, headers } = cors.preflight(request.headers.get('Origin'));
+      return local(new Response(null, { status, headers }), requestedPath);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (!isReadMethod(request.method)) {
+      const refusal = methodNotAllowed(request.method);
       return local(
-        jsonError(
-          405,
-          'method_not_allowed',
-          `The API is read-only: ${request.method} is not allowed; use GET.`,
-          {},
-          { Allow: ALLOWED_METHODS },
-        ),
+        jsonError(refusal.status, refusal.code, refusal.message, {}, refusal.headers),
         requestedPath,
       );
     }
@@ -354,8 +355,6 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
 
   const handler = async (request: Request, context?: unknown): Promise<Response> => {
     const started = now();
-    const origin = request.headers.get('Origin');
-    const corsOrigin = origin !== null && allowedOrigins.has(origin) ? origin : null;
     let result: Answer;
     try {
       result = await answer(request, context as ProxyRequestContext | undefined);
@@ -370,7 +369,9 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       );
     }
     const response =
-      request.method === 'OPTIONS' ? result.response : withCors(result.response, corsOrigin);
+      request.method === 'OPTIONS'
+        ? result.response
+        : withCors(result.response, cors.forAnswer(request.headers.get('Origin')));
     const clean = withSecurityHeaders(
       await scrubResponse(response, config.token, result.clean === true),
     );

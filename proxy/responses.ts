@@ -4,30 +4,24 @@
  */
 
 import type { ApiErrorCode } from '../shared/api/vocabulary.js';
+import { API_EXPOSED_HEADERS } from '../shared/http/edge.js';
 import type { ErrorEnvelopeExtras } from '../shared/http/errors.js';
 import { errorEnvelope } from '../shared/http/errors.js';
-import { REDACTED, redactSecret, redactSecretInJson } from '../shared/http/redaction.js';
-
-export { REDACTED };
+import { redactSecret, redactSecretInJson } from '../shared/http/redaction.js';
 
 /** Value of X-Aivis-Cache: where the body came from. */
 export type CacheState = 'HIT' | 'MISS' | 'STALE' | 'COALESCED' | 'REVALIDATED';
 
 export const CACHE_HEADER = 'X-Aivis-Cache';
 export const STALE_REASON_HEADER = 'X-Aivis-Stale-Reason';
-export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-/** Headers a browser page may read from the proxy's answers. */
+/** Headers a browser page may read from the proxy's answers: the API's, plus cache and validator. */
 export const EXPOSED_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'Retry-After',
+  ...API_EXPOSED_HEADERS,
   'ETag',
   'Age',
   CACHE_HEADER,
   STALE_REASON_HEADER,
-].join(', ');
-/** Request headers a page may send; Authorization is accepted only to be dropped. */
-export const ALLOWED_REQUEST_HEADERS = 'Accept, Authorization, Cache-Control, If-None-Match';
+];
 
 /** What the proxy's answers are, whatever upstream called them: data, never a page. */
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -64,30 +58,14 @@ export function jsonError(
   });
 }
 
-/** Adds CORS headers for an allowed origin; every answer varies by Origin. */
-export function withCors(response: Response, origin: string | null): Response {
+/** Adds the CORS headers of the edge policy (shared/http/edge.ts); Vary is appended to. */
+export function withCors(response: Response, cors: Readonly<Record<string, string>>): Response {
   const headers = new Headers(response.headers);
-  appendVary(headers, 'Origin');
-  if (origin !== null) {
-    headers.set('Access-Control-Allow-Origin', origin);
-    headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  for (const [name, value] of Object.entries(cors)) {
+    if (name === 'Vary') appendVary(headers, value);
+    else headers.set(name, value);
   }
   return new Response(response.body, { status: response.status, headers });
-}
-
-export function preflight(origin: string | null, allowed: boolean): Response {
-  if (origin !== null && !allowed) {
-    // No CORS headers: the browser refuses the real request.
-    return new Response(null, { status: 403, headers: { Vary: 'Origin' } });
-  }
-  const headers = new Headers({ Allow: ALLOWED_METHODS, Vary: 'Origin' });
-  if (origin !== null) {
-    headers.set('Access-Control-Allow-Origin', origin);
-    headers.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
-    headers.set('Access-Control-Allow-Headers', ALLOWED_REQUEST_HEADERS);
-    headers.set('Access-Control-Max-Age', '600');
-  }
-  return new Response(null, { status: 204, headers });
 }
 
 function appendVary(headers: Headers, name: string): void {

@@ -12,8 +12,9 @@
 // as JSON objects only (keeps the bundle within its 25 KB budget).
 import responseShapes from 'virtual:aivis/response-shapes?endpoints=summary,competitors,action-plan';
 import { ContextRoot, createContext } from '@lit/context';
-import { abortableSleep, createFetchClient } from '../../shared/client/fetch-client.js';
+import { createFetchClient } from '../../shared/client/fetch-client.js';
 import type { AivisClient, AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
+import { abortableSleep } from '../../shared/http/edge.js';
 import { validationError } from '../../shared/http/errors.js';
 import { createShapeCheck } from '../../shared/http/shape-check.js';
 import { createRequestCache, type RequestCache } from './request-cache.js';
