@@ -59,9 +59,5 @@ export function userMessage(error: unknown, token?: string): string {
   } else {
     message = `Unexpected failure: ${String(error)}`;
   }
-  return redact(message, token);
-}
-
-export function redact(text: string, token: string | undefined): string {
-  return redactSecret(text, token, '[token]');
+  return redactSecret(message, token);
 }
