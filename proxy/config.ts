@@ -3,7 +3,7 @@
  * process.env, a Workers `env` object, Deno.env.toObject()). Every error names
  * the variable and says what to put there. Web-standard APIs only.
  */
-import { LIMITS } from '../shared/api/vocabulary.js';
+import { LIMITS, MAX_ID } from '../shared/api/vocabulary.js';
 import { defaultAllowedHosts, parseHost } from './hosts.js';
 import { MAX_BUDGET_PER_MINUTE } from './pacer.js';
 import { MAX_UPSTREAM_BODY_BYTES } from './upstream.js';
@@ -231,7 +231,7 @@ function readProjects(env: Env): number[] | undefined {
   const projects: number[] = [];
   for (const item of text.split(',').map((part) => part.trim())) {
     if (item === '') continue;
-    if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > 2_147_483_647) {
+    if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > MAX_ID) {
       throw new ProxyConfigError(
         'ALLOWED_PROJECTS',
         `must be a comma-separated list of numeric project ids from GET /projects, not '${clip(item)}'`,
