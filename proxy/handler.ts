@@ -5,51 +5,43 @@
  *
  * It keeps the token server-side (spec 5), answers a crowd of viewers from one
  * upstream call per distinct request and TTL (spec 8's per-minute budget), and
- * adds CORS for the intranet origins that embed the widgets.
+ * adds CORS for the intranet origins that embed the widgets. This file routes
+ * and wires; each concern lives in its own module: the cache decision
+ * (freshness.ts), coalescing, the failure backoff, CORS, scrubbing, the log
+ * and the stats.
  */
-import {
-  abortableSleep,
-  corsHeaders,
-  isReadMethod,
-  methodNotAllowed,
-} from '../shared/http/edge.js';
+import { abortableSleep, isReadMethod, methodNotAllowed } from '../shared/http/edge.js';
 import { summarizeValidationErrors } from '../shared/http/errors.js';
 import { ByteBudget } from './byte-budget.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
 import { spendingGate } from './client-share.js';
+import { Coalescer } from './coalescing.js';
 import type { ProxyConfig } from './config.js';
+import { proxyCors, withCors } from './cors.js';
+import { etagMatches } from './etag.js';
+import { FailureBackoff } from './failure-backoff.js';
+import { decide, type FreshnessWindows } from './freshness.js';
 import { hostAllowed } from './hosts.js';
+import { logSafe, type ProxyLogEntry } from './log.js';
 import { UpstreamPacer } from './pacer.js';
 import { keepAllowedProjects } from './project-list.js';
 import {
   CACHE_HEADER,
   type CacheState,
-  EXPOSED_HEADERS,
-  etagMatches,
   jsonError,
   STALE_REASON_HEADER,
-  scrubResponse,
-  scrubText,
-  withCors,
   withSecurityHeaders,
 } from './responses.js';
 import { type Route, resolveRoute } from './route.js';
+import { scrubResponse } from './scrub.js';
 import { type CacheLike, cacheApiStore, defaultSharedCache } from './shared-cache.js';
+import { type ProxyStats, statsOf } from './stats.js';
 import { fetchUpstream, type UpstreamOutcome } from './upstream.js';
 
+export { FAILURE_BACKOFF_MS } from './failure-backoff.js';
+export type { ProxyLogEntry } from './log.js';
 export type { CacheState } from './responses.js';
-
-export interface ProxyLogEntry {
-  method: string;
-  /** Canonical upstream path for API routes, else the requested path; never the token. */
-  path: string;
-  status: number;
-  /** Where the body came from; '-' for answers made locally (404, 405, 422, preflight). */
-  cache: CacheState | '-';
-  ms: number;
-  /** Why a stale copy or an error was served, e.g. "upstream 429". */
-  note?: string;
-}
+export type { ProxyStats } from './stats.js';
 
 export interface ProxyDeps {
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
@@ -63,17 +55,6 @@ export interface ProxyDeps {
    * `caches.default` where it exists. null: memory only.
    */
   sharedCache?: CacheLike | null;
-}
-
-export interface ProxyStats {
-  upstreamRequests: number;
-  cacheEntries: number;
-  cacheBytes: number;
-  queued: number;
-  budgetLimit: number;
-  budgetRemaining: number;
-  /** Bytes of upstream answers being read and scrubbed now (MAX_BUFFERED_BYTES bounds it). */
-  bufferedBytes: number;
 }
 
 /** Per-request context of runtimes that can keep work alive after the answer (Workers' ctx). */
@@ -96,9 +77,6 @@ interface Answer {
 
 type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
 
-/** After a failed refresh, how long a stale copy answers for a key before upstream is asked again. */
-export const FAILURE_BACKOFF_MS = 5_000;
-
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
   const now = deps.now ?? Date.now;
   const upstreamFetch = deps.fetch ?? ((input, init) => fetch(input, init));
@@ -111,7 +89,8 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     now,
     sleep: deps.sleep ?? abortableSleep,
   });
-  const inFlight = new Map<string, Promise<UpstreamOutcome>>();
+  const inFlight = new Coalescer<UpstreamOutcome>();
+  const failures = new FailureBackoff(config.cacheMaxEntries);
   const mayGoUpstream = spendingGate(config, () => pacer.limit, now);
   const sharedCache = deps.sharedCache === undefined ? defaultSharedCache() : deps.sharedCache;
   const shared = sharedCache
@@ -122,15 +101,12 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       ])
     : undefined;
   const buffers = new ByteBudget(config.maxBufferedBytes, config.maxQueueLength);
-  const ttlMs = config.cacheTtlSeconds * 1000;
-  const swrMs = config.staleWhileRevalidateSeconds * 1000;
-  const staleIfErrorMs = config.staleIfErrorSeconds * 1000;
-  const cors = corsHeaders({
-    origins: new Set(config.allowedOrigins),
-    exposedHeaders: EXPOSED_HEADERS,
-  });
-  /** Keys whose last upstream call failed: a stale copy covers them without asking again. */
-  const failures = new Map<string, { until: number; reason: string }>();
+  const windows: FreshnessWindows = {
+    ttlMs: config.cacheTtlSeconds * 1000,
+    staleWhileRevalidateMs: config.staleWhileRevalidateSeconds * 1000,
+    staleIfErrorMs: config.staleIfErrorSeconds * 1000,
+  };
+  const cors = proxyCors(config.allowedOrigins);
   let upstreamRequests = 0;
 
   /** One upstream call per key at a time; everyone asking meanwhile shares its outcome. */
@@ -139,24 +115,23 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     route: CachedRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<UpstreamOutcome> {
-    const running = inFlight.get(key);
-    if (running) return running;
-    const { allowedProjects } = config;
-    const call = fetchUpstream({
-      config,
-      upstreamPath: route.upstreamPath,
-      ...(route.kind === 'api' && route.name === 'projects' && allowedProjects
-        ? { reshape: (body) => keepAllowedProjects(body, allowedProjects) }
-        : {}),
-      fetch: upstreamFetch,
-      pacer,
-      buffers,
-      now,
-      onSend: () => {
-        upstreamRequests += 1;
-      },
-    }).then((outcome) => {
-      failures.delete(key);
+    return inFlight.run(key, async () => {
+      const { allowedProjects } = config;
+      const outcome = await fetchUpstream({
+        config,
+        upstreamPath: route.upstreamPath,
+        ...(route.kind === 'api' && route.name === 'projects' && allowedProjects
+          ? { reshape: (body) => keepAllowedProjects(body, allowedProjects) }
+          : {}),
+        fetch: upstreamFetch,
+        pacer,
+        buffers,
+        now,
+        onSend: () => {
+          upstreamRequests += 1;
+        },
+      });
+      failures.clear(key);
       if (outcome.kind === 'fresh') {
         cache.set(key, outcome.entry);
         if (shared) {
@@ -168,20 +143,10 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
           if (typeof context?.waitUntil === 'function') context.waitUntil(stored);
         }
       } else if (outcome.kind === 'unavailable') {
-        // spec 7: no retrying in a tight loop; bounded like the cache.
-        failures.set(key, { until: now() + FAILURE_BACKOFF_MS, reason: outcome.reason });
-        if (failures.size > config.cacheMaxEntries) {
-          const oldest = failures.keys().next().value;
-          if (oldest !== undefined) failures.delete(oldest);
-        }
+        failures.note(key, outcome.reason, now());
       }
       return outcome;
     });
-    const settled = call.finally(() => {
-      if (inFlight.get(key) === settled) inFlight.delete(key);
-    });
-    inFlight.set(key, settled);
-    return settled;
   }
 
   function cachedResponse(
@@ -191,7 +156,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     staleReason?: string,
   ): Response {
     const age = Math.max(0, now() - entry.storedAt);
-    const maxAge = state === 'STALE' ? 0 : Math.max(0, Math.floor((ttlMs - age) / 1000));
+    const maxAge = state === 'STALE' ? 0 : Math.max(0, Math.floor((windows.ttlMs - age) / 1000));
     const headers = new Headers({
       ETag: entry.etag,
       'Cache-Control': `public, max-age=${maxAge}, stale-while-revalidate=${config.staleWhileRevalidateSeconds}, stale-if-error=${config.staleIfErrorSeconds}`,
@@ -212,16 +177,29 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     });
   }
 
+  const served = (
+    request: Request,
+    entry: CachedAnswer,
+    state: CacheState,
+    path: string,
+    note?: string,
+  ): Answer => ({
+    clean: true,
+    response: cachedResponse(request, entry, state, note),
+    cache: state,
+    path,
+    ...(note === undefined ? {} : { note }),
+  });
+
   async function answerCached(
     request: Request,
     route: CachedRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<Answer> {
-    const { upstreamPath } = route;
-    const key = upstreamPath;
-    const path = upstreamPath;
+    const key = route.upstreamPath;
+    const path = route.upstreamPath;
     let entry = cache.get(key);
-    if (shared && (!entry || now() - entry.storedAt >= ttlMs)) {
+    if (shared && (!entry || now() - entry.storedAt >= windows.ttlMs)) {
       // Another isolate may have a newer answer (Workers' caches.default).
       const other = await shared.get(key).catch(() => undefined);
       if (other && (!entry || other.storedAt > entry.storedAt)) {
@@ -229,73 +207,31 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         entry = other;
       }
     }
-    const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
-    if (entry && age < ttlMs)
-      return { clean: true, response: cachedResponse(request, entry, 'HIT'), cache: 'HIT', path };
-    const failure = failures.get(key);
-    const backingOff = failure !== undefined && failure.until > now();
-    if (entry && age < ttlMs + swrMs) {
+    const action = decide(entry, now(), failures.get(key), inFlight.has(key), windows);
+    if (action.kind === 'hit') return served(request, entry!, 'HIT', path);
+    if (action.kind === 'stale') {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
-      if (!inFlight.has(key) && !backingOff && mayGoUpstream(request, context) === undefined) {
+      if (action.revalidate && mayGoUpstream(request, context) === undefined) {
         const background = refresh(key, route, context).catch(() => undefined);
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
       }
-      const reason = backingOff ? failure.reason : 'revalidating';
-      return {
-        clean: true,
-        response: cachedResponse(request, entry, 'STALE', reason),
-        cache: 'STALE',
-        path,
-        note: reason,
-      };
+      return served(request, entry!, 'STALE', path, action.reason);
     }
-    if (entry && backingOff && age < ttlMs + staleIfErrorMs) {
-      return {
-        clean: true,
-        response: cachedResponse(request, entry, 'STALE', failure.reason),
-        cache: 'STALE',
-        path,
-        note: failure.reason,
-      };
-    }
-    const joined = inFlight.has(key);
-    const refusal = joined ? undefined : mayGoUpstream(request, context);
+    const refusal = action.join ? undefined : mayGoUpstream(request, context);
     if (refusal) {
-      if (entry && age < ttlMs + staleIfErrorMs) {
-        return {
-          clean: true,
-          response: cachedResponse(request, entry, 'STALE', refusal.reason),
-          cache: 'STALE',
-          path,
-          note: refusal.reason,
-        };
-      }
+      if (action.cover) return served(request, entry!, 'STALE', path, refusal.reason);
       return { response: refusal.response(), cache: '-', path, note: refusal.reason };
     }
     const outcome = await refresh(key, route, context);
-    if (outcome.kind === 'fresh') {
-      const state: CacheState = joined ? 'COALESCED' : entry ? 'REVALIDATED' : 'MISS';
-      return {
-        clean: true,
-        response: cachedResponse(request, outcome.entry, state),
-        cache: state,
-        path,
-      };
-    }
+    if (outcome.kind === 'fresh') return served(request, outcome.entry, action.state, path);
     // spec 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
-    if (outcome.kind === 'unavailable' && entry && age < ttlMs + staleIfErrorMs) {
-      return {
-        clean: true,
-        response: cachedResponse(request, entry, 'STALE', outcome.reason),
-        cache: 'STALE',
-        path,
-        note: outcome.reason,
-      };
+    if (outcome.kind === 'unavailable' && action.cover) {
+      return served(request, entry!, 'STALE', path, outcome.reason);
     }
     return {
       response: outcome.response(),
-      cache: joined ? 'COALESCED' : 'MISS',
+      cache: action.join ? 'COALESCED' : 'MISS',
       path,
       note: outcome.kind === 'unavailable' ? outcome.reason : `upstream ${outcome.status}`,
     };
@@ -391,15 +327,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   };
 
   return Object.assign(handler, {
-    stats: (): ProxyStats => ({
-      upstreamRequests,
-      cacheEntries: cache.size,
-      cacheBytes: cache.bytes,
-      queued: pacer.waiting,
-      budgetLimit: pacer.limit,
-      budgetRemaining: pacer.remaining(),
-      bufferedBytes: buffers.used,
-    }),
+    stats: (): ProxyStats => statsOf({ upstreamRequests, cache, pacer, buffers }),
   });
 }
 
@@ -419,12 +347,4 @@ function shareBody(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
 
 function local(response: Response, path: string): Answer {
   return { response, cache: '-', path };
-}
-
-/** Log lines keep the API path readable but short, on one line, and token-free. */
-function logSafe(text: string, token: string): string {
-  const oneLine = Array.from(scrubText(text, token), (char) =>
-    char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? '?' : char,
-  ).join('');
-  return oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
 }

@@ -8,8 +8,10 @@ import { API_PREFIX } from '../shared/api/vocabulary.js';
 import { BufferBusyError, type ByteBudget, type Release } from './byte-budget.js';
 import type { CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
+import { strongEtag } from './etag.js';
 import type { UpstreamPacer } from './pacer.js';
-import { JSON_TYPE, jsonError, scrubBytes, strongEtag, YAML_TYPE } from './responses.js';
+import { JSON_TYPE, jsonError, YAML_TYPE } from './responses.js';
+import { scrubBytes } from './scrub.js';
 
 export type UpstreamOutcome =
   | { kind: 'fresh'; entry: CachedAnswer }
