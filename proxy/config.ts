@@ -13,6 +13,7 @@ import {
   ProxyConfigError,
   readBasePath,
   readBaseUrl,
+  readChoice,
   readHeaderName,
   readHosts,
   readInteger,
@@ -48,7 +49,12 @@ export interface ProxyConfig {
   maxBufferedBytes: number;
   upstreamTimeoutMs: number;
   basePath: string;
+  logLevel: LogLevel;
 }
+
+/** Which answered requests reach the log: every one, only failures and stale copies, or none. */
+export const LOG_LEVELS = ['info', 'warn', 'off'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 type Key = keyof ProxyConfig;
 
@@ -62,7 +68,8 @@ export type SettingType =
   | 'origin list'
   | 'project id list'
   | 'header name'
-  | 'path';
+  | 'path'
+  | 'choice';
 
 export interface ProxySetting<K extends Key = Key> {
   /** Environment variable. */
@@ -272,6 +279,14 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     description:
       'Mount prefix such as `/aivis`: requests must start with it and it is stripped before routing, so several proxies can share one server',
     read: readBasePath,
+  }),
+  setting({
+    variable: 'LOG_LEVEL',
+    key: 'logLevel',
+    type: 'choice',
+    default: 'info',
+    description: `Which answered requests are logged, one line each: ${LOG_LEVELS.map((level) => `\`${level}\``).join(', ')} (\`info\` every request; \`warn\` only answers of 400 and above and stale copies; \`off\` none)`,
+    read: (text, fail) => readChoice(text, LOG_LEVELS, fail),
   }),
 ];
 

@@ -14,24 +14,19 @@ import { abortableSleep, isReadMethod, methodNotAllowed } from '../shared/http/e
 import { summarizeValidationErrors } from '../shared/http/errors.js';
 import { ByteBudget } from './byte-budget.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
+import { cachedAnswerRenderer } from './cached-response.js';
 import { spendingGate } from './client-share.js';
 import { Coalescer } from './coalescing.js';
 import type { ProxyConfig } from './config.js';
 import { proxyCors, withCors } from './cors.js';
-import { etagMatches } from './etag.js';
 import { FailureBackoff } from './failure-backoff.js';
 import { decide, type FreshnessWindows } from './freshness.js';
 import { hostAllowed } from './hosts.js';
-import { logSafe, type ProxyLogEntry } from './log.js';
+import { LogSafeTexts, type ProxyLogEntry } from './log.js';
+import { BoundedMemo } from './memo.js';
 import { UpstreamPacer } from './pacer.js';
 import { keepAllowedProjects } from './project-list.js';
-import {
-  CACHE_HEADER,
-  type CacheState,
-  jsonError,
-  STALE_REASON_HEADER,
-  withSecurityHeaders,
-} from './responses.js';
+import { type CacheState, jsonError, withSecurityHeaders } from './responses.js';
 import { type Route, resolveRoute } from './route.js';
 import { scrubResponse } from './scrub.js';
 import { type CacheLike, cacheApiStore, defaultSharedCache } from './shared-cache.js';
@@ -71,11 +66,21 @@ interface Answer {
   cache: CacheState | '-';
   path: string;
   note?: string;
-  /** The body was scrubbed when it arrived (cached answers): not read again per viewer. */
-  clean?: boolean;
+  /** A cached answer, scrubbed when it arrived and complete with CORS and security headers. */
+  final?: boolean;
+}
+
+/** What a request target means for this proxy; the same for every request to it. */
+interface Target {
+  path: string;
+  host: string;
+  route: Route;
 }
 
 type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
+
+/** Distinct request targets whose route is remembered (a dashboard asks for a few dozen). */
+const MAX_REMEMBERED_TARGETS = 4_096;
 
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
   const now = deps.now ?? Date.now;
@@ -107,6 +112,27 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     staleIfErrorMs: config.staleIfErrorSeconds * 1000,
   };
   const cors = proxyCors(config.allowedOrigins);
+  const renderCached = cachedAnswerRenderer({
+    windows,
+    now,
+    rateLimit: () => pacer.limit,
+    rateRemaining: () => pacer.remaining(),
+    cors,
+    token: config.token,
+  });
+  const targets = new BoundedMemo<Target | undefined>(MAX_REMEMBERED_TARGETS);
+  const hosts = new BoundedMemo<boolean>(64);
+  const readTarget = (text: string): Target | undefined => {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return undefined;
+    }
+    return { path: url.pathname, host: url.host, route: resolveRoute(url, config) };
+  };
+  const log = deps.log && config.logLevel !== 'off' ? deps.log : undefined;
+  const logPaths = new LogSafeTexts(config.token);
   let upstreamRequests = 0;
 
   /** One upstream call per key at a time; everyone asking meanwhile shares its outcome. */
@@ -149,34 +175,6 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     });
   }
 
-  function cachedResponse(
-    request: Request,
-    entry: CachedAnswer,
-    state: CacheState,
-    staleReason?: string,
-  ): Response {
-    const age = Math.max(0, now() - entry.storedAt);
-    const maxAge = state === 'STALE' ? 0 : Math.max(0, Math.floor((windows.ttlMs - age) / 1000));
-    const headers = new Headers({
-      ETag: entry.etag,
-      'Cache-Control': `public, max-age=${maxAge}, stale-while-revalidate=${config.staleWhileRevalidateSeconds}, stale-if-error=${config.staleIfErrorSeconds}`,
-      Age: String(Math.floor(age / 1000)),
-      [CACHE_HEADER]: state,
-      'X-RateLimit-Limit': String(pacer.limit),
-      'X-RateLimit-Remaining': String(pacer.remaining()),
-    });
-    if (staleReason) headers.set(STALE_REASON_HEADER, staleReason);
-    if (etagMatches(request.headers.get('If-None-Match'), entry.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    headers.set('Content-Type', entry.contentType);
-    headers.set('Content-Length', String(entry.body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : shareBody(entry.body), {
-      status: 200,
-      headers,
-    });
-  }
-
   const served = (
     request: Request,
     entry: CachedAnswer,
@@ -184,8 +182,8 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     path: string,
     note?: string,
   ): Answer => ({
-    clean: true,
-    response: cachedResponse(request, entry, state, note),
+    final: true,
+    response: renderCached(request, entry, state, note),
     cache: state,
     path,
     ...(note === undefined ? {} : { note }),
@@ -241,14 +239,14 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     request: Request,
     context: ProxyRequestContext | undefined,
   ): Promise<Answer> {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
+    // Pure work on the request target and Host, remembered: a hit only looks them up.
+    const target = targets.get(request.url, readTarget);
+    if (target === undefined) {
       return local(jsonError(404, 'not_found', 'No such endpoint.'), '(unparsable)');
     }
-    const requestedPath = url.pathname;
-    if (!hostAllowed(request.headers.get('Host') ?? url.host, config.allowedHosts)) {
+    const requestedPath = target.path;
+    const host = request.headers.get('Host') ?? target.host;
+    if (!hosts.get(host, (name) => hostAllowed(name, config.allowedHosts))) {
       return local(
         jsonError(
           421,
@@ -269,7 +267,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         requestedPath,
       );
     }
-    const route = resolveRoute(url, config);
+    const route = target.route;
     switch (route.kind) {
       case 'not_found':
         return local(jsonError(404, 'not_found', route.message), requestedPath);
@@ -304,44 +302,32 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         '(error)',
       );
     }
-    const response =
-      request.method === 'OPTIONS'
-        ? result.response
-        : withCors(result.response, cors.forAnswer(request.headers.get('Origin')));
-    const clean = withSecurityHeaders(
-      await scrubResponse(response, config.token, result.clean === true),
-    );
-    try {
-      deps.log?.({
-        method: logSafe(request.method, config.token),
-        path: logSafe(result.path, config.token),
-        status: clean.status,
-        cache: result.cache,
-        ms: Math.max(0, now() - started),
-        ...(result.note ? { note: result.note } : {}),
-      });
-    } catch {
-      // A failing log sink must not cost the viewer the answer.
+    let response = result.response;
+    if (!result.final) {
+      if (request.method !== 'OPTIONS') {
+        response = withCors(response, cors.forAnswer(request.headers.get('Origin')));
+      }
+      response = withSecurityHeaders(await scrubResponse(response, config.token));
     }
-    return clean;
+    if (log && (config.logLevel === 'info' || response.status >= 400 || result.cache === 'STALE')) {
+      try {
+        log({
+          method: logPaths.get(request.method),
+          path: logPaths.get(result.path),
+          status: response.status,
+          cache: result.cache,
+          ms: Math.max(0, now() - started),
+          ...(result.note ? { note: result.note } : {}),
+        });
+      } catch {
+        // A failing log sink must not cost the viewer the answer.
+      }
+    }
+    return response;
   };
 
   return Object.assign(handler, {
     stats: (): ProxyStats => statsOf({ upstreamRequests, cache, pacer, buffers }),
-  });
-}
-
-/**
- * The cached bytes as a stream of that one buffer: a Response made from the
- * buffer itself copies it, and forty viewers of a large answer would hold
- * forty copies.
- */
-function shareBody(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(body);
-      controller.close();
-    },
   });
 }
 

@@ -3,6 +3,7 @@
  * An entry holds no headers, so no Authorization header or token can reach
  * it, and its texts are scrubbed and bounded before a sink sees them.
  */
+import { BoundedMemo } from './memo.js';
 import type { CacheState } from './responses.js';
 import { scrubText } from './scrub.js';
 
@@ -29,4 +30,15 @@ export function logSafe(text: string, token: string): string {
     char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? '?' : char,
   ).join('');
   return oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
+}
+
+/** logSafe with memory: a hit's log line costs a lookup, not a scrub (paths repeat, one per cache key). */
+export class LogSafeTexts {
+  readonly #clean = new BoundedMemo<string>(1_024);
+
+  constructor(readonly token: string) {}
+
+  get(text: string): string {
+    return this.#clean.get(text, (key) => logSafe(key, this.token));
+  }
 }

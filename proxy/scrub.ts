@@ -18,20 +18,27 @@ export function scrubBytes(
   token: string,
   json = false,
 ): Uint8Array<ArrayBuffer> {
-  const text = new TextDecoder().decode(bytes);
-  const clean = json ? redactSecretInJson(text, token) : redactSecret(text, token);
-  return clean === text ? bytes : new TextEncoder().encode(clean);
+  return scrubBody(bytes, token, json).bytes;
 }
+
+/** scrubBytes with the decoded clean text too: an upstream answer is decoded once. */
+export function scrubBody(
+  bytes: Uint8Array<ArrayBuffer>,
+  token: string,
+  json: boolean,
+): { bytes: Uint8Array<ArrayBuffer>; text: string } {
+  const text = decoder.decode(bytes);
+  const clean = json ? redactSecretInJson(text, token) : redactSecret(text, token);
+  return clean === text ? { bytes, text } : { bytes: new TextEncoder().encode(clean), text: clean };
+}
+
+const decoder = new TextDecoder();
 
 /**
  * The last line of defence: a header value or a body that still holds the
  * token (a 422 echoing a query value, an upstream answer quoting it) loses it.
  */
-export async function scrubResponse(
-  response: Response,
-  token: string,
-  bodyIsClean = false,
-): Promise<Response> {
+export async function scrubResponse(response: Response, token: string): Promise<Response> {
   let headers: Headers | undefined;
   response.headers.forEach((value, name) => {
     const clean = redactSecret(value, token);
@@ -40,7 +47,7 @@ export async function scrubResponse(
       headers.set(name, clean);
     }
   });
-  if (response.body === null || bodyIsClean) {
+  if (response.body === null) {
     return headers ? new Response(response.body, { status: response.status, headers }) : response;
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
