@@ -30,6 +30,8 @@ enum Char {
 const LITERALS = ['true', 'false', 'null'];
 const ESCAPES = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 const HEX = /^[0-9a-fA-F]{4}$/;
+/** A run of string characters that need no attention (sticky; a plain class, so no backtracking). */
+const PLAIN = /[^"\\\u0000-\u001f]*/y;
 
 export function isJsonText(text: string): boolean {
   const end = text.length;
@@ -50,6 +52,10 @@ export function isJsonText(text: string): boolean {
   const string = (): boolean => {
     at += 1;
     for (;;) {
+      // Plain characters in one native step: strings are most of an answer.
+      PLAIN.lastIndex = at;
+      PLAIN.test(text);
+      at = PLAIN.lastIndex;
       if (at >= end) return false;
       const code = text.charCodeAt(at);
       if (code === Char.Quote) {

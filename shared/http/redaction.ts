@@ -29,6 +29,8 @@ interface Matchers {
 
 let last: Matchers | undefined;
 
+const UNICODE_OR_SLASH_ESCAPE = /\\[u/]/;
+
 /** The text without any form of the secret; the same string when it holds none. */
 export function redactSecret(
   text: string,
@@ -58,8 +60,9 @@ export function redactSecretInJson(
   replacement: string = REDACTED,
 ): string {
   if (!secret) return text;
-  // Without escapes the decoded strings are the text itself.
-  if (!text.includes('\\') && !containsSecret(text, secret)) return text;
+  // The text's own forms already cover \" \\ and the control escapes (see charForms); only
+  // \u and \/ can spell a form that shows in the decoded strings alone.
+  if (!UNICODE_OR_SLASH_ESCAPE.test(text) && !containsSecret(text, secret)) return text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
