@@ -31,6 +31,7 @@ const LITERALS = ['true', 'false', 'null'];
 const ESCAPES = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 const HEX = /^[0-9a-fA-F]{4}$/;
 /** A run of string characters that need no attention (sticky; a plain class, so no backtracking). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON strings may not hold raw control characters; the run stops at them.
 const PLAIN = /[^"\\\u0000-\u001f]*/y;
 
 export function isJsonText(text: string): boolean {
