@@ -295,15 +295,15 @@ export const PROXY_DEFAULTS: Readonly<Partial<ProxyConfig>> = Object.fromEntries
   PROXY_SETTINGS.flatMap((item) => (item.default === undefined ? [] : [[item.key, item.default]])),
 );
 
-type Source = (item: ProxySetting) => { text: string | undefined; label: string };
+type Source = (item: ProxySetting) => { text: string | undefined; inCode: boolean };
 
 /** Reads every setting from a source, through the table's one reader per setting. */
 function readSettings(source: Source): ProxyConfig {
   const config: Partial<Record<Key, unknown>> = {};
   for (const item of PROXY_SETTINGS) {
-    const { text, label } = source(item);
+    const { text, inCode } = source(item);
     const fail: Fail = (message) => {
-      throw new ProxyConfigError(item.variable, message, label);
+      throw new ProxyConfigError(item.variable, message, inCode ? item.key : undefined);
     };
     if (text === undefined) {
       if (item.required) fail(requiredMessage(item));
@@ -329,7 +329,7 @@ type Env = Record<string, string | undefined>;
 export function readProxyConfig(env: Env): ProxyConfig {
   return readSettings((item) => {
     const text = env[item.variable]?.trim();
-    return { text: text ? text : undefined, label: item.variable };
+    return { text: text ? text : undefined, inCode: false };
   });
 }
 
@@ -346,9 +346,8 @@ export type ProxyOptions = Partial<Omit<ProxyConfig, 'baseUrl' | 'token'>> & {
 export function proxyConfig(options: ProxyOptions): ProxyConfig {
   return readSettings((item) => {
     const value: unknown = options[item.key];
-    const label = `${item.key} (${item.variable})`;
-    if (value === undefined) return { text: undefined, label };
+    if (value === undefined) return { text: undefined, inCode: true };
     const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
-    return { text: text === '' && item.type !== 'path' ? undefined : text, label };
+    return { text: text === '' && item.type !== 'path' ? undefined : text, inCode: true };
   });
 }

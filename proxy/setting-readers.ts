@@ -9,15 +9,15 @@ import { parseHost } from './hosts.js';
 
 export class ProxyConfigError extends Error {
   /**
-   * @param variable the environment variable at fault
-   * @param label how the message names it: the variable, or the proxyConfig() key
+   * @param variable the environment variable at fault, which the message starts with
+   * @param key the proxyConfig() option, named too when the value was given in code
    */
   constructor(
     readonly variable: string,
     message: string,
-    label = variable,
+    readonly key?: string,
   ) {
-    super(`${label} ${message}`);
+    super(`${variable} ${message}${key ? ` (proxyConfig option ${key})` : ''}`);
     this.name = 'ProxyConfigError';
   }
 }
