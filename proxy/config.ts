@@ -1,377 +1,353 @@
 /**
- * The proxy's configuration, read from environment variables (Node's
- * process.env, a Workers `env` object, Deno.env.toObject()). Every error names
- * the variable and says what to put there. Web-standard APIs only.
+ * The proxy's configuration: one table of settings (PROXY_SETTINGS) that both
+ * paths read through the same checks, the environment (Node's process.env, a
+ * Workers `env` object, Deno.env.toObject()) and proxyConfig() in code. The
+ * README's settings table is generated from it (proxy/settings-readme.ts).
+ * Every error names the setting and says what to put there. Web-standard APIs only.
  */
 import { LIMITS } from '../shared/api/vocabulary.js';
-import { defaultAllowedHosts, parseHost } from './hosts.js';
+import { defaultAllowedHosts } from './hosts.js';
 import { MAX_BUDGET_PER_MINUTE } from './pacer.js';
+import {
+  type Fail,
+  ProxyConfigError,
+  readBasePath,
+  readBaseUrl,
+  readChoice,
+  readHeaderName,
+  readHosts,
+  readInteger,
+  readOrigins,
+  readProjects,
+  readText,
+  readToken,
+} from './setting-readers.js';
 import { MAX_UPSTREAM_BODY_BYTES } from './upstream.js';
 
+export { ProxyConfigError } from './setting-readers.js';
+
 export interface ProxyConfig {
-  /** Upstream service base address, http(s), without /api/v1; e.g. https://example.com. */
   baseUrl: string;
-  /** Personal access token (spec 5); sent upstream only, never shown. */
   token: string;
-  /** Port of the Node entry (ignored by Workers, Deno and Bun snippets that bring their own). */
   port: number;
-  /** Interface of the Node entry; loopback unless HOST says otherwise. */
   host: string;
-  /** Host header values answered (name, or name:port); others get 421 (DNS rebinding). */
   allowedHosts: readonly string[];
-  /** Exact origins (scheme://host[:port]) that may read responses cross-origin. Empty: none. */
   allowedOrigins: readonly string[];
-  /** Project ids reachable through the proxy; undefined: every project of the token's account. */
+  /** undefined: every project of the token's account. */
   allowedProjects?: readonly number[];
-  /** Seconds a 200 answer is fresh. */
   cacheTtlSeconds: number;
-  /** Seconds after freshness during which a stale copy is served at once while it is refreshed. */
   staleWhileRevalidateSeconds: number;
-  /** Seconds after freshness during which a stale copy stands in for an upstream 429, 5xx or outage. */
   staleIfErrorSeconds: number;
-  /** LRU bounds. */
   cacheMaxEntries: number;
   cacheMaxBytes: number;
-  /** Requests per minute assumed until upstream's X-RateLimit-Limit says otherwise (spec 8). */
   rateLimitPerMinute: number;
-  /** Upper bound of the proxy's own upstream requests per minute, to leave the rest of the plan to other clients. */
   maxUpstreamPerMinute?: number;
-  /** Longest a request waits for an upstream slot before it gets stale data or a 429. */
   maxQueueWaitMs: number;
-  /** Most requests waiting for an upstream slot at once. */
   maxQueueLength: number;
-  /** Percent of the per-minute budget one client address may spend on cache misses. */
   clientBudgetSharePercent: number;
-  /**
-   * Request header that carries the client's address (CF-Connecting-IP on
-   * Workers), believed only when set: behind no such front, anyone can send it.
-   */
   clientIpHeader?: string;
-  /** Most bytes of upstream answers held in memory at once while they are read and scrubbed. */
   maxBufferedBytes: number;
-  /** Upstream answers slower than this count as an outage. */
   upstreamTimeoutMs: number;
-  /**
-   * Mount prefix such as /scenarios/expired: requests must start with it and it is
-   * stripped before routing, so several proxies can share one server.
-   */
   basePath: string;
+  logLevel: LogLevel;
 }
 
-export const PROXY_DEFAULTS = {
-  port: 8788,
-  host: '127.0.0.1',
-  cacheTtlSeconds: 60,
-  staleWhileRevalidateSeconds: 300,
-  staleIfErrorSeconds: 86_400,
-  cacheMaxEntries: 1_000,
-  cacheMaxBytes: 64 * 1024 * 1024,
-  rateLimitPerMinute: LIMITS.rateLimitPerMinute.entry,
-  maxQueueWaitMs: 10_000,
-  maxQueueLength: 200,
-  clientBudgetSharePercent: 50,
-  maxBufferedBytes: 32 * 1024 * 1024,
-  upstreamTimeoutMs: 20_000,
-  basePath: '',
-} as const;
+/** Which answered requests reach the log: every one, only failures and stale copies, or none. */
+export const LOG_LEVELS = ['info', 'warn', 'off'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export class ProxyConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable} ${message}`);
-    this.name = 'ProxyConfigError';
+type Key = keyof ProxyConfig;
+
+/** What a setting's value is, as the README's Type column says it. */
+export type SettingType =
+  | 'url'
+  | 'secret'
+  | 'integer'
+  | 'host'
+  | 'host list'
+  | 'origin list'
+  | 'project id list'
+  | 'header name'
+  | 'path'
+  | 'choice';
+
+export interface ProxySetting<K extends Key = Key> {
+  /** Environment variable. */
+  variable: string;
+  /** proxyConfig() option and ProxyConfig field. */
+  key: K;
+  type: SettingType;
+  /** Used when the setting is absent; undefined with `required`: it must be given. */
+  default?: ProxyConfig[K];
+  /** How the README states a default that is derived or absent, e.g. "none". */
+  defaultText?: string;
+  required?: boolean;
+  /** Inclusive bounds of an integer setting. */
+  range?: readonly [number, number];
+  /** One line for the README: what it does and when to change it. */
+  description: string;
+  /** Reads and checks the text; throws through `fail`. Integers need only their range. */
+  read?: (text: string, fail: Fail) => ProxyConfig[K];
+}
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+const DAY = 86_400;
+
+const setting = <K extends Key>(spec: ProxySetting<K>): ProxySetting<K> => spec;
+
+/** Every setting of the proxy, in the order the README lists them. One entry adds one. */
+export const PROXY_SETTINGS: readonly ProxySetting[] = [
+  setting({
+    variable: 'AIVIS_BASE_URL',
+    key: 'baseUrl',
+    type: 'url',
+    required: true,
+    description: 'Service base address, http(s), without `/api/v1`, e.g. `https://example.com`',
+    read: readBaseUrl,
+  }),
+  setting({
+    variable: 'AIVIS_TOKEN',
+    key: 'token',
+    type: 'secret',
+    required: true,
+    description:
+      "Personal access token from the service's token page (spec 5); sent upstream only, never logged, never sent to a browser",
+    read: readToken,
+  }),
+  setting({
+    variable: 'PORT',
+    key: 'port',
+    type: 'integer',
+    default: 8788,
+    range: [0, 65_535],
+    description: 'Port of the Node entry (Workers, Deno and Bun bring their own)',
+  }),
+  setting({
+    variable: 'HOST',
+    key: 'host',
+    type: 'host',
+    default: '127.0.0.1',
+    description: 'Interface of the Node entry; loopback unless set',
+    read: readText,
+  }),
+  setting({
+    variable: 'ALLOWED_HOSTS',
+    key: 'allowedHosts',
+    type: 'host list',
+    defaultText: '`HOST` (unless `0.0.0.0`/`::`), `localhost`, `127.0.0.1`, `[::1]`',
+    description:
+      'Comma list of the host names clients use (`proxy.example.com`, or `name:port` for one port only); any other `Host` header gets 421 (DNS rebinding). Set it whenever the proxy is reached under another name, e.g. on Workers',
+    read: readHosts,
+  }),
+  setting({
+    variable: 'ALLOWED_ORIGINS',
+    key: 'allowedOrigins',
+    type: 'origin list',
+    default: [],
+    defaultText: 'none',
+    description:
+      'Comma list of exact origins (`https://intranet.example.com`) that may read answers cross-origin; `*` is refused. When set, a request whose `Origin` is not listed is answered from the cache only (403 otherwise) and spends no budget',
+    read: readOrigins,
+  }),
+  setting({
+    variable: 'ALLOWED_PROJECTS',
+    key: 'allowedProjects',
+    type: 'project id list',
+    defaultText: 'all',
+    description:
+      'Comma list of project ids; others answer 404 `not_found` without reaching the service',
+    read: readProjects,
+  }),
+  setting({
+    variable: 'CACHE_TTL',
+    key: 'cacheTtlSeconds',
+    type: 'integer',
+    default: 60,
+    range: [0, DAY],
+    description: 'Seconds a 200 answer is fresh',
+  }),
+  setting({
+    variable: 'STALE_WHILE_REVALIDATE',
+    key: 'staleWhileRevalidateSeconds',
+    type: 'integer',
+    default: 300,
+    range: [0, DAY],
+    description:
+      'Seconds after freshness during which the stale copy is served at once while one refresh runs',
+  }),
+  setting({
+    variable: 'STALE_IF_ERROR',
+    key: 'staleIfErrorSeconds',
+    type: 'integer',
+    default: DAY,
+    range: [0, 7 * DAY],
+    description:
+      'Seconds after freshness during which a stale copy stands in for an upstream 429, 5xx or outage',
+  }),
+  setting({
+    variable: 'CACHE_MAX_ENTRIES',
+    key: 'cacheMaxEntries',
+    type: 'integer',
+    default: 1_000,
+    range: [1, 1_000_000],
+    description: 'Most answers the in-memory LRU cache keeps',
+  }),
+  setting({
+    variable: 'CACHE_MAX_BYTES',
+    key: 'cacheMaxBytes',
+    type: 'integer',
+    default: 64 * MiB,
+    range: [1024, 4 * GiB],
+    description: 'Most bytes the in-memory LRU cache keeps',
+  }),
+  setting({
+    variable: 'RATE_LIMIT_PER_MINUTE',
+    key: 'rateLimitPerMinute',
+    type: 'integer',
+    default: LIMITS.rateLimitPerMinute.entry,
+    range: [1, MAX_BUDGET_PER_MINUTE],
+    description: "Budget assumed until the service's `X-RateLimit-Limit` says otherwise (spec 8)",
+  }),
+  setting({
+    variable: 'MAX_UPSTREAM_PER_MINUTE',
+    key: 'maxUpstreamPerMinute',
+    type: 'integer',
+    defaultText: 'none',
+    range: [1, MAX_BUDGET_PER_MINUTE],
+    description:
+      "Cap on the proxy's own upstream requests, to leave the rest of the plan to spreadsheets and scripts",
+  }),
+  setting({
+    variable: 'MAX_QUEUE_WAIT_MS',
+    key: 'maxQueueWaitMs',
+    type: 'integer',
+    default: 10_000,
+    range: [0, 120_000],
+    description:
+      'Longest a request waits for budget before it gets a stale copy or a 429, in milliseconds',
+  }),
+  setting({
+    variable: 'MAX_QUEUE_LENGTH',
+    key: 'maxQueueLength',
+    type: 'integer',
+    default: 200,
+    range: [0, 100_000],
+    description: 'Most requests waiting for budget at once',
+  }),
+  setting({
+    variable: 'CLIENT_BUDGET_SHARE',
+    key: 'clientBudgetSharePercent',
+    type: 'integer',
+    default: 50,
+    range: [1, 100],
+    description:
+      'Percent of the per-minute budget one client address may spend on cache misses; past it, a stale copy or a 429 with `Retry-After`. IPv6 addresses count per /64; `100` turns it off',
+  }),
+  setting({
+    variable: 'CLIENT_IP_HEADER',
+    key: 'clientIpHeader',
+    type: 'header name',
+    defaultText: 'none',
+    description:
+      "Header holding the client address, believed only when set: `CF-Connecting-IP` on Workers (whose context has no address). Unset, the runtime's peer address is used (Node host, Deno, Bun)",
+    read: readHeaderName,
+  }),
+  setting({
+    variable: 'MAX_BUFFERED_BYTES',
+    key: 'maxBufferedBytes',
+    type: 'integer',
+    default: 32 * MiB,
+    range: [MAX_UPSTREAM_BODY_BYTES, 4 * GiB],
+    description:
+      'Most bytes of upstream answers held in memory at once while read and scrubbed; further answers wait their turn (within `UPSTREAM_TIMEOUT_MS`), past `MAX_QUEUE_LENGTH` waiting they get a 503 or the stale copy',
+  }),
+  setting({
+    variable: 'UPSTREAM_TIMEOUT_MS',
+    key: 'upstreamTimeoutMs',
+    type: 'integer',
+    default: 20_000,
+    range: [100, 300_000],
+    description: 'Slower upstream answers count as an outage (504, or the stale copy)',
+  }),
+  setting({
+    variable: 'BASE_PATH',
+    key: 'basePath',
+    type: 'path',
+    default: '',
+    defaultText: 'none',
+    description:
+      'Mount prefix such as `/aivis`: requests must start with it and it is stripped before routing, so several proxies can share one server',
+    read: readBasePath,
+  }),
+  setting({
+    variable: 'LOG_LEVEL',
+    key: 'logLevel',
+    type: 'choice',
+    default: 'info',
+    description: `Which answered requests are logged, one line each: ${LOG_LEVELS.map((level) => `\`${level}\``).join(', ')} (\`info\` every request; \`warn\` only answers of 400 and above and stale copies; \`off\` none)`,
+    read: (text, fail) => readChoice(text, LOG_LEVELS, fail),
+  }),
+];
+
+/** The defaults of the table, by key. */
+export const PROXY_DEFAULTS: Readonly<Partial<ProxyConfig>> = Object.fromEntries(
+  PROXY_SETTINGS.flatMap((item) => (item.default === undefined ? [] : [[item.key, item.default]])),
+);
+
+type Source = (item: ProxySetting) => { text: string | undefined; inCode: boolean };
+
+/** Reads every setting from a source, through the table's one reader per setting. */
+function readSettings(source: Source): ProxyConfig {
+  const config: Partial<Record<Key, unknown>> = {};
+  for (const item of PROXY_SETTINGS) {
+    const { text, inCode } = source(item);
+    const fail: Fail = (message) => {
+      throw new ProxyConfigError(item.variable, message, inCode ? item.key : undefined);
+    };
+    if (text === undefined) {
+      if (item.required) fail(requiredMessage(item));
+      if (item.default !== undefined) config[item.key] = item.default;
+      continue;
+    }
+    config[item.key] = item.range ? readInteger(text, item.range, fail) : item.read!(text, fail);
   }
+  // Derived default: the listening host and the loopback names (proxy/hosts.ts).
+  config.allowedHosts ??= defaultAllowedHosts(config.host as string);
+  return config as unknown as ProxyConfig;
+}
+
+function requiredMessage(item: ProxySetting): string {
+  return item.key === 'baseUrl'
+    ? 'is required: the service base address without /api/v1, e.g. https://example.com'
+    : "is required: a personal access token from the service's MCP token page (spec 5)";
 }
 
 type Env = Record<string, string | undefined>;
 
-const present = (env: Env, name: string): string | undefined => {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-};
-
-function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const text = present(env, name);
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new ProxyConfigError(
-      name,
-      `must be a whole number from ${min} to ${max}, not '${clip(text)}'`,
-    );
-  }
-  return Number(text);
-}
-
-function readBaseUrl(env: Env): string {
-  const text = present(env, 'AIVIS_BASE_URL');
-  if (text === undefined) {
-    throw new ProxyConfigError(
-      'AIVIS_BASE_URL',
-      'is required: the service base address without /api/v1, e.g. https://example.com',
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ProxyConfigError(
-      'AIVIS_BASE_URL',
-      `must be an absolute http(s) URL, not '${clip(text)}'`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ProxyConfigError('AIVIS_BASE_URL', `must use http or https, not ${url.protocol}`);
-  }
-  if (url.username || url.password) {
-    throw new ProxyConfigError('AIVIS_BASE_URL', 'must not carry credentials; set AIVIS_TOKEN');
-  }
-  if (url.search || url.hash) {
-    throw new ProxyConfigError('AIVIS_BASE_URL', 'must not have a query or fragment');
-  }
-  const path = url.pathname.replace(/\/+$/, '');
-  if (/\/api\/v1$/.test(path)) {
-    throw new ProxyConfigError(
-      'AIVIS_BASE_URL',
-      `must not end in /api/v1; the proxy adds it: use ${url.origin}${path.slice(0, -'/api/v1'.length)}`,
-    );
-  }
-  return `${url.origin}${path}`;
-}
-
-function readToken(env: Env): string {
-  const token = present(env, 'AIVIS_TOKEN');
-  if (token === undefined) {
-    throw new ProxyConfigError(
-      'AIVIS_TOKEN',
-      "is required: a personal access token from the service's MCP token page (spec 5)",
-    );
-  }
-  // A header value with a line break or space would be refused or split; say so without echoing it.
-  // Every answer is scrubbed of the token, so a very short one would mangle ordinary text.
-  if (!/^[\x21-\x7e]{8,}$/.test(token)) {
-    throw new ProxyConfigError(
-      'AIVIS_TOKEN',
-      'must be one word of at least 8 printable ASCII characters (check for quotes, spaces or line breaks)',
-    );
-  }
-  return token;
-}
-
-function readOrigins(env: Env): string[] {
-  const text = present(env, 'ALLOWED_ORIGINS');
-  if (text === undefined) return [];
-  const origins: string[] = [];
-  for (const item of text.split(',').map((part) => part.trim())) {
-    if (item === '') continue;
-    if (item === '*') {
-      throw new ProxyConfigError(
-        'ALLOWED_ORIGINS',
-        "must list exact origins, not '*': any web page could otherwise read this account's data",
-      );
-    }
-    let url: URL | undefined;
-    try {
-      url = new URL(item);
-    } catch {
-      url = undefined;
-    }
-    if (
-      !url ||
-      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-      url.origin !== item.replace(/\/$/, '')
-    ) {
-      throw new ProxyConfigError(
-        'ALLOWED_ORIGINS',
-        `must be a comma-separated list of origins like https://intranet.example.com (scheme, host and port only), not '${clip(item)}'`,
-      );
-    }
-    if (!origins.includes(url.origin)) origins.push(url.origin);
-  }
-  return origins;
-}
-
-function readHosts(env: Env, listeningHost: string): string[] {
-  const text = present(env, 'ALLOWED_HOSTS');
-  if (text === undefined) return defaultAllowedHosts(listeningHost);
-  const hosts: string[] = [];
-  for (const item of text.split(',').map((part) => part.trim().toLowerCase())) {
-    if (item === '') continue;
-    if (!parseHost(item)) {
-      throw new ProxyConfigError(
-        'ALLOWED_HOSTS',
-        `must be a comma-separated list of host names as clients write them, like proxy.example.com or proxy.example.com:8443 (no scheme, path or '*'), not '${clip(item)}'`,
-      );
-    }
-    if (!hosts.includes(item)) hosts.push(item);
-  }
-  if (hosts.length === 0) {
-    throw new ProxyConfigError('ALLOWED_HOSTS', 'lists no host; leave it unset for the defaults');
-  }
-  return hosts;
-}
-
-/** A header name as RFC 9110 5.1 allows (a token). */
-function readHeaderName(env: Env, name: string): string | undefined {
-  const text = present(env, name);
-  if (text === undefined) return undefined;
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(text)) {
-    throw new ProxyConfigError(
-      name,
-      `must be one header name like CF-Connecting-IP, not '${clip(text)}'`,
-    );
-  }
-  return text;
-}
-
-function readProjects(env: Env): number[] | undefined {
-  const text = present(env, 'ALLOWED_PROJECTS');
-  if (text === undefined) return undefined;
-  const projects: number[] = [];
-  for (const item of text.split(',').map((part) => part.trim())) {
-    if (item === '') continue;
-    if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > 2_147_483_647) {
-      throw new ProxyConfigError(
-        'ALLOWED_PROJECTS',
-        `must be a comma-separated list of numeric project ids from GET /projects, not '${clip(item)}'`,
-      );
-    }
-    if (!projects.includes(Number(item))) projects.push(Number(item));
-  }
-  if (projects.length === 0) {
-    throw new ProxyConfigError(
-      'ALLOWED_PROJECTS',
-      'lists no project id; leave it unset to allow every project',
-    );
-  }
-  return projects;
-}
-
-function readBasePath(env: Env): string {
-  const text = present(env, 'BASE_PATH');
-  if (text === undefined) return '';
-  return normalizeBasePath(text, 'BASE_PATH');
-}
-
-/** '/scenarios/expired/' -> '/scenarios/expired'; '' or '/' -> ''. */
-export function normalizeBasePath(text: string, variable = 'basePath'): string {
-  const path = text.trim().replace(/\/+$/, '');
-  if (path === '') return '';
-  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(path) || /(^|\/)\.\.?(\/|$)/.test(path)) {
-    throw new ProxyConfigError(
-      variable,
-      `must be a path like /aivis made of letters, digits and . _ ~ -, not '${clip(text)}'`,
-    );
-  }
-  return path;
-}
-
 /** Reads and checks the environment; throws ProxyConfigError naming the variable at fault. */
 export function readProxyConfig(env: Env): ProxyConfig {
-  const allowedProjects = readProjects(env);
-  const host = present(env, 'HOST') ?? PROXY_DEFAULTS.host;
-  const clientIpHeader = readHeaderName(env, 'CLIENT_IP_HEADER');
-  const cap = present(env, 'MAX_UPSTREAM_PER_MINUTE')
-    ? readInt(env, 'MAX_UPSTREAM_PER_MINUTE', 0, 1, MAX_BUDGET_PER_MINUTE)
-    : undefined;
-  return {
-    ...(cap === undefined ? {} : { maxUpstreamPerMinute: cap }),
-    ...(clientIpHeader === undefined ? {} : { clientIpHeader }),
-    baseUrl: readBaseUrl(env),
-    token: readToken(env),
-    port: readInt(env, 'PORT', PROXY_DEFAULTS.port, 0, 65_535),
-    host,
-    allowedHosts: readHosts(env, host),
-    allowedOrigins: readOrigins(env),
-    ...(allowedProjects ? { allowedProjects } : {}),
-    cacheTtlSeconds: readInt(env, 'CACHE_TTL', PROXY_DEFAULTS.cacheTtlSeconds, 0, 86_400),
-    staleWhileRevalidateSeconds: readInt(
-      env,
-      'STALE_WHILE_REVALIDATE',
-      PROXY_DEFAULTS.staleWhileRevalidateSeconds,
-      0,
-      86_400,
-    ),
-    staleIfErrorSeconds: readInt(
-      env,
-      'STALE_IF_ERROR',
-      PROXY_DEFAULTS.staleIfErrorSeconds,
-      0,
-      7 * 86_400,
-    ),
-    cacheMaxEntries: readInt(
-      env,
-      'CACHE_MAX_ENTRIES',
-      PROXY_DEFAULTS.cacheMaxEntries,
-      1,
-      1_000_000,
-    ),
-    cacheMaxBytes: readInt(
-      env,
-      'CACHE_MAX_BYTES',
-      PROXY_DEFAULTS.cacheMaxBytes,
-      1024,
-      4 * 1024 * 1024 * 1024,
-    ),
-    rateLimitPerMinute: readInt(
-      env,
-      'RATE_LIMIT_PER_MINUTE',
-      PROXY_DEFAULTS.rateLimitPerMinute,
-      1,
-      MAX_BUDGET_PER_MINUTE,
-    ),
-    maxQueueWaitMs: readInt(env, 'MAX_QUEUE_WAIT_MS', PROXY_DEFAULTS.maxQueueWaitMs, 0, 120_000),
-    maxQueueLength: readInt(env, 'MAX_QUEUE_LENGTH', PROXY_DEFAULTS.maxQueueLength, 0, 100_000),
-    clientBudgetSharePercent: readInt(
-      env,
-      'CLIENT_BUDGET_SHARE',
-      PROXY_DEFAULTS.clientBudgetSharePercent,
-      1,
-      100,
-    ),
-    maxBufferedBytes: readInt(
-      env,
-      'MAX_BUFFERED_BYTES',
-      PROXY_DEFAULTS.maxBufferedBytes,
-      MAX_UPSTREAM_BODY_BYTES,
-      4 * 1024 * 1024 * 1024,
-    ),
-    upstreamTimeoutMs: readInt(
-      env,
-      'UPSTREAM_TIMEOUT_MS',
-      PROXY_DEFAULTS.upstreamTimeoutMs,
-      100,
-      300_000,
-    ),
-    basePath: readBasePath(env),
-  };
-}
-
-/** Builds a config in code (tests, `npm start`), with the same checks as the environment path. */
-export function proxyConfig(
-  options: Partial<Omit<ProxyConfig, 'baseUrl' | 'token'>> & { baseUrl: string; token: string },
-): ProxyConfig {
-  const checked = readProxyConfig({
-    AIVIS_BASE_URL: options.baseUrl,
-    AIVIS_TOKEN: options.token,
-    HOST: options.host,
-    ALLOWED_HOSTS: options.allowedHosts?.join(','),
-    ALLOWED_ORIGINS: options.allowedOrigins?.join(','),
-    ALLOWED_PROJECTS: options.allowedProjects?.join(','),
-    CLIENT_IP_HEADER: options.clientIpHeader,
+  return readSettings((item) => {
+    const text = env[item.variable]?.trim();
+    return { text: text ? text : undefined, inCode: false };
   });
-  return {
-    ...checked,
-    ...options,
-    baseUrl: checked.baseUrl,
-    allowedHosts: checked.allowedHosts,
-    allowedOrigins: checked.allowedOrigins,
-    ...(checked.allowedProjects ? { allowedProjects: checked.allowedProjects } : {}),
-    basePath: normalizeBasePath(options.basePath ?? ''),
-  };
 }
 
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+export type ProxyOptions = Partial<Omit<ProxyConfig, 'baseUrl' | 'token'>> & {
+  baseUrl: string;
+  token: string;
+};
+
+/**
+ * Builds a config in code (tests, `npm start`) with the same checks as the
+ * environment: each value is written out as the text its variable would hold
+ * and read by the same reader, so `{ cacheTtlSeconds: -5 }` fails as CACHE_TTL=-5 does.
+ */
+export function proxyConfig(options: ProxyOptions): ProxyConfig {
+  return readSettings((item) => {
+    const value: unknown = options[item.key];
+    if (value === undefined) return { text: undefined, inCode: true };
+    const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
+    return { text: text === '' && item.type !== 'path' ? undefined : text, inCode: true };
+  });
 }

@@ -5,46 +5,38 @@
  *
  * It keeps the token server-side (spec 5), answers a crowd of viewers from one
  * upstream call per distinct request and TTL (spec 8's per-minute budget), and
- * adds CORS for the intranet origins that embed the widgets.
+ * adds CORS for the intranet origins that embed the widgets. This file routes
+ * and wires; each concern lives in its own module: the cache decision
+ * (freshness.ts), coalescing, the failure backoff, CORS, scrubbing, the log
+ * and the stats.
  */
+import { abortableSleep, isReadMethod, methodNotAllowed } from '../shared/http/edge.js';
 import { summarizeValidationErrors } from '../shared/http/errors.js';
 import { ByteBudget } from './byte-budget.js';
 import { AnswerCache, type CachedAnswer } from './cache.js';
+import { cachedAnswerRenderer } from './cached-response.js';
 import { spendingGate } from './client-share.js';
+import { Coalescer } from './coalescing.js';
 import type { ProxyConfig } from './config.js';
+import { proxyCors, withCors } from './cors.js';
+import { FailureBackoff } from './failure-backoff.js';
+import { decide, type FreshnessWindows } from './freshness.js';
 import { hostAllowed } from './hosts.js';
+import { LogSafeTexts, type ProxyLogEntry } from './log.js';
+import { BoundedMemo } from './memo.js';
 import { UpstreamPacer } from './pacer.js';
 import { keepAllowedProjects } from './project-list.js';
-import {
-  ALLOWED_METHODS,
-  CACHE_HEADER,
-  type CacheState,
-  etagMatches,
-  jsonError,
-  preflight,
-  STALE_REASON_HEADER,
-  scrubResponse,
-  scrubText,
-  withCors,
-  withSecurityHeaders,
-} from './responses.js';
+import { type CacheState, jsonError, withSecurityHeaders } from './responses.js';
 import { type Route, resolveRoute } from './route.js';
+import { scrubResponse } from './scrub.js';
 import { type CacheLike, cacheApiStore, defaultSharedCache } from './shared-cache.js';
+import { type ProxyStats, statsOf } from './stats.js';
 import { fetchUpstream, type UpstreamOutcome } from './upstream.js';
 
+export { FAILURE_BACKOFF_MS } from './failure-backoff.js';
+export type { ProxyLogEntry } from './log.js';
 export type { CacheState } from './responses.js';
-
-export interface ProxyLogEntry {
-  method: string;
-  /** Canonical upstream path for API routes, else the requested path; never the token. */
-  path: string;
-  status: number;
-  /** Where the body came from; '-' for answers made locally (404, 405, 422, preflight). */
-  cache: CacheState | '-';
-  ms: number;
-  /** Why a stale copy or an error was served, e.g. "upstream 429". */
-  note?: string;
-}
+export type { ProxyStats } from './stats.js';
 
 export interface ProxyDeps {
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
@@ -58,17 +50,6 @@ export interface ProxyDeps {
    * `caches.default` where it exists. null: memory only.
    */
   sharedCache?: CacheLike | null;
-}
-
-export interface ProxyStats {
-  upstreamRequests: number;
-  cacheEntries: number;
-  cacheBytes: number;
-  queued: number;
-  budgetLimit: number;
-  budgetRemaining: number;
-  /** Bytes of upstream answers being read and scrubbed now (MAX_BUFFERED_BYTES bounds it). */
-  bufferedBytes: number;
 }
 
 /** Per-request context of runtimes that can keep work alive after the answer (Workers' ctx). */
@@ -85,16 +66,21 @@ interface Answer {
   cache: CacheState | '-';
   path: string;
   note?: string;
-  /** The body was scrubbed when it arrived (cached answers): not read again per viewer. */
-  clean?: boolean;
+  /** A cached answer, scrubbed when it arrived and complete with CORS and security headers. */
+  final?: boolean;
+}
+
+/** What a request target means for this proxy; the same for every request to it. */
+interface Target {
+  path: string;
+  host: string;
+  route: Route;
 }
 
 type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
 
-/** After a failed refresh, how long a stale copy answers for a key before upstream is asked again. */
-export const FAILURE_BACKOFF_MS = 5_000;
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Distinct request targets whose route is remembered (a dashboard asks for a few dozen). */
+const MAX_REMEMBERED_TARGETS = 4_096;
 
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
   const now = deps.now ?? Date.now;
@@ -106,9 +92,10 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     maxWaitMs: config.maxQueueWaitMs,
     maxQueueLength: config.maxQueueLength,
     now,
-    sleep: deps.sleep ?? defaultSleep,
+    sleep: deps.sleep ?? abortableSleep,
   });
-  const inFlight = new Map<string, Promise<UpstreamOutcome>>();
+  const inFlight = new Coalescer<UpstreamOutcome>();
+  const failures = new FailureBackoff(config.cacheMaxEntries);
   const mayGoUpstream = spendingGate(config, () => pacer.limit, now);
   const sharedCache = deps.sharedCache === undefined ? defaultSharedCache() : deps.sharedCache;
   const shared = sharedCache
@@ -119,12 +106,33 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       ])
     : undefined;
   const buffers = new ByteBudget(config.maxBufferedBytes, config.maxQueueLength);
-  const ttlMs = config.cacheTtlSeconds * 1000;
-  const swrMs = config.staleWhileRevalidateSeconds * 1000;
-  const staleIfErrorMs = config.staleIfErrorSeconds * 1000;
-  const allowedOrigins = new Set(config.allowedOrigins);
-  /** Keys whose last upstream call failed: a stale copy covers them without asking again. */
-  const failures = new Map<string, { until: number; reason: string }>();
+  const windows: FreshnessWindows = {
+    ttlMs: config.cacheTtlSeconds * 1000,
+    staleWhileRevalidateMs: config.staleWhileRevalidateSeconds * 1000,
+    staleIfErrorMs: config.staleIfErrorSeconds * 1000,
+  };
+  const cors = proxyCors(config.allowedOrigins);
+  const renderCached = cachedAnswerRenderer({
+    windows,
+    now,
+    rateLimit: () => pacer.limit,
+    rateRemaining: () => pacer.remaining(),
+    cors,
+    token: config.token,
+  });
+  const targets = new BoundedMemo<Target | undefined>(MAX_REMEMBERED_TARGETS);
+  const hosts = new BoundedMemo<boolean>(64);
+  const readTarget = (text: string): Target | undefined => {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return undefined;
+    }
+    return { path: url.pathname, host: url.host, route: resolveRoute(url, config) };
+  };
+  const log = deps.log && config.logLevel !== 'off' ? deps.log : undefined;
+  const logPaths = new LogSafeTexts(config.token);
   let upstreamRequests = 0;
 
   /** One upstream call per key at a time; everyone asking meanwhile shares its outcome. */
@@ -133,24 +141,23 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     route: CachedRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<UpstreamOutcome> {
-    const running = inFlight.get(key);
-    if (running) return running;
-    const { allowedProjects } = config;
-    const call = fetchUpstream({
-      config,
-      upstreamPath: route.upstreamPath,
-      ...(route.kind === 'api' && route.name === 'projects' && allowedProjects
-        ? { reshape: (body) => keepAllowedProjects(body, allowedProjects) }
-        : {}),
-      fetch: upstreamFetch,
-      pacer,
-      buffers,
-      now,
-      onSend: () => {
-        upstreamRequests += 1;
-      },
-    }).then((outcome) => {
-      failures.delete(key);
+    return inFlight.run(key, async () => {
+      const { allowedProjects } = config;
+      const outcome = await fetchUpstream({
+        config,
+        upstreamPath: route.upstreamPath,
+        ...(route.kind === 'api' && route.name === 'projects' && allowedProjects
+          ? { reshape: (body) => keepAllowedProjects(body, allowedProjects) }
+          : {}),
+        fetch: upstreamFetch,
+        pacer,
+        buffers,
+        now,
+        onSend: () => {
+          upstreamRequests += 1;
+        },
+      });
+      failures.clear(key);
       if (outcome.kind === 'fresh') {
         cache.set(key, outcome.entry);
         if (shared) {
@@ -162,60 +169,35 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
           if (typeof context?.waitUntil === 'function') context.waitUntil(stored);
         }
       } else if (outcome.kind === 'unavailable') {
-        // spec 7: no retrying in a tight loop; bounded like the cache.
-        failures.set(key, { until: now() + FAILURE_BACKOFF_MS, reason: outcome.reason });
-        if (failures.size > config.cacheMaxEntries) {
-          const oldest = failures.keys().next().value;
-          if (oldest !== undefined) failures.delete(oldest);
-        }
+        failures.note(key, outcome.reason, now());
       }
       return outcome;
     });
-    const settled = call.finally(() => {
-      if (inFlight.get(key) === settled) inFlight.delete(key);
-    });
-    inFlight.set(key, settled);
-    return settled;
   }
 
-  function cachedResponse(
+  const served = (
     request: Request,
     entry: CachedAnswer,
     state: CacheState,
-    staleReason?: string,
-  ): Response {
-    const age = Math.max(0, now() - entry.storedAt);
-    const maxAge = state === 'STALE' ? 0 : Math.max(0, Math.floor((ttlMs - age) / 1000));
-    const headers = new Headers({
-      ETag: entry.etag,
-      'Cache-Control': `public, max-age=${maxAge}, stale-while-revalidate=${config.staleWhileRevalidateSeconds}, stale-if-error=${config.staleIfErrorSeconds}`,
-      Age: String(Math.floor(age / 1000)),
-      [CACHE_HEADER]: state,
-      'X-RateLimit-Limit': String(pacer.limit),
-      'X-RateLimit-Remaining': String(pacer.remaining()),
-    });
-    if (staleReason) headers.set(STALE_REASON_HEADER, staleReason);
-    if (etagMatches(request.headers.get('If-None-Match'), entry.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    headers.set('Content-Type', entry.contentType);
-    headers.set('Content-Length', String(entry.body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : shareBody(entry.body), {
-      status: 200,
-      headers,
-    });
-  }
+    path: string,
+    note?: string,
+  ): Answer => ({
+    final: true,
+    response: renderCached(request, entry, state, note),
+    cache: state,
+    path,
+    ...(note === undefined ? {} : { note }),
+  });
 
   async function answerCached(
     request: Request,
     route: CachedRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<Answer> {
-    const { upstreamPath } = route;
-    const key = upstreamPath;
-    const path = upstreamPath;
+    const key = route.upstreamPath;
+    const path = route.upstreamPath;
     let entry = cache.get(key);
-    if (shared && (!entry || now() - entry.storedAt >= ttlMs)) {
+    if (shared && (!entry || now() - entry.storedAt >= windows.ttlMs)) {
       // Another isolate may have a newer answer (Workers' caches.default).
       const other = await shared.get(key).catch(() => undefined);
       if (other && (!entry || other.storedAt > entry.storedAt)) {
@@ -223,73 +205,31 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         entry = other;
       }
     }
-    const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
-    if (entry && age < ttlMs)
-      return { clean: true, response: cachedResponse(request, entry, 'HIT'), cache: 'HIT', path };
-    const failure = failures.get(key);
-    const backingOff = failure !== undefined && failure.until > now();
-    if (entry && age < ttlMs + swrMs) {
+    const action = decide(entry, now(), failures.get(key), inFlight.has(key), windows);
+    if (action.kind === 'hit') return served(request, entry!, 'HIT', path);
+    if (action.kind === 'stale') {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
-      if (!inFlight.has(key) && !backingOff && mayGoUpstream(request, context) === undefined) {
+      if (action.revalidate && mayGoUpstream(request, context) === undefined) {
         const background = refresh(key, route, context).catch(() => undefined);
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
       }
-      const reason = backingOff ? failure.reason : 'revalidating';
-      return {
-        clean: true,
-        response: cachedResponse(request, entry, 'STALE', reason),
-        cache: 'STALE',
-        path,
-        note: reason,
-      };
+      return served(request, entry!, 'STALE', path, action.reason);
     }
-    if (entry && backingOff && age < ttlMs + staleIfErrorMs) {
-      return {
-        clean: true,
-        response: cachedResponse(request, entry, 'STALE', failure.reason),
-        cache: 'STALE',
-        path,
-        note: failure.reason,
-      };
-    }
-    const joined = inFlight.has(key);
-    const refusal = joined ? undefined : mayGoUpstream(request, context);
+    const refusal = action.join ? undefined : mayGoUpstream(request, context);
     if (refusal) {
-      if (entry && age < ttlMs + staleIfErrorMs) {
-        return {
-          clean: true,
-          response: cachedResponse(request, entry, 'STALE', refusal.reason),
-          cache: 'STALE',
-          path,
-          note: refusal.reason,
-        };
-      }
+      if (action.cover) return served(request, entry!, 'STALE', path, refusal.reason);
       return { response: refusal.response(), cache: '-', path, note: refusal.reason };
     }
     const outcome = await refresh(key, route, context);
-    if (outcome.kind === 'fresh') {
-      const state: CacheState = joined ? 'COALESCED' : entry ? 'REVALIDATED' : 'MISS';
-      return {
-        clean: true,
-        response: cachedResponse(request, outcome.entry, state),
-        cache: state,
-        path,
-      };
-    }
+    if (outcome.kind === 'fresh') return served(request, outcome.entry, action.state, path);
     // spec 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
-    if (outcome.kind === 'unavailable' && entry && age < ttlMs + staleIfErrorMs) {
-      return {
-        clean: true,
-        response: cachedResponse(request, entry, 'STALE', outcome.reason),
-        cache: 'STALE',
-        path,
-        note: outcome.reason,
-      };
+    if (outcome.kind === 'unavailable' && action.cover) {
+      return served(request, entry!, 'STALE', path, outcome.reason);
     }
     return {
       response: outcome.response(),
-      cache: joined ? 'COALESCED' : 'MISS',
+      cache: action.join ? 'COALESCED' : 'MISS',
       path,
       note: outcome.kind === 'unavailable' ? outcome.reason : `upstream ${outcome.status}`,
     };
@@ -299,14 +239,14 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     request: Request,
     context: ProxyRequestContext | undefined,
   ): Promise<Answer> {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
+    // Pure work on the request target and Host, remembered: a hit only looks them up.
+    const target = targets.get(request.url, readTarget);
+    if (target === undefined) {
       return local(jsonError(404, 'not_found', 'No such endpoint.'), '(unparsable)');
     }
-    const requestedPath = url.pathname;
-    if (!hostAllowed(request.headers.get('Host') ?? url.host, config.allowedHosts)) {
+    const requestedPath = target.path;
+    const host = request.headers.get('Host') ?? target.host;
+    if (!hosts.get(host, (name) => hostAllowed(name, config.allowedHosts))) {
       return local(
         jsonError(
           421,
@@ -317,22 +257,17 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       );
     }
     if (request.method === 'OPTIONS') {
-      const origin = request.headers.get('Origin');
-      return local(preflight(origin, origin !== null && allowedOrigins.has(origin)), requestedPath);
+      const { status, headers } = cors.preflight(request.headers.get('Origin'));
+      return local(new Response(null, { status, headers }), requestedPath);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (!isReadMethod(request.method)) {
+      const refusal = methodNotAllowed(request.method);
       return local(
-        jsonError(
-          405,
-          'method_not_allowed',
-          `The API is read-only: ${request.method} is not allowed; use GET.`,
-          {},
-          { Allow: ALLOWED_METHODS },
-        ),
+        jsonError(refusal.status, refusal.code, refusal.message, {}, refusal.headers),
         requestedPath,
       );
     }
-    const route = resolveRoute(url, config);
+    const route = target.route;
     switch (route.kind) {
       case 'not_found':
         return local(jsonError(404, 'not_found', route.message), requestedPath);
@@ -354,8 +289,6 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
 
   const handler = async (request: Request, context?: unknown): Promise<Response> => {
     const started = now();
-    const origin = request.headers.get('Origin');
-    const corsOrigin = origin !== null && allowedOrigins.has(origin) ? origin : null;
     let result: Answer;
     try {
       result = await answer(request, context as ProxyRequestContext | undefined);
@@ -369,61 +302,35 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         '(error)',
       );
     }
-    const response =
-      request.method === 'OPTIONS' ? result.response : withCors(result.response, corsOrigin);
-    const clean = withSecurityHeaders(
-      await scrubResponse(response, config.token, result.clean === true),
-    );
-    try {
-      deps.log?.({
-        method: logSafe(request.method, config.token),
-        path: logSafe(result.path, config.token),
-        status: clean.status,
-        cache: result.cache,
-        ms: Math.max(0, now() - started),
-        ...(result.note ? { note: result.note } : {}),
-      });
-    } catch {
-      // A failing log sink must not cost the viewer the answer.
+    let response = result.response;
+    if (!result.final) {
+      if (request.method !== 'OPTIONS') {
+        response = withCors(response, cors.forAnswer(request.headers.get('Origin')));
+      }
+      response = withSecurityHeaders(await scrubResponse(response, config.token));
     }
-    return clean;
+    if (log && (config.logLevel === 'info' || response.status >= 400 || result.cache === 'STALE')) {
+      try {
+        log({
+          method: logPaths.get(request.method),
+          path: logPaths.get(result.path),
+          status: response.status,
+          cache: result.cache,
+          ms: Math.max(0, now() - started),
+          ...(result.note ? { note: result.note } : {}),
+        });
+      } catch {
+        // A failing log sink must not cost the viewer the answer.
+      }
+    }
+    return response;
   };
 
   return Object.assign(handler, {
-    stats: (): ProxyStats => ({
-      upstreamRequests,
-      cacheEntries: cache.size,
-      cacheBytes: cache.bytes,
-      queued: pacer.waiting,
-      budgetLimit: pacer.limit,
-      budgetRemaining: pacer.remaining(),
-      bufferedBytes: buffers.used,
-    }),
-  });
-}
-
-/**
- * The cached bytes as a stream of that one buffer: a Response made from the
- * buffer itself copies it, and forty viewers of a large answer would hold
- * forty copies.
- */
-function shareBody(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(body);
-      controller.close();
-    },
+    stats: (): ProxyStats => statsOf({ upstreamRequests, cache, pacer, buffers }),
   });
 }
 
 function local(response: Response, path: string): Answer {
   return { response, cache: '-', path };
-}
-
-/** Log lines keep the API path readable but short, on one line, and token-free. */
-function logSafe(text: string, token: string): string {
-  const oneLine = Array.from(scrubText(text, token), (char) =>
-    char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? '?' : char,
-  ).join('');
-  return oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
 }

@@ -11,7 +11,7 @@
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { ProxyConfigError, readProxyConfig } from './config.js';
 import { createProxyHandler } from './handler.js';
-import { formatLogEntry } from './log.js';
+import { batchedStdoutLog } from './stdout-log.js';
 
 /** Requests in flight get this long to finish before their connections are cut. */
 const DRAIN_GRACE_MS = 4_500;
@@ -29,9 +29,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const handler = createProxyHandler(config, {
-    log: (entry) => console.log(formatLogEntry(entry)),
-  });
+  const handler = createProxyHandler(config, { log: batchedStdoutLog() });
   const served = await serveFetchHandler(handler, {
     port: config.port,
     host: config.host,

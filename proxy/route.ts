@@ -8,15 +8,13 @@
 import type { EndpointName } from '../shared/api/endpoints.js';
 import { routeInput } from '../shared/api/query.js';
 import {
-  encodeQuery,
-  endpointPath,
   matchEndpointPath,
-  queryPairs,
   type ValidationErrors,
   validateParams,
   withDefaults,
 } from '../shared/api/validate.js';
 import { API_PREFIX, OPENAPI_PATH } from '../shared/api/vocabulary.js';
+import { apiPath } from '../shared/http/request.js';
 
 export type Route =
   | {
@@ -78,8 +76,7 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
     // Same answer as for a project of another account: the allowlist reveals nothing.
     return notFound(String(project));
   }
-  const query = encodeQuery(queryPairs(match.name, params));
-  const upstreamPath = `${API_PREFIX}${endpointPath(match.name, params)}${query ? `?${query}` : ''}`;
+  const upstreamPath = apiPath(match.name, params);
   return project === undefined
     ? { kind: 'api', name: match.name, upstreamPath }
     : { kind: 'api', name: match.name, project, upstreamPath };

@@ -8,8 +8,11 @@ import { API_PREFIX } from '../shared/api/vocabulary.js';
 import { BufferBusyError, type ByteBudget, type Release } from './byte-budget.js';
 import type { CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
+import { strongEtag } from './etag.js';
+import { isJsonText } from './json-check.js';
 import type { UpstreamPacer } from './pacer.js';
-import { JSON_TYPE, jsonError, scrubBytes, strongEtag, YAML_TYPE } from './responses.js';
+import { JSON_TYPE, jsonError, YAML_TYPE } from './responses.js';
+import { scrubBody } from './scrub.js';
 
 export type UpstreamOutcome =
   | { kind: 'fresh'; entry: CachedAnswer }
@@ -66,7 +69,7 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
   const isApi = call.upstreamPath.startsWith(`${API_PREFIX}/`);
   call.onSend();
   let upstream: Response | undefined;
-  let body: Uint8Array<ArrayBuffer>;
+  let body: { bytes: Uint8Array<ArrayBuffer>; text: string };
   let release: Release = () => undefined;
   try {
     const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
@@ -92,7 +95,7 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
       release();
       return badGateway('upstream answer too large');
     }
-    body = scrubBytes(read, config.token, isApi);
+    body = scrubBody(read, config.token, isApi);
   } catch (error) {
     release();
     // An unread body would hold its connection open.
@@ -140,9 +143,10 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
 async function settle(
   call: UpstreamCall,
   upstream: Response,
-  body: Uint8Array<ArrayBuffer>,
+  scrubbed: { bytes: Uint8Array<ArrayBuffer>; text: string },
   isApi: boolean,
 ): Promise<UpstreamOutcome> {
+  let body = scrubbed.bytes;
   const { pacer } = call;
   pacer.observe(
     upstream.headers.get('X-RateLimit-Limit'),
@@ -151,7 +155,7 @@ async function settle(
   );
 
   if (upstream.status === 200) {
-    if (isApi && !isJson(body)) {
+    if (isApi && !isJsonText(scrubbed.text)) {
       return badGateway('upstream sent a non-JSON answer');
     }
     if (call.reshape) {
@@ -166,7 +170,7 @@ async function settle(
         body,
         // Upstream's own Content-Type is not passed on: text/html would make the body a page.
         contentType: isApi ? JSON_TYPE : YAML_TYPE,
-        etag: await strongEtag(body),
+        etag: strongEtag(body),
         storedAt: call.now(),
       },
     };
@@ -177,7 +181,7 @@ async function settle(
     const value = upstream.headers.get(name);
     if (value !== null) passed[name] = value;
   }
-  const envelope = readErrorBody(body);
+  const envelope = readErrorBody(scrubbed.text);
 
   if (upstream.status === 429) {
     const seconds = retryAfterSeconds(passed['Retry-After'], envelope);
@@ -342,9 +346,9 @@ function replay(status: number, envelope: ErrorBody, headers: Record<string, str
   });
 }
 
-function readErrorBody(body: Uint8Array<ArrayBuffer>): ErrorBody | undefined {
+function readErrorBody(text: string): ErrorBody | undefined {
   try {
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+    const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const error = (parsed as { error?: unknown }).error;
     if (typeof error !== 'object' || error === null) return undefined;
@@ -355,15 +359,6 @@ function readErrorBody(body: Uint8Array<ArrayBuffer>): ErrorBody | undefined {
     return { error: error as ErrorBody['error'] };
   } catch {
     return undefined;
-  }
-}
-
-function isJson(body: Uint8Array<ArrayBuffer>): boolean {
-  try {
-    JSON.parse(new TextDecoder().decode(body));
-    return true;
-  } catch {
-    return false;
   }
 }
 

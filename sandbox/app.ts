@@ -8,9 +8,17 @@ import { ENDPOINTS, type EndpointName } from '../shared/api/endpoints.js';
 import { routeInput } from '../shared/api/query.js';
 import { matchEndpointPath, validateParams, withDefaults } from '../shared/api/validate.js';
 import { API_PREFIX, LIMITS, OPENAPI_PATH } from '../shared/api/vocabulary.js';
+import {
+  API_EXPOSED_HEADERS,
+  abortableSleep,
+  corsHeaders,
+  isReadMethod,
+  methodNotAllowed,
+} from '../shared/http/edge.js';
 import { type ErrorEnvelopeExtras, errorEnvelope } from '../shared/http/errors.js';
+import { redactQuery, redactTokenShapes } from '../shared/http/redaction.js';
 import { buildOpenApiDocument, DEFAULT_SERVER_URL } from '../shared/openapi/document.js';
-import { authenticate, redactTokens } from './auth.js';
+import { authenticate } from './auth.js';
 import { createDataset, DEFAULT_NOW } from './data/dataset.js';
 import { HANDLERS } from './handlers/index.js';
 import { createRateLimiter, type RateDecision } from './rate-limit.js';
@@ -44,11 +52,8 @@ export interface SandboxOptions {
   serverUrl?: () => string;
 }
 
-const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After',
-};
+const CORS = corsHeaders({ origins: '*', exposedHeaders: API_EXPOSED_HEADERS });
+const CORS_HEADERS = CORS.forAnswer(null);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 type ApiError = Parameters<typeof errorEnvelope>[0];
@@ -94,8 +99,8 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
       headers['x-ratelimit-remaining'] = String(rate.remaining);
       options.onRequest?.({
         method,
-        path: redactTokens(url.pathname),
-        query: redactTokens(redactQuery(url.searchParams)),
+        path: redactTokenShapes(url.pathname),
+        query: redactQuery(url.searchParams),
         account,
         status,
       });
@@ -115,20 +120,11 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     };
 
     if (method === 'OPTIONS') {
-      return send(204, null, {
-        'access-control-allow-methods': ALLOWED_METHODS,
-        'access-control-allow-headers': 'Authorization, Content-Type',
-        'access-control-max-age': '600',
-        allow: ALLOWED_METHODS,
-      });
+      return send(204, null, CORS.preflight(request.headers.get('origin')).headers);
     }
-    if (method !== 'GET' && method !== 'HEAD') {
-      return fail(
-        'method_not_allowed',
-        `The Data API is read-only: use GET (${method} is not allowed).`,
-        {},
-        { allow: ALLOWED_METHODS },
-      );
+    if (!isReadMethod(method)) {
+      const refusal = methodNotAllowed(method);
+      return fail(refusal.code, refusal.message, {}, refusal.headers);
     }
 
     if (url.pathname === OPENAPI_PATH) {
@@ -174,7 +170,10 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
       );
     }
     if (scenario.behaviour === 'slow') {
-      const finished = await delay(slowDelayMs, request.signal);
+      const finished = await abortableSleep(slowDelayMs, request.signal).then(
+        () => true,
+        () => false,
+      );
       if (!finished)
         return fail('server_error', 'The client went away before the answer was ready.');
     }
@@ -240,37 +239,4 @@ function validationFailed(fail: Fail, errors: Record<string, string[]>): Respons
     .map(([param, messages]) => `${param} ${messages.join('; ')}`)
     .join('. ');
   return fail('validation_failed', `Invalid parameters: ${summary}.`, { errors });
-}
-
-const SECRET_PARAMS = new Set([
-  'token',
-  'access_token',
-  'api_key',
-  'apikey',
-  'key',
-  'authorization',
-]);
-
-/** The query string with secret-looking parameters blanked, for the request log. */
-function redactQuery(params: URLSearchParams): string {
-  const copy = new URLSearchParams();
-  for (const [key, value] of params)
-    copy.append(key, SECRET_PARAMS.has(key.toLowerCase()) ? '[redacted]' : value);
-  return copy.toString();
-}
-
-/** Waits, unless the request is aborted first; leaves no timer behind either way. */
-function delay(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

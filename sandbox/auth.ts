@@ -134,8 +134,3 @@ export function authenticate(
     failure: { code: 'unauthenticated', message: `This token is not valid. ${CREATE_TOKEN}` },
   };
 }
-
-/** Removes anything token-like from text bound for logs. */
-export function redactTokens(text: string): string {
-  return text.replace(/aivis_[A-Za-z0-9_]+/g, '[redacted]');
-}

@@ -65,5 +65,5 @@ export function userMessage(error: unknown, token?: string | readonly string[]):
 /** Every token given is replaced, so a message about one connection cannot carry another's. */
 export function redact(text: string, token: string | readonly string[] | undefined): string {
   const tokens = typeof token === 'string' ? [token] : (token ?? []);
-  return tokens.reduce((scrubbed, each) => redactSecret(scrubbed, each, '[token]'), text);
+  return tokens.reduce((scrubbed, each) => redactSecret(scrubbed, each), text);
 }

@@ -5,7 +5,6 @@
  * to admins only. Every text passes through redaction.
  */
 
-import { redact } from '../../apps-script/src/messages.js';
 import { storedToken } from '../../apps-script/src/settings.js';
 import type { ErrorCode } from '../../shared/api/vocabulary.js';
 import {
@@ -13,6 +12,7 @@ import {
   isAivisError,
   summarizeValidationErrors,
 } from '../../shared/http/errors.js';
+import { redactSecret } from '../../shared/http/redaction.js';
 import { RECONNECT_PATH, RESET_CREDENTIALS_PATH } from './config.js';
 
 type Failure = Pick<
@@ -82,7 +82,7 @@ export function describeFailure(error: unknown): UserFailure {
       'The connector failed unexpectedly. Refresh the data; if it keeps failing, tell the connector’s administrator.';
     debugText = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   }
-  return { text: redact(text, token), debugText: redact(debugText, token) };
+  return { text: redactSecret(text, token), debugText: redactSecret(debugText, token) };
 }
 
 /** Throws the failure as a Looker Studio user error (never returns). */

@@ -4,7 +4,7 @@
  * that returns its supporting rows. The plan estimates no impact (rule 3).
  */
 import type { ActionSignal, Audience, ReportPeriod } from '../../shared/api/vocabulary.js';
-import { API_PREFIX } from '../../shared/api/vocabulary.js';
+import { apiPath } from '../../shared/http/request.js';
 import { brandRanking, judged } from '../data/aggregates.js';
 import { isoOf, timestampOf } from '../data/calendar.js';
 import { MIN_EVIDENCE_ANSWERS, reportUrl } from '../data/catalog.js';
@@ -36,7 +36,7 @@ const SEARCH_NAMES = { google: 'Google', bing: 'Bing' } as const;
 
 function candidates(data: ProjectData, period: ResolvedPeriod): Candidate[] {
   const { spec } = data;
-  const base = `${API_PREFIX}/projects/${spec.id}`;
+  const project = spec.id;
   const answers = judged(answersIn(data, period));
   const found: Candidate[] = [];
 
@@ -59,7 +59,7 @@ function candidates(data: ProjectData, period: ResolvedPeriod): Candidate[] {
       })),
       success_measure: 'Fewer negative or drawback answers in the next 30 days.',
       report_url: reportUrl(spec.id, 'answers'),
-      next_request: `${base}/answers?period=${period.used}&only_flagged=true`,
+      next_request: apiPath('answers', { project, period: period.used, only_flagged: true }),
     });
   }
 
@@ -88,7 +88,12 @@ function candidates(data: ProjectData, period: ResolvedPeriod): Candidate[] {
       ],
       success_measure: 'The brand is named in more answers to this question.',
       report_url: reportUrl(spec.id, 'questions'),
-      next_request: `${base}/answers?period=${period.used}&prompt_id=${promptId}&prominence_max=0`,
+      next_request: apiPath('answers', {
+        project,
+        period: period.used,
+        prompt_id: promptId,
+        prominence_max: 0,
+      }),
     });
   }
 
@@ -111,7 +116,7 @@ function candidates(data: ProjectData, period: ResolvedPeriod): Candidate[] {
       })),
       success_measure: 'Higher click-through rate on these queries in the next 30-day window.',
       report_url: reportUrl(spec.id, 'search'),
-      next_request: `${base}/search-performance?source=${source}&dataset=opportunities`,
+      next_request: apiPath('search-performance', { project, source, dataset: 'opportunities' }),
     });
   }
 
@@ -135,7 +140,7 @@ function candidates(data: ProjectData, period: ResolvedPeriod): Candidate[] {
       })),
       success_measure: 'More conversions from AI-referred sessions in the next 30 days.',
       report_url: reportUrl(spec.id, 'ai-traffic'),
-      next_request: `${base}/ai-traffic?dataset=landing_pages`,
+      next_request: apiPath('ai-traffic', { project, dataset: 'landing_pages' }),
     });
   }
   return found;

@@ -26,6 +26,7 @@ import {
   DEFAULT_REPORT_PERIOD,
   DEFAULT_SOURCE_WINDOW,
   LIMITS,
+  MAX_ID,
   PLATFORMS,
   PROMINENCE_MAX,
   PROMINENCE_MIN,
@@ -77,7 +78,7 @@ export interface EndpointDefinition<
 /** spec 4: `{project}` is the numeric project id from GET /projects. */
 export const projectParam = intParam(
   1,
-  2_147_483_647,
+  MAX_ID,
   doc('Numeric project id, as returned by GET /projects'),
 );
 
@@ -97,7 +98,7 @@ const limit = intParam(1, LIMITS.pageSize.max, doc('Rows per page'), LIMITS.page
 const offset = intParam(0, LIMITS.maxOffset, doc('Rows to skip'), 0);
 const promptId = intParam(
   1,
-  2_147_483_647,
+  MAX_ID,
   doc('One customer question; its id is in the project summary (questions block)'),
 );
 
@@ -308,7 +309,7 @@ export const ENDPOINTS = {
       period,
       group_by: enumParam(CITATION_GROUPINGS, doc('Group citations by URL or by domain'), 'url'),
       platform: enumParam(PLATFORMS, doc('One AI platform (group_by=url only)')),
-      prompt_id: intParam(1, 2_147_483_647, doc('One customer question (group_by=url only)')),
+      prompt_id: intParam(1, MAX_ID, doc('One customer question (group_by=url only)')),
       url_contains: textParam(doc('Keep URLs containing this text (group_by=url only)')),
       own_site_only: boolParam(doc('Only URLs on the project website'), false),
       limit,

@@ -177,5 +177,8 @@ export const LIMITS = {
   rateLimitPerMinute: { entry: 60, higher: 120 },
 } as const;
 
+/** data-api 4: project and question ids are positive 32-bit integers; larger ones cannot exist. */
+export const MAX_ID = 2_147_483_647;
+
 export const API_PREFIX = '/api/v1';
 export const OPENAPI_PATH = '/openapi/v1.yaml';

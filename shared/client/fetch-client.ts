@@ -8,6 +8,7 @@
 import type { EndpointName } from '../api/endpoints.js';
 import type { ResponseOf } from '../api/responses.js';
 import type { BodyCheck } from '../http/body-check.js';
+import { abortableSleep } from '../http/edge.js';
 import type { AivisError } from '../http/errors.js';
 import type { Credentials } from '../http/request.js';
 import { interpretResponse } from '../http/response.js';
@@ -44,28 +45,6 @@ import type {
   HttpResponse,
   RequestOptions,
 } from './types.js';
-
-type TimerHost = {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-};
-
-/** A sleep that an abort cuts short; timers come from the host (absent in Apps Script). */
-export function abortableSleep(ms: number, signal?: AbortSignalLike): Promise<void> {
-  const host = globalThis as unknown as TimerHost;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      host.clearTimeout(handle);
-      reject(signal?.reason);
-    };
-    const handle = host.setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort);
-  });
-}
 
 export interface FetchReader extends AivisReader {
   send(call: PreparedCall, signal?: AbortSignalLike): Promise<unknown>;

@@ -8,6 +8,7 @@
  * Plain ECMAScript (no TextEncoder, no btoa): the Apps Script bundle uses it too.
  */
 
+/** The one placeholder for a removed secret, in every answer, message, cell and log line. */
 export const REDACTED = '[redacted]';
 
 /**
@@ -27,6 +28,8 @@ interface Matchers {
 }
 
 let last: Matchers | undefined;
+
+const UNICODE_OR_SLASH_ESCAPE = /\\[u/]/;
 
 /** The text without any form of the secret; the same string when it holds none. */
 export function redactSecret(
@@ -57,8 +60,9 @@ export function redactSecretInJson(
   replacement: string = REDACTED,
 ): string {
   if (!secret) return text;
-  // Without escapes the decoded strings are the text itself.
-  if (!text.includes('\\') && !containsSecret(text, secret)) return text;
+  // The text's own forms already cover \" \\ and the control escapes (see charForms); only
+  // \u and \/ can spell a form that shows in the decoded strings alone.
+  if (!UNICODE_OR_SLASH_ESCAPE.test(text) && !containsSecret(text, secret)) return text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -111,6 +115,43 @@ export function redactSecretInJson(
 /** Whether the text holds the secret in any of the forms redactSecret removes. */
 export function containsSecret(text: string, secret: string | undefined): boolean {
   return secret !== undefined && secret !== '' && redactSecret(text, secret, '') !== text;
+}
+
+/**
+ * Any token of this service's shape (aivis_…), for text bound for a log where
+ * the secret is not known in advance (the sandbox serves many tokens).
+ */
+const TOKEN_SHAPE = /aivis_[A-Za-z0-9_]+/g;
+
+export function redactTokenShapes(text: string): string {
+  return text.replace(TOKEN_SHAPE, REDACTED);
+}
+
+/** Query parameters whose value is a secret whatever it looks like (data-api 5: never sent in a query). */
+const SECRET_QUERY_PARAMS = new Set([
+  'token',
+  'access_token',
+  'api_key',
+  'apikey',
+  'key',
+  'authorization',
+]);
+
+/** A query string for a log line: secret-named values and token-shaped text removed. */
+export function redactQuery(params: Iterable<[string, string]>): string {
+  const pairs: string[] = [];
+  for (const [key, value] of params) {
+    const shown = SECRET_QUERY_PARAMS.has(key.toLowerCase()) ? REDACTED : redactTokenShapes(value);
+    pairs.push(`${formEncode(redactTokenShapes(key))}=${formEncode(shown)}`);
+  }
+  return pairs.join('&');
+}
+
+/** application/x-www-form-urlencoded, as URLSearchParams writes it (absent in Apps Script). */
+function formEncode(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/%20/g, '+')
+    .replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function matchersFor(secret: string): Matchers {

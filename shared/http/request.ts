@@ -49,9 +49,18 @@ export function checkToken(token: string | undefined): void {
   }
 }
 
-export function apiUrl(baseUrl: string, name: EndpointName, params: Query): string {
+/**
+ * The path and canonical query of a call, e.g. /api/v1/projects/1001/answers?limit=100:
+ * the one place an API address is assembled (clients, the proxy's upstream
+ * path and cache key, the sandbox's next_request links).
+ */
+export function apiPath(name: EndpointName, params: Query): string {
   const query = encodeQuery(queryPairs(name, params));
-  return `${normalizeBaseUrl(baseUrl)}${API_PREFIX}${endpointPath(name, params)}${query ? `?${query}` : ''}`;
+  return `${API_PREFIX}${endpointPath(name, params)}${query ? `?${query}` : ''}`;
+}
+
+export function apiUrl(baseUrl: string, name: EndpointName, params: Query): string {
+  return `${normalizeBaseUrl(baseUrl)}${apiPath(name, params)}`;
 }
 
 export function buildRequest(

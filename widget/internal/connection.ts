@@ -7,13 +7,10 @@
  */
 import { ContextRoot, createContext } from '@lit/context';
 import type { EndpointName } from '../../shared/api/endpoints.js';
-import {
-  abortableSleep,
-  createFetchReader,
-  type FetchReader,
-} from '../../shared/client/fetch-client.js';
+import { createFetchReader, type FetchReader } from '../../shared/client/fetch-client.js';
 import type { AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
 import type { BodyCheck } from '../../shared/http/body-check.js';
+import { abortableSleep } from '../../shared/http/edge.js';
 import { validationError } from '../../shared/http/errors.js';
 import { type CompiledShapes, createShapeCheck } from '../../shared/http/shape-check.js';
 import { createRequestCache, type RequestCache } from './request-cache.js';

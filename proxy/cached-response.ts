@@ -1,0 +1,132 @@
+/**
+ * Cached answers as final responses. The body was scrubbed and encoded when it
+ * arrived; its headers (validator, cache state, ages, budget, CORS, security)
+ * are built once per entry and per second and reused, so a hit costs a
+ * lookup, the CORS decision and one Response: no re-reading, re-scrubbing or
+ * header copying per viewer.
+ */
+import type { CorsHeaders } from '../shared/http/edge.js';
+import type { CachedAnswer } from './cache.js';
+import { etagMatches } from './etag.js';
+import type { FreshnessWindows } from './freshness.js';
+import {
+  CACHE_HEADER,
+  type CacheState,
+  SECURITY_HEADERS,
+  STALE_REASON_HEADER,
+} from './responses.js';
+import { scrubText } from './scrub.js';
+
+export interface RenderContext {
+  windows: FreshnessWindows;
+  now: () => number;
+  /** The budget headers' values now. */
+  rateLimit: () => number;
+  rateRemaining: () => number;
+  cors: CorsHeaders;
+  token: string;
+}
+
+type HeaderSet = Readonly<Record<string, string>>;
+
+/** Header sets kept per entry: one per state, second, budget, CORS grant and 200/304 at a time. */
+const MAX_SETS_PER_ENTRY = 16;
+
+export type RenderCached = (
+  request: Request,
+  entry: CachedAnswer,
+  state: CacheState,
+  staleReason?: string,
+) => Response;
+
+export function cachedAnswerRenderer(context: RenderContext): RenderCached {
+  const { windows, cors } = context;
+  const swr = Math.floor(windows.staleWhileRevalidateMs / 1000);
+  const sie = Math.floor(windows.staleIfErrorMs / 1000);
+  const sets = new WeakMap<CachedAnswer, Map<string, HeaderSet>>();
+
+  function build(
+    entry: CachedAnswer,
+    state: CacheState,
+    staleReason: string | undefined,
+    ageSeconds: number,
+    maxAge: number,
+    limit: number,
+    remaining: number,
+    grant: HeaderSet,
+    notModified: boolean,
+  ): HeaderSet {
+    const headers: Record<string, string> = {
+      ETag: entry.etag,
+      'Cache-Control': `public, max-age=${maxAge}, stale-while-revalidate=${swr}, stale-if-error=${sie}`,
+      Age: String(ageSeconds),
+      [CACHE_HEADER]: state,
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(remaining),
+    };
+    if (staleReason) headers[STALE_REASON_HEADER] = staleReason;
+    if (!notModified) {
+      headers['Content-Type'] = entry.contentType;
+      headers['Content-Length'] = String(entry.body.byteLength);
+    }
+    Object.assign(headers, grant, SECURITY_HEADERS);
+    // The last line of defence, once per set instead of once per viewer.
+    for (const name of Object.keys(headers)) {
+      headers[name] = scrubText(headers[name]!, context.token);
+    }
+    return Object.freeze(headers);
+  }
+
+  return (request, entry, state, staleReason) => {
+    const age = Math.max(0, context.now() - entry.storedAt);
+    const ageSeconds = Math.floor(age / 1000);
+    const maxAge = state === 'STALE' ? 0 : Math.max(0, Math.floor((windows.ttlMs - age) / 1000));
+    const limit = context.rateLimit();
+    const remaining = context.rateRemaining();
+    const grant = cors.forAnswer(request.headers.get('Origin'));
+    const ifNoneMatch = request.headers.get('If-None-Match');
+    const notModified = ifNoneMatch !== null && etagMatches(ifNoneMatch, entry.etag);
+    // Bounded: states, reasons and grants are few; seconds and budget change slowly.
+    const key = `${state}|${staleReason ?? ''}|${ageSeconds}|${maxAge}|${limit}|${remaining}|${grant['Access-Control-Allow-Origin'] ?? ''}|${notModified ? 304 : 200}`;
+    let forEntry = sets.get(entry);
+    if (!forEntry) {
+      forEntry = new Map();
+      sets.set(entry, forEntry);
+    }
+    let headers = forEntry.get(key);
+    if (!headers) {
+      if (forEntry.size >= MAX_SETS_PER_ENTRY) forEntry.clear();
+      headers = build(
+        entry,
+        state,
+        staleReason,
+        ageSeconds,
+        maxAge,
+        limit,
+        remaining,
+        grant,
+        notModified,
+      );
+      forEntry.set(key, headers);
+    }
+    if (notModified) return new Response(null, { status: 304, headers });
+    return new Response(request.method === 'HEAD' ? null : shareBody(entry.body), {
+      status: 200,
+      headers,
+    });
+  };
+}
+
+/**
+ * The cached bytes as a stream of that one buffer: a Response made from the
+ * buffer itself copies it, and forty viewers of a large answer would hold
+ * forty copies.
+ */
+function shareBody(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
+  });
+}
