@@ -12,7 +12,7 @@ export const isFlagged = (answer: StoredAnswer) =>
   answer.brand_drawback !== null ||
   answer.on_topic === false;
 
-export const answersHandler: Handler = (context) => {
+export const answersHandler: Handler<'answers'> = (context) => {
   const data = projectOf(context);
   const query = context.query;
   const promptErrors = checkPromptId(data, query.prompt_id);

@@ -98,9 +98,10 @@ const onListDatasets = { usedWhen: { param: 'dataset', values: SEARCH_LIST_DATAS
 /** data-api 4.6: these filters narrow the URL grouping; with group_by=domain they are refused. */
 const onUrlGrouping = { onlyWhen: { param: 'group_by', values: ['url'] } };
 
-function define<const P extends Record<string, ParamRule>>(
-  definition: EndpointDefinition<P>,
-): EndpointDefinition<P> {
+/** Keeps each entry's literal types: its parameters, and whether it is a connected source (ResponseOf reads it). */
+function define<const P extends Record<string, ParamRule>, const C extends boolean>(
+  definition: EndpointDefinition<P> & { connectedSource: C },
+): EndpointDefinition<P> & { connectedSource: C } {
   return definition;
 }
 
