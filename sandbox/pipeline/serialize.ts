@@ -1,0 +1,76 @@
+/**
+ * Turns a status and a body into the sandbox's Response: CORS and rate
+ * headers on every answer (spec 8), one request-log entry without a token,
+ * and error envelopes of spec 7.
+ */
+import { type ErrorEnvelopeExtras, errorEnvelope } from '../../shared/http/errors.js';
+import { redactTokens } from '../auth.js';
+import type { Exchange } from './exchange.js';
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After',
+};
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export type ApiError = Parameters<typeof errorEnvelope>[0];
+
+export function send(
+  exchange: Exchange,
+  status: number,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    'content-type': JSON_TYPE,
+    ...extraHeaders,
+  };
+  // spec 8: rate headers on every response, errors and the document included.
+  headers['x-ratelimit-limit'] = String(exchange.rate.limit);
+  headers['x-ratelimit-remaining'] = String(exchange.rate.remaining);
+  logRequest(exchange, status);
+  const empty = exchange.method === 'HEAD' || status === 204;
+  return new Response(empty ? null : JSON.stringify(body), { status, headers });
+}
+
+export function fail(
+  exchange: Exchange,
+  code: ApiError,
+  message: string,
+  extras: ErrorEnvelopeExtras = {},
+  headers: Record<string, string> = {},
+): Response {
+  const envelope = errorEnvelope(code, message, extras);
+  return send(exchange, envelope.error.status, envelope, headers);
+}
+
+export function logRequest(exchange: Exchange, status: number, redact = true): void {
+  if (!exchange.onRequest) return;
+  const { url, method, account } = exchange;
+  exchange.onRequest({
+    method,
+    path: redact ? redactTokens(url.pathname) : url.pathname,
+    query: redact ? redactTokens(redactQuery(url.searchParams)) : '',
+    account,
+    status,
+  });
+}
+
+const SECRET_PARAMS = new Set([
+  'token',
+  'access_token',
+  'api_key',
+  'apikey',
+  'key',
+  'authorization',
+]);
+
+/** The query string with secret-looking parameters blanked, for the request log. */
+function redactQuery(params: URLSearchParams): string {
+  const copy = new URLSearchParams();
+  for (const [key, value] of params)
+    copy.append(key, SECRET_PARAMS.has(key.toLowerCase()) ? '[redacted]' : value);
+  return copy.toString();
+}
