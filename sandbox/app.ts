@@ -7,7 +7,7 @@
 import { stringify } from 'yaml';
 import { buildOpenApiDocument, DEFAULT_SERVER_URL } from '../shared/openapi/document.js';
 import { createDataset, DEFAULT_NOW } from './data/dataset.js';
-import { answer } from './pipeline/answer.js';
+import { createAnswerer } from './pipeline/answer.js';
 import { authenticateStep } from './pipeline/auth.js';
 import { openExchange, type RequestLogEntry } from './pipeline/exchange.js';
 import { spendBudget } from './pipeline/rate-limit.js';
@@ -44,6 +44,7 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     now: options.clock ?? Date.now,
     enforce: options.rateLimit !== false,
   });
+  const answer = createAnswerer(dataset);
   const slowDelayMs = options.slowDelayMs ?? 5_000;
   const serverUrl = options.serverUrl ?? (() => DEFAULT_SERVER_URL);
   let openApi: { url: string; yaml: string } | undefined;
@@ -70,6 +71,6 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     const account = scenario.dataAccount ?? 'A';
     const valid = validateRequest(exchange, route.value, dataset, account);
     if ('response' in valid) return valid.response;
-    return answer(exchange, valid.value, dataset, account);
+    return answer(exchange, valid.value, account);
   };
 }

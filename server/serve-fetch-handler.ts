@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { errorEnvelope } from '../shared/http/errors.js';
+import { preparedBody } from './prepared-body.js';
 
 /**
  * What the host knows about a request beyond the Request itself. Deno passes
@@ -208,6 +209,12 @@ async function respond(
       if (name !== 'set-cookie') outgoing.setHeader(name, value);
     });
     if (setCookies.length > 0) outgoing.setHeader('set-cookie', setCookies);
+    // Bytes known up front leave in one write, without a round trip through a body stream.
+    const bytes = preparedBody(response);
+    if (bytes) {
+      outgoing.end(incoming.method === 'HEAD' ? undefined : bytes);
+      return;
+    }
     if (incoming.method === 'HEAD' || response.body === null) {
       await response.body?.cancel();
       outgoing.end();

@@ -2,7 +2,7 @@
 import type { Scenario } from '../auth.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { Exchange } from './exchange.js';
-import { fail } from './serialize.js';
+import { type EncodedError, encodeError, sendBytes } from './serialize.js';
 
 export function spendBudget(
   exchange: Exchange,
@@ -18,13 +18,22 @@ export function spendBudget(
   return decision.allowed ? undefined : rateLimited(exchange, decision.retryAfter);
 }
 
+/** The 429 envelope and header per whole second to wait (1 to 60: the window is a minute). */
+const RATE_LIMITED = new Map<number, { error: EncodedError; headers: Record<string, string> }>();
+
 function rateLimited(exchange: Exchange, retryAfter: number): Response {
-  // spec 7: the Retry-After header and retry_after carry the same seconds.
-  return fail(
-    exchange,
-    'rate_limited',
-    `The per-minute request budget of this account is used up. Wait ${retryAfter} s before retrying, and do not retry in a tight loop.`,
-    { retry_after: retryAfter },
-    { 'retry-after': String(retryAfter) },
-  );
+  let answer = RATE_LIMITED.get(retryAfter);
+  if (!answer) {
+    // spec 7: the Retry-After header and retry_after carry the same seconds.
+    answer = {
+      error: encodeError(
+        'rate_limited',
+        `The per-minute request budget of this account is used up. Wait ${retryAfter} s before retrying, and do not retry in a tight loop.`,
+        { retry_after: retryAfter },
+      ),
+      headers: { 'retry-after': String(retryAfter) },
+    };
+    if (retryAfter >= 1 && retryAfter <= 60) RATE_LIMITED.set(retryAfter, answer);
+  }
+  return sendBytes(exchange, answer.error.status, answer.error.bytes, answer.headers);
 }

@@ -1,7 +1,12 @@
 /** The scenario tokens that answer before any data is read: server error and slow. */
 import type { Scenario } from '../auth.js';
 import type { Exchange } from './exchange.js';
-import { fail } from './serialize.js';
+import { encodeError, fail, sendBytes } from './serialize.js';
+
+const SERVER_ERROR = encodeError(
+  'server_error',
+  'The service failed to answer (sandbox server-error scenario). Retry later; if it keeps failing, report it.',
+);
 
 /** The server-error and slow scenarios; undefined when the request goes on to the data. */
 export async function playScenario(
@@ -10,11 +15,7 @@ export async function playScenario(
   slowDelayMs: number,
 ): Promise<Response | undefined> {
   if (scenario.behaviour === 'server_error') {
-    return fail(
-      exchange,
-      'server_error',
-      'The service failed to answer (sandbox server-error scenario). Retry later; if it keeps failing, report it.',
-    );
+    return sendBytes(exchange, SERVER_ERROR.status, SERVER_ERROR.bytes);
   }
   if (scenario.behaviour === 'slow') {
     const finished = await delay(slowDelayMs, exchange.request.signal);
