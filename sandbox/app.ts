@@ -44,7 +44,7 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     now: options.clock ?? Date.now,
     enforce: options.rateLimit !== false,
   });
-  const answer = createAnswerer(dataset);
+  const answers = createAnswerer(dataset);
   const slowDelayMs = options.slowDelayMs ?? 5_000;
   const serverUrl = options.serverUrl ?? (() => DEFAULT_SERVER_URL);
   let openApi: { url: string; yaml: string } | undefined;
@@ -66,11 +66,13 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
       spendBudget(exchange, scenario, limiter) ??
       (await playScenario(exchange, scenario, slowDelayMs));
     if (refused) return refused;
+    const account = scenario.dataAccount ?? 'A';
+    const known = answers.known(exchange, account);
+    if (known) return known;
     const route = routeEndpoint(exchange);
     if ('response' in route) return route.response;
-    const account = scenario.dataAccount ?? 'A';
     const valid = validateRequest(exchange, route.value, dataset, account);
     if ('response' in valid) return valid.response;
-    return answer(exchange, valid.value, account);
+    return answers.answer(exchange, valid.value, account);
   };
 }

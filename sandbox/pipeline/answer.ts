@@ -18,20 +18,47 @@ export const ANSWER_CACHE_ENTRIES = 256;
 
 type Encoded = { bytes: Uint8Array } | { errors: ValidationErrors };
 
+/** A Map that forgets its oldest entry past a constant size. */
+function boundedSet<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= ANSWER_CACHE_ENTRIES) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
+/** Request targets that may key the fast path: nothing that could hold a token or a secret. */
+const SECRET_LOOKING = /aivis_|token|key|auth|secret|password/i;
+
 export function createAnswerer(dataset: Dataset) {
-  const cache = new Map<string, Encoded>();
-  return function answer(exchange: Exchange, valid: ValidRequest, account: AccountId): Response {
-    const { route, data, query } = valid;
-    // The normalized query: validated values with defaults, in the table's order (never a token).
-    const key = `${account}\n${route.name}\n${String(query.project ?? '')}\n${encodeQuery(queryPairs(route.name, query))}`;
-    let encoded = cache.get(key);
-    if (!encoded) {
-      const result = HANDLERS[route.name]({ dataset, account, data, query });
-      encoded = 'errors' in result ? { errors: result.errors } : { bytes: encodeJson(result.body) };
-      if (cache.size >= ANSWER_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-      cache.set(key, encoded);
-    }
-    if ('errors' in encoded) return validationFailed(exchange, encoded.errors);
-    return sendBytes(exchange, 200, encoded.bytes);
+  const byQuery = new Map<string, Encoded>();
+  // The same answers by request target, so a repeated URL skips parsing and
+  // validating it again: only targets that were valid are ever stored.
+  const byTarget = new Map<string, Encoded>();
+  const targetKey = (exchange: Exchange, account: AccountId) =>
+    `${account}\n${exchange.url.pathname}${exchange.url.search}`;
+  const send = (exchange: Exchange, encoded: Encoded) =>
+    'errors' in encoded
+      ? validationFailed(exchange, encoded.errors)
+      : sendBytes(exchange, 200, encoded.bytes);
+
+  return {
+    /** The answer to a target seen before, or undefined (then route, validate and answer). */
+    known(exchange: Exchange, account: AccountId): Response | undefined {
+      const encoded = byTarget.get(targetKey(exchange, account));
+      return encoded && send(exchange, encoded);
+    },
+    answer(exchange: Exchange, valid: ValidRequest, account: AccountId): Response {
+      const { route, data, query } = valid;
+      // The normalized query: validated values with defaults, in the table's order (never a token).
+      const key = `${account}\n${route.name}\n${String(query.project ?? '')}\n${encodeQuery(queryPairs(route.name, query))}`;
+      let encoded = byQuery.get(key);
+      if (!encoded) {
+        const result = HANDLERS[route.name]({ dataset, account, data, query });
+        encoded =
+          'errors' in result ? { errors: result.errors } : { bytes: encodeJson(result.body) };
+        boundedSet(byQuery, key, encoded);
+      }
+      if (!SECRET_LOOKING.test(exchange.url.search))
+        boundedSet(byTarget, targetKey(exchange, account), encoded);
+      return send(exchange, encoded);
+    },
   };
 }

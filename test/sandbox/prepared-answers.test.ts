@@ -76,3 +76,21 @@ describe('prepared answers over HTTP', () => {
     expect(await head.text()).toBe('');
   });
 });
+
+describe('prepared answers by request target', () => {
+  it('serves a repeated target as before, and still refuses what was refused', async () => {
+    const handle = createSandboxHandler({ rateLimit: false });
+    for (let round = 0; round < 2; round++) {
+      expect((await get(handle, '/answers?limit=3')).status).toBe(200);
+      expect((await get(handle, '/answers?limit=500')).status).toBe(422);
+      expect((await get(handle, '/answers?prompt_id=999999')).status).toBe(422);
+      // Account B does not own 1001, whatever account A asked before.
+      const other = await handle(
+        new Request(`${BASE}/answers?limit=3`, {
+          headers: { authorization: 'Bearer aivis_test_pro' },
+        }),
+      );
+      expect(other.status).toBe(404);
+    }
+  });
+});
