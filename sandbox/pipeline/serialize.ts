@@ -101,6 +101,9 @@ const SECRET_PARAMS = new Set([
 
 /** The query string with secret-looking parameters blanked, for the request log. */
 function redactQuery(params: URLSearchParams): string {
+  let secret = false;
+  for (const key of params.keys()) secret ||= SECRET_PARAMS.has(key.toLowerCase());
+  if (!secret) return params.toString();
   const copy = new URLSearchParams();
   for (const [key, value] of params)
     copy.append(key, SECRET_PARAMS.has(key.toLowerCase()) ? '[redacted]' : value);
