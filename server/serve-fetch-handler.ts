@@ -161,12 +161,33 @@ function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSigna
   }
   const method = incoming.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  const url = `${origin}${originForm(incoming.url)}`;
+  if (!hasBody) return new HostRequest(url, { method, headers }, signal);
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
-  if (hasBody) {
-    init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
-    init.duplex = 'half';
+  init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
+  init.duplex = 'half';
+  return new Request(url, init);
+}
+
+/**
+ * A bodiless request whose `signal` is the host's disconnect signal. Handing
+ * undici a signal to follow costs more per request than the sandbox's whole
+ * answer (it registers listeners and a finalizer for every request); reading
+ * `request.signal` gives the same abort either way. Only a handler that passed
+ * this very Request on to fetch() would not see the abort there: none does
+ * (the proxy builds its own upstream request).
+ */
+class HostRequest extends Request {
+  readonly #signal: AbortSignal;
+
+  constructor(url: string, init: RequestInit, signal: AbortSignal) {
+    super(url, init);
+    this.#signal = signal;
   }
-  return new Request(`${origin}${originForm(incoming.url)}`, init);
+
+  override get signal(): AbortSignal {
+    return this.#signal;
+  }
 }
 
 async function respond(
