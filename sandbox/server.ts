@@ -2,6 +2,10 @@
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { createSandboxHandler, type RequestLogEntry } from './app.js';
 
+/** Request-log entries kept, and how far past it the log may grow before it is trimmed. */
+const LOG_ENTRIES = 10_000;
+const LOG_TRIM = 1_000;
+
 export interface StartSandboxOptions {
   /** 0 picks an ephemeral port. Default 0. */
   port?: number;
@@ -33,8 +37,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
     onRequest: (entry) => {
       requestLog.push(entry);
-      // A long-running sandbox keeps the newest entries only.
-      if (requestLog.length > 10_000) requestLog.splice(0, requestLog.length - 10_000);
+      // A long-running sandbox keeps the newest entries only; trimmed in batches,
+      // so a busy sandbox does not move 10,000 entries on every request.
+      if (requestLog.length > LOG_ENTRIES + LOG_TRIM)
+        requestLog.splice(0, requestLog.length - LOG_ENTRIES);
     },
   });
   const served = await serveFetchHandler(handler, {

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { errorEnvelope } from '../shared/http/errors.js';
+import { preparedBody } from './prepared-body.js';
 
 /**
  * What the host knows about a request beyond the Request itself. Deno passes
@@ -160,12 +161,33 @@ function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSigna
   }
   const method = incoming.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  const url = `${origin}${originForm(incoming.url)}`;
+  if (!hasBody) return new HostRequest(url, { method, headers }, signal);
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
-  if (hasBody) {
-    init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
-    init.duplex = 'half';
+  init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
+  init.duplex = 'half';
+  return new Request(url, init);
+}
+
+/**
+ * A bodiless request whose `signal` is the host's disconnect signal. Handing
+ * undici a signal to follow costs more per request than the sandbox's whole
+ * answer (it registers listeners and a finalizer for every request); reading
+ * `request.signal` gives the same abort either way. Only a handler that passed
+ * this very Request on to fetch() would not see the abort there: none does
+ * (the proxy builds its own upstream request).
+ */
+class HostRequest extends Request {
+  readonly #signal: AbortSignal;
+
+  constructor(url: string, init: RequestInit, signal: AbortSignal) {
+    super(url, init);
+    this.#signal = signal;
   }
-  return new Request(`${origin}${originForm(incoming.url)}`, init);
+
+  override get signal(): AbortSignal {
+    return this.#signal;
+  }
 }
 
 async function respond(
@@ -208,6 +230,12 @@ async function respond(
       if (name !== 'set-cookie') outgoing.setHeader(name, value);
     });
     if (setCookies.length > 0) outgoing.setHeader('set-cookie', setCookies);
+    // Bytes known up front leave in one write, without a round trip through a body stream.
+    const bytes = preparedBody(response);
+    if (bytes) {
+      outgoing.end(incoming.method === 'HEAD' ? undefined : bytes);
+      return;
+    }
     if (incoming.method === 'HEAD' || response.body === null) {
       await response.body?.cancel();
       outgoing.end();

@@ -12,7 +12,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 export const percentOf = (part: number, whole: number) =>
   whole > 0 ? round1((part / whole) * 100) : 0;
 
-export interface BrandStats {
+export type BrandStats = {
   name: string;
   is_own_brand: boolean;
   mentions: number;
@@ -24,7 +24,7 @@ export interface BrandStats {
   byQuestion: Map<number, number>;
   /** Newest answers naming the brand, for highlights. */
   recent: StoredAnswer[];
-}
+};
 
 /** Judged answers: the nightly judgment has reached them (spec 3). */
 export const judged = (answers: readonly StoredAnswer[]) =>
@@ -124,7 +124,7 @@ export function domainOf(url: string): string {
   return `${url.split(':')[0]!.toLowerCase()}:`;
 }
 
-export interface CitationStats {
+export type CitationStats = {
   url: string;
   domain: string;
   citations: number;
@@ -133,7 +133,7 @@ export interface CitationStats {
   is_own_site: boolean;
   first_cited_at: string;
   last_cited_at: string;
-}
+};
 
 export function citationStats(
   data: ProjectData,

@@ -3,7 +3,14 @@
  * Webmaster Tools): the daily series and, per window, the stored top samples
  * (spec 4.4 rule 1: up to 50 rows per dimension, up to 1000 question queries).
  */
-import { LIMITS, type SearchSource, type SourceWindow } from '../../shared/api/vocabulary.js';
+import type * as z from 'zod/mini';
+import {
+  LIMITS,
+  type SEARCH_LIST_DATASETS,
+  type SearchSource,
+  type SourceWindow,
+} from '../../shared/api/vocabulary.js';
+import type { searchPerformanceSchemas } from '../../shared/schemas/search-performance.js';
 import type { ProjectSpec, SourceSpec } from './catalog.js';
 import { COUNTRIES } from './countries.js';
 import { EMOJI_TEXT, JAPANESE_TEXT, SIGNED_QUERIES } from './hostile.js';
@@ -16,26 +23,23 @@ import {
   windowStored,
 } from './windows.js';
 
-export interface SearchMetrics {
+export type SearchMetrics = {
   clicks: number;
   impressions: number;
   ctr: number;
   position: number;
-}
-export interface SearchDay extends SearchMetrics {
+};
+export type SearchDay = SearchMetrics & {
   day: number;
-}
-export type SearchRow = Record<string, string | number | null>;
-
-export interface SearchLists {
-  top_queries: SearchRow[];
-  top_pages: SearchRow[];
-  top_countries: SearchRow[];
-  queries_by_country: SearchRow[];
-  opportunities: SearchRow[];
-  trends: SearchRow[];
-  ai_question_queries: SearchRow[];
-}
+};
+type SearchListDataset = (typeof SEARCH_LIST_DATASETS)[number];
+/** The list datasets' bodies, as the schemas describe them (spec 4.4). */
+export type SearchListBody = z.infer<(typeof searchPerformanceSchemas)[SearchListDataset]>;
+/** Each list's rows are the schema's rows of that dataset, so their builders below are checked. */
+export type SearchLists = {
+  [D in SearchListDataset]: z.infer<(typeof searchPerformanceSchemas)[D]>['rows'];
+};
+export type SearchRow = SearchLists[SearchListDataset][number];
 
 export interface SearchStore {
   source: SearchSource;

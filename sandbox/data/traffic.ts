@@ -11,12 +11,12 @@ import type { ProjectSpec, SourceSpec } from './catalog.js';
 import { mulberry32, seedOf } from './prng.js';
 import { type SourceClock, sourceClock, windowRange, windowStored } from './windows.js';
 
-export interface TrafficMetrics {
+export type TrafficMetrics = {
   sessions: number;
   users: number;
   engaged_sessions: number;
   conversions: number;
-}
+};
 export interface TrafficDay {
   day: number;
   bySource: Record<AiTrafficSource, TrafficMetrics>;

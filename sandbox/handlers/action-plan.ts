@@ -220,7 +220,7 @@ export function actionPlan(
   };
 }
 
-export const actionPlanHandler: Handler = (context) => {
+export const actionPlanHandler: Handler<'action-plan'> = (context) => {
   const { query } = context;
   return {
     body: actionPlan(

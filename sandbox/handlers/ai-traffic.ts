@@ -11,7 +11,7 @@ import { addTraffic, emptyTraffic, type TrafficMetrics, trafficOf } from '../dat
 import { windowObject, windowRange, windowStored } from '../data/windows.js';
 import { type Handler, paginate, projectOf, unavailable } from './common.js';
 
-export const aiTrafficHandler: Handler = (context) => {
+export const aiTrafficHandler: Handler<'ai-traffic'> = (context) => {
   const data = projectOf(context);
   const query = context.query;
   const dataset = query.dataset as AiTrafficDataset;

@@ -1,6 +1,7 @@
 /** GET /projects/{project}/answers (spec 4.3): stored answers joined with their judgments. */
-import { ENDPOINTS } from '../../shared/api/endpoints.js';
+
 import type { Platform, ReportPeriod } from '../../shared/api/vocabulary.js';
+import { pageSizeOf } from '../../shared/client/paging.js';
 import { answerText, type StoredAnswer } from '../data/answers.js';
 import { answersIn, customPeriod, periodObject, resolvePeriod } from '../data/periods.js';
 import { checkPromptId, type Handler, paginate, projectOf } from './common.js';
@@ -11,7 +12,7 @@ export const isFlagged = (answer: StoredAnswer) =>
   answer.brand_drawback !== null ||
   answer.on_topic === false;
 
-export const answersHandler: Handler = (context) => {
+export const answersHandler: Handler<'answers'> = (context) => {
   const data = projectOf(context);
   const query = context.query;
   const promptErrors = checkPromptId(data, query.prompt_id);
@@ -34,8 +35,8 @@ export const answersHandler: Handler = (context) => {
   );
 
   const withText = query.include_answer_text === true;
-  // spec 4.3 rule 2: text caps the page at 20 rows.
-  const limit = ENDPOINTS.answers.pageSize?.(query) ?? (query.limit as number);
+  // data-api 4.3 rule 2: text caps the page at 20 rows (the limit rule's pageCapWhen).
+  const limit = pageSizeOf('answers', query) ?? (query.limit as number);
   const maxChars = query.max_answer_chars as number;
   const questionText = new Map(data.questions.map((question) => [question.id, question.text]));
   const page = paginate(rows, query.offset as number, limit);

@@ -5,7 +5,7 @@ import { remember } from '../data/dataset.js';
 import { answersIn, periodObject, resolvePeriod } from '../data/periods.js';
 import { checkPromptId, type Handler, paginate, projectOf } from './common.js';
 
-export const citationsHandler: Handler = (context) => {
+export const citationsHandler: Handler<'citations'> = (context) => {
   const data = projectOf(context);
   const query = context.query;
   const promptErrors = checkPromptId(data, query.prompt_id);

@@ -1,5 +1,6 @@
 /** What every endpoint handler receives and returns, and the helpers they share. */
-import type { Query } from '../../shared/api/endpoints.js';
+import type { EndpointName, Query } from '../../shared/api/endpoints.js';
+import type { ResponseOf } from '../../shared/api/responses.js';
 import type { ValidationErrors } from '../../shared/api/validate.js';
 import type { AccountId } from '../data/catalog.js';
 import type { Dataset, ProjectData } from '../data/dataset.js';
@@ -13,10 +14,16 @@ export interface HandlerContext {
   query: Query;
 }
 
-/** A body to send with 200, or per-parameter errors to send as 422 (spec 7). */
-export type HandlerResult = { body: unknown } | { errors: ValidationErrors };
+/**
+ * A body to send with 200, typed by the endpoint's response schema so the
+ * compiler checks the sandbox against what it claims to serve, or
+ * per-parameter errors to send as 422 (spec 7).
+ */
+export type HandlerResult<N extends EndpointName> =
+  | { body: ResponseOf<N> }
+  | { errors: ValidationErrors };
 
-export type Handler = (context: HandlerContext) => HandlerResult;
+export type Handler<N extends EndpointName> = (context: HandlerContext) => HandlerResult<N>;
 
 /** Handlers of /projects/{project}/... are only called with the project resolved. */
 export function projectOf(context: HandlerContext): ProjectData {

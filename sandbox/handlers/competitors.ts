@@ -42,7 +42,7 @@ function monthlySnapshots(data: ProjectData) {
   });
 }
 
-export const competitorsHandler: Handler = (context) => {
+export const competitorsHandler: Handler<'competitors'> = (context) => {
   const data = projectOf(context);
   const query = context.query;
   const period = resolvePeriod(data, query.period as ReportPeriod);

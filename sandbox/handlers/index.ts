@@ -10,7 +10,7 @@ import { projectsHandler } from './projects.js';
 import { searchPerformanceHandler } from './search-performance.js';
 import { summaryHandler } from './summary.js';
 
-export const HANDLERS: Record<EndpointName, Handler> = {
+export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
   projects: projectsHandler,
   summary: summaryHandler,
   answers: answersHandler,

@@ -44,7 +44,7 @@ export function projectItem(data: ProjectData) {
   };
 }
 
-export const projectsHandler: Handler = ({ dataset, account }) => ({
+export const projectsHandler: Handler<'projects'> = ({ dataset, account }) => ({
   body: {
     projects: dataset
       .projectsOf(account)

@@ -7,7 +7,13 @@ import type {
 } from '../../shared/api/vocabulary.js';
 import { isoOf, monthOf } from '../data/calendar.js';
 import { countryMatches } from '../data/countries.js';
-import { type SearchDay, type SearchLists, type SearchRow, sumSearch } from '../data/search.js';
+import {
+  type SearchDay,
+  type SearchListBody,
+  type SearchLists,
+  type SearchRow,
+  sumSearch,
+} from '../data/search.js';
 import { windowObject, windowRange, windowStored } from '../data/windows.js';
 import { type Handler, paginate, projectOf, unavailable } from './common.js';
 
@@ -34,7 +40,7 @@ const dailyRow = (row: SearchDay) => ({
   position: row.position,
 });
 
-export const searchPerformanceHandler: Handler = (context) => {
+export const searchPerformanceHandler: Handler<'search-performance'> = (context) => {
   const data = projectOf(context);
   const query = context.query;
   const source = query.source as SearchSource;
@@ -114,5 +120,8 @@ export const searchPerformanceHandler: Handler = (context) => {
     query.offset as number,
     query.limit as number,
   );
-  return { body: { ...envelope, rows: page.rows, pagination: page.pagination } };
+  // lists[dataset] holds this dataset's schema rows (SearchLists); the compiler
+  // cannot tie the row type to the runtime dataset through filter and sort.
+  const body = { ...envelope, rows: page.rows, pagination: page.pagination } as SearchListBody;
+  return { body };
 };

@@ -1,4 +1,6 @@
 /** GET /projects/{project} (spec 4.2, 2.2): the compact project snapshot, one key per block. */
+
+import type { ResponseOf } from '../../shared/api/responses.js';
 import {
   LIMITS,
   type ReportPeriod,
@@ -16,7 +18,15 @@ import { type SourceClock, windowObject, windowRange, windowStored } from '../da
 import { actionPlan } from './action-plan.js';
 import { type Handler, projectOf } from './common.js';
 
-type BlockBuilder = (data: ProjectData, period: ResolvedPeriod, today: number) => unknown;
+type ProjectSummary = ResponseOf<'summary'>;
+/** Each block is built as the schema's type of that block, so the compiler checks it (spec 2.2). */
+type BlockBuilders = {
+  [B in SummaryBlock]: (
+    data: ProjectData,
+    period: ResolvedPeriod,
+    today: number,
+  ) => NonNullable<ProjectSummary[B]>;
+};
 
 const TOP = LIMITS.summaryTopSearchRows;
 
@@ -230,7 +240,7 @@ function recommendationsBlock(data: ProjectData, period: ResolvedPeriod, today: 
   };
 }
 
-const BLOCKS: Record<SummaryBlock, BlockBuilder> = {
+const BLOCKS: BlockBuilders = {
   profile: (data) => ({
     brand_name: data.spec.brand_name,
     brand_website: data.spec.brand_website,
@@ -253,18 +263,29 @@ const BLOCKS: Record<SummaryBlock, BlockBuilder> = {
   recommendations: recommendationsBlock,
 };
 
-export const summaryHandler: Handler = (context) => {
+/** One block into the body; generic so the block's builder and its key stay the same type. */
+function addBlock<B extends SummaryBlock>(
+  body: ProjectSummary,
+  block: B,
+  data: ProjectData,
+  period: ResolvedPeriod,
+  today: number,
+): void {
+  body[block] = BLOCKS[block](data, period, today);
+}
+
+export const summaryHandler: Handler<'summary'> = (context) => {
   const data = projectOf(context);
   const period = resolvePeriod(data, context.query.period as ReportPeriod);
   const wanted = (context.query.include as SummaryBlock[] | undefined) ?? SUMMARY_BLOCKS;
   // Blocks come in the spec's order whatever order `include` lists them in.
   const included = SUMMARY_BLOCKS.filter((block) => wanted.includes(block));
-  const body: Record<string, unknown> = {
+  const body: ProjectSummary = {
     id: data.spec.id,
     included,
     report_url: reportUrl(data.spec.id),
     period: periodObject(period),
   };
-  for (const block of included) body[block] = BLOCKS[block](data, period, context.dataset.today);
+  for (const block of included) addBlock(body, block, data, period, context.dataset.today);
   return { body };
 };

@@ -16,6 +16,7 @@ import {
   type ParamRule,
   textParam,
   type ValueOfRule,
+  withCrossRules,
 } from './param-rules.js';
 import {
   AI_TRAFFIC_DATASETS,
@@ -42,8 +43,6 @@ import {
 
 /** A validated query: parameter name to typed value. */
 export type Query = Record<string, unknown>;
-/** A cross-parameter rule's complaint: the parameter it belongs under, and the message. */
-export type RuleViolation = readonly [param: string, message: string];
 
 /** Where the rows of a response live, and whether they come in pages. */
 export interface RowsLocation {
@@ -61,18 +60,9 @@ export interface EndpointDefinition<
   summary: string;
   /** Query parameters in their canonical order. */
   params: P;
-  /** Rules that involve more than one parameter (spec 4.x "Rules"). */
-  crossRules?: (query: Query) => RuleViolation[];
-  /** Defaults that depend on another parameter, e.g. competitors' limit by dataset. */
-  dynamicDefaults?: (query: Query) => Query;
   /** Connected sources answer `available: false` with a reason instead of a body (spec 2.5). */
   connectedSource: boolean;
   rows: (query: Query) => RowsLocation | undefined;
-  /**
-   * Rows in a full page for a query with defaults filled in, where a rule
-   * caps it below `limit` (answers with text). Without it a page holds `limit`.
-   */
-  pageSize?: (query: Query) => number;
 }
 
 /** spec 4: `{project}` is the numeric project id from GET /projects. */
@@ -104,8 +94,12 @@ const promptId = intParam(
 
 const listOnly = (dataset: unknown, datasets: readonly string[]) =>
   datasets.includes(String(dataset));
+/** data-api 4.4: the text and numeric filters and the sort apply to the list datasets. */
+const onListDatasets = { usedWhen: { param: 'dataset', values: SEARCH_LIST_DATASETS } };
+/** data-api 4.6: these filters narrow the URL grouping; with group_by=domain they are refused. */
+const onUrlGrouping = { onlyWhen: { param: 'group_by', values: ['url'] } };
 
-/** Keeps the literal `connectedSource`, which ResponseOf reads to add UnavailableSource. */
+/** Keeps each entry's literal types: its parameters, and whether it is a connected source (ResponseOf reads it). */
 function define<const P extends Record<string, ParamRule>, const C extends boolean>(
   definition: EndpointDefinition<P> & { connectedSource: C },
 ): EndpointDefinition<P> & { connectedSource: C } {
@@ -150,7 +144,7 @@ export const ENDPOINTS = {
         DEFAULT_REPORT_PERIOD,
       ),
       since: dateParam(doc('First check date')),
-      until: dateParam(doc('Last check date')),
+      until: withCrossRules(dateParam(doc('Last check date')), { notBelow: 'since' }),
       prompt_id: promptId,
       platform: enumParam(PLATFORMS, doc('One AI platform')),
       prominence_max: intParam(
@@ -159,32 +153,28 @@ export const ENDPOINTS = {
         doc('Keep answers whose prominence is at most this level; 1 lists the gaps'),
       ),
       only_flagged: boolParam(doc('Only negative, drawback or off-topic answers'), false),
-      include_answer_text: boolParam(
-        doc(`Include the answer text; caps the page at ${LIMITS.answersWithTextPageCap} rows`),
-        false,
+      include_answer_text: boolParam(doc('Include the answer text'), false),
+      max_answer_chars: withCrossRules(
+        intParam(
+          LIMITS.maxAnswerChars.min,
+          LIMITS.maxAnswerChars.max,
+          doc('Characters per answer'),
+          LIMITS.maxAnswerChars.default,
+        ),
+        { usedWhen: { param: 'include_answer_text', values: ['true'] } },
       ),
-      max_answer_chars: intParam(
-        LIMITS.maxAnswerChars.min,
-        LIMITS.maxAnswerChars.max,
-        doc('Characters per answer when text is included'),
-        LIMITS.maxAnswerChars.default,
-      ),
-      limit,
+      // data-api 4.3 rule 2: with the answer text a page holds at most 20 rows.
+      limit: withCrossRules(limit, {
+        pageCapWhen: {
+          param: 'include_answer_text',
+          values: ['true'],
+          rows: LIMITS.answersWithTextPageCap,
+        },
+      }),
       offset,
     },
-    crossRules: (query) =>
-      typeof query.since === 'string' &&
-      typeof query.until === 'string' &&
-      query.since > query.until
-        ? [['until', `must be on or after since (${query.since})`]]
-        : [],
     connectedSource: false,
     rows: () => ({ key: 'answers', paged: true }),
-    // spec 4.3 rule 2: with the answer text a page holds at most 20 rows.
-    pageSize: (query) =>
-      query.include_answer_text === true
-        ? Math.min(Number(query.limit), LIMITS.answersWithTextPageCap)
-        : Number(query.limit),
   }),
 
   'search-performance': define({
@@ -196,43 +186,47 @@ export const ENDPOINTS = {
     params: {
       source: enumParam(SEARCH_SOURCES, doc('Webmaster source'), 'google'),
       period: sourceWindow,
-      dataset: enumParam(SEARCH_DATASETS, doc('Dataset'), 'summary'),
-      query_contains: textParam(doc('Keep queries containing this text (list datasets)')),
-      page_contains: textParam(doc('Keep pages containing this text (list datasets)')),
-      country: textParam(
-        doc('Keep this country, as an ISO 3166 alpha-3 or alpha-2 code (list datasets)'),
-        3,
+      dataset: withCrossRules(enumParam(SEARCH_DATASETS, doc('Dataset'), 'summary'), {
+        valuesOnlyWhen: {
+          values: SEARCH_GOOGLE_ONLY_DATASETS,
+          when: { param: 'source', values: ['google'] },
+        },
+      }),
+      query_contains: withCrossRules(
+        textParam(doc('Keep queries containing this text')),
+        onListDatasets,
       ),
-      min_impressions: intParam(0, 1_000_000_000, doc('Minimum impressions (list datasets)')),
-      min_clicks: intParam(0, 1_000_000_000, doc('Minimum clicks (list datasets)')),
-      min_position: numberParam(0, 1000, doc('Minimum average position (list datasets)')),
-      max_position: numberParam(0, 1000, doc('Maximum average position (list datasets)')),
-      sort: enumParam(
-        SEARCH_SORTS,
-        doc(
-          'Sort key of list datasets: clicks, impressions and ctr sort high to low, position low to high',
+      page_contains: withCrossRules(
+        textParam(doc('Keep pages containing this text')),
+        onListDatasets,
+      ),
+      country: withCrossRules(
+        textParam(doc('Keep this country, as an ISO 3166 alpha-3 or alpha-2 code'), 3),
+        onListDatasets,
+      ),
+      min_impressions: withCrossRules(
+        intParam(0, 1_000_000_000, doc('Minimum impressions')),
+        onListDatasets,
+      ),
+      min_clicks: withCrossRules(intParam(0, 1_000_000_000, doc('Minimum clicks')), onListDatasets),
+      min_position: withCrossRules(
+        numberParam(0, 1000, doc('Minimum average position')),
+        onListDatasets,
+      ),
+      max_position: withCrossRules(numberParam(0, 1000, doc('Maximum average position')), {
+        ...onListDatasets,
+        notBelow: 'min_position',
+      }),
+      sort: withCrossRules(
+        enumParam(
+          SEARCH_SORTS,
+          doc('Sort key: clicks, impressions and ctr sort high to low, position low to high'),
+          'clicks',
         ),
-        'clicks',
+        onListDatasets,
       ),
       limit,
       offset,
-    },
-    crossRules: (query) => {
-      const violations: RuleViolation[] = [];
-      if (listOnly(query.dataset, SEARCH_GOOGLE_ONLY_DATASETS) && query.source !== 'google') {
-        violations.push([
-          'dataset',
-          `${String(query.dataset)} is available for source=google only`,
-        ]);
-      }
-      if (
-        typeof query.min_position === 'number' &&
-        typeof query.max_position === 'number' &&
-        query.min_position > query.max_position
-      ) {
-        violations.push(['max_position', `must be at least min_position (${query.min_position})`]);
-      }
-      return violations;
     },
     connectedSource: true,
     rows: (query) =>
@@ -249,10 +243,16 @@ export const ENDPOINTS = {
       period,
       dataset: enumParam(
         COMPETITOR_DATASETS,
-        doc('ranking, detail (needs competitor) or history'),
+        doc('Ranked brands, matching brands in detail, or month-by-month history'),
         'ranking',
       ),
-      competitor: textParam(doc('Brand name or a fragment; required for dataset=detail')),
+      competitor: withCrossRules(textParam(doc('Brand name or a fragment')), {
+        requiredWhen: {
+          param: 'dataset',
+          values: ['detail'],
+          hint: 'give a brand name or a fragment of one',
+        },
+      }),
       include_highlights: boolParam(
         doc('Add highlight sentences per platform to the ranking'),
         false,
@@ -263,32 +263,36 @@ export const ENDPOINTS = {
         doc('Highlight sentences per platform'),
         LIMITS.highlightsPerPlatform.default,
       ),
-      limit: intParam(
-        1,
-        LIMITS.competitorRanking.max,
-        doc(
-          `Brands per page for ranking (default ${LIMITS.competitorRanking.default}), matching brands per page for detail (default ${LIMITS.competitorDetail.default}) or months for history (default ${LIMITS.competitorHistoryMonths.default})`,
+      limit: withCrossRules(
+        intParam(
+          1,
+          Math.max(
+            LIMITS.competitorRanking.max,
+            LIMITS.competitorDetail.max,
+            LIMITS.competitorHistoryMonths.max,
+          ),
+          doc(
+            'Brands per page for ranking, matching brands per page for detail, months for history',
+          ),
         ),
+        {
+          perValue: {
+            param: 'dataset',
+            defaults: {
+              ranking: LIMITS.competitorRanking.default,
+              detail: LIMITS.competitorDetail.default,
+              history: LIMITS.competitorHistoryMonths.default,
+            },
+            max: {
+              ranking: LIMITS.competitorRanking.max,
+              detail: LIMITS.competitorDetail.max,
+              history: LIMITS.competitorHistoryMonths.max,
+            },
+          },
+        },
       ),
       offset,
     },
-    crossRules: (query) =>
-      query.dataset === 'detail' && query.competitor === undefined
-        ? [
-            [
-              'competitor',
-              'is required when dataset=detail: give a brand name or a fragment of one',
-            ],
-          ]
-        : [],
-    dynamicDefaults: (query) => ({
-      limit:
-        query.dataset === 'history'
-          ? LIMITS.competitorHistoryMonths.default
-          : query.dataset === 'detail'
-            ? LIMITS.competitorDetail.default
-            : LIMITS.competitorRanking.default,
-    }),
     connectedSource: false,
     rows: (query) => ({
       key:
@@ -308,24 +312,13 @@ export const ENDPOINTS = {
     params: {
       period,
       group_by: enumParam(CITATION_GROUPINGS, doc('Group citations by URL or by domain'), 'url'),
-      platform: enumParam(PLATFORMS, doc('One AI platform (group_by=url only)')),
-      prompt_id: intParam(1, MAX_ID, doc('One customer question (group_by=url only)')),
-      url_contains: textParam(doc('Keep URLs containing this text (group_by=url only)')),
+      platform: withCrossRules(enumParam(PLATFORMS, doc('One AI platform')), onUrlGrouping),
+      prompt_id: withCrossRules(promptId, onUrlGrouping),
+      url_contains: withCrossRules(textParam(doc('Keep URLs containing this text')), onUrlGrouping),
       own_site_only: boolParam(doc('Only URLs on the project website'), false),
       limit,
       offset,
     },
-    crossRules: (query) =>
-      query.group_by === 'domain'
-        ? (['platform', 'prompt_id', 'url_contains'] as const)
-            .filter((name) => query[name] !== undefined)
-            .map(
-              (name): RuleViolation => [
-                name,
-                'filters the URL grouping only: use it with group_by=url',
-              ],
-            )
-        : [],
     connectedSource: false,
     rows: (query) => ({ key: query.group_by === 'domain' ? 'domains' : 'citations', paged: true }),
   }),

@@ -5,6 +5,7 @@
  * validation, the sandbox's 422s, the OpenAPI document and Sheets' help text
  * all come from the same object.
  */
+import { type CrossRules, describeCrossRules } from './cross-rules.js';
 
 /**
  * Marks a string as documentation: descriptions and summaries that the
@@ -14,43 +15,42 @@
  */
 export const doc = (text: string): string => text;
 
-export interface EnumRule<V extends string = string> {
+/** What every rule carries: its description and the rules it has with other parameters. */
+interface RuleBase {
+  description: string;
+  cross?: CrossRules;
+}
+
+export interface EnumRule<V extends string = string> extends RuleBase {
   kind: 'enum';
   values: readonly V[];
   default?: V;
-  description: string;
 }
-export interface IntRule {
+export interface IntRule extends RuleBase {
   kind: 'int';
   min: number;
   max: number;
   default?: number;
-  description: string;
 }
-export interface NumberRule {
+export interface NumberRule extends RuleBase {
   kind: 'number';
   min: number;
   max: number;
-  description: string;
 }
-export interface BoolRule {
+export interface BoolRule extends RuleBase {
   kind: 'bool';
   default?: boolean;
-  description: string;
 }
-export interface DateRule {
+export interface DateRule extends RuleBase {
   kind: 'date';
-  description: string;
 }
-export interface TextRule {
+export interface TextRule extends RuleBase {
   kind: 'text';
   maxLength: number;
-  description: string;
 }
-export interface ListRule<V extends string = string> {
+export interface ListRule<V extends string = string> extends RuleBase {
   kind: 'list';
   values: readonly V[];
-  description: string;
 }
 export type ParamRule = EnumRule | IntRule | NumberRule | BoolRule | DateRule | TextRule | ListRule;
 
@@ -111,6 +111,12 @@ export const textParam = (description: string, maxLength = 200): TextRule => ({
   description,
 });
 
+/** A rule with its rules across parameters (cross-rules.ts), declared beside it in the table. */
+export const withCrossRules = <R extends ParamRule>(rule: R, cross: CrossRules): R => ({
+  ...rule,
+  cross,
+});
+
 export const listParam = <const V extends string>(
   values: readonly V[],
   description: string,
@@ -147,11 +153,19 @@ export function describeAllowed(rule: ParamRule): string {
   }
 }
 
-/** The rule in one line: what is allowed and the default, for help text. */
+/**
+ * The rule in one line: what is allowed, the default and the rules across
+ * parameters, for help text and the OpenAPI document.
+ */
 export function describeRule(rule: ParamRule): string {
   const defaultValue =
     'default' in rule && rule.default !== undefined ? `; default ${String(rule.default)}` : '';
-  return `${rule.description} (${describeAllowed(rule)}${defaultValue})`;
+  const cross = rule.cross
+    ? describeCrossRules(rule.cross, rule.kind, 'max' in rule ? rule.max : undefined).map(
+        (each) => `; ${each}`,
+      )
+    : [];
+  return `${rule.description} (${describeAllowed(rule)}${defaultValue}${cross.join('')})`;
 }
 
 export function isCalendarDate(text: string): boolean {

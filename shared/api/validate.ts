@@ -3,6 +3,8 @@
  * as the server's 422 (`errors`: parameter -> messages), so a bad parameter
  * reads the same whether the client or the service caught it.
  */
+
+import { crossRuleViolations, perValueDefault } from './cross-rules.js';
 import {
   ENDPOINTS,
   type EndpointName,
@@ -116,9 +118,14 @@ export function validateParams<N extends EndpointName>(
   }
 
   const validated: Query = Object.fromEntries(params);
-  if (errors.size === 0 && definition.crossRules) {
-    for (const [param, message] of definition.crossRules(withDefaults(name, validated)))
-      complain(param, message);
+  // Rules across parameters read the query as the service answers it (defaults filled in).
+  if (errors.size === 0) {
+    const filled = withDefaults(name, validated);
+    for (const [param, rule] of Object.entries(rules)) {
+      if (!rule.cross) continue;
+      for (const message of crossRuleViolations(param, rule.cross, rule.kind, filled))
+        complain(param, message);
+    }
   }
   return errors.size > 0
     ? { ok: false, errors: Object.fromEntries(errors) }
@@ -128,15 +135,16 @@ export function validateParams<N extends EndpointName>(
 /** The query with every default filled in: what the service actually answers. */
 export function withDefaults(name: EndpointName, params: Query): Query {
   const definition = ENDPOINTS[name];
+  const rules = definition.params as Record<string, ParamRule>;
   const filled: Query = {};
-  for (const [key, rule] of Object.entries(definition.params as Record<string, ParamRule>)) {
+  for (const [key, rule] of Object.entries(rules)) {
     if (params[key] !== undefined) filled[key] = params[key];
     else if ('default' in rule && rule.default !== undefined) filled[key] = rule.default;
   }
-  if ('dynamicDefaults' in definition && definition.dynamicDefaults) {
-    for (const [key, value] of Object.entries(definition.dynamicDefaults(filled))) {
-      if (filled[key] === undefined) filled[key] = value;
-    }
+  // Defaults by another parameter's value (competitors' limit by dataset) read the filled query.
+  for (const [key, rule] of Object.entries(rules)) {
+    const byValue = rule.cross && filled[key] === undefined && perValueDefault(rule.cross, filled);
+    if (byValue !== undefined && byValue !== false) filled[key] = byValue;
   }
   if (params.project !== undefined) filled.project = params.project;
   return filled;

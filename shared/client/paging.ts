@@ -2,7 +2,9 @@
  * Page planning shared by both drivers: after page 1 tells `total`, which
  * offsets remain, and how the rows of all pages join into one list.
  */
+import { pageCap } from '../api/cross-rules.js';
 import { ENDPOINTS, type EndpointName, type Query, type RowsLocation } from '../api/endpoints.js';
+import type { ParamRule } from '../api/param-rules.js';
 import { withDefaults } from '../api/validate.js';
 import type { Pagination } from '../schemas/common.js';
 
@@ -38,9 +40,11 @@ export const MAX_PAGES_PER_COLLECTION = 500;
  * answer text). Undefined for endpoints without pages.
  */
 export function pageSizeOf(name: EndpointName, params: Query): number | undefined {
-  const definition = ENDPOINTS[name];
   const query = withDefaults(name, params);
-  const size = definition.pageSize ? definition.pageSize(query) : Number(query.limit);
+  const limit = (ENDPOINTS[name].params as Record<string, ParamRule>).limit;
+  const size = limit?.cross
+    ? pageCap(limit.cross, Number(query.limit), query)
+    : Number(query.limit);
   return Number.isInteger(size) && size > 0 ? size : undefined;
 }
 

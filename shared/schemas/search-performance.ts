@@ -27,7 +27,11 @@ const envelope = {
   is_stale: z.boolean(),
 };
 
-const listBody = (id: string, description: string, row: Record<string, z.ZodMiniType>) =>
+const listBody = <R extends Record<string, z.ZodMiniType>>(
+  id: string,
+  description: string,
+  row: R,
+) =>
   named(
     id,
     description,
@@ -38,7 +42,11 @@ const listBody = (id: string, description: string, row: Record<string, z.ZodMini
     }),
   );
 
-const seriesBody = (id: string, description: string, key: Record<string, z.ZodMiniType>) =>
+const seriesBody = <K extends Record<string, z.ZodMiniType>>(
+  id: string,
+  description: string,
+  key: K,
+) =>
   named(
     id,
     description,

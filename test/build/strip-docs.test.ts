@@ -8,9 +8,15 @@ describe('stripDocs', () => {
     const stripped = stripDocs(source, 'endpoints.ts');
     expect(stripped).not.toContain('Rows per page');
     expect(stripped).not.toContain('Include the answer text');
-    // Rules and messages stay: ranges, enums and the cross-parameter messages.
-    expect(stripped).toContain('is required when dataset=detail');
+    // Rules and messages stay: ranges, enums and the cross-parameter rules and their hints
+    // (their messages are derived from them in cross-rules.ts, which holds no doc()).
+    expect(stripped).toContain(
+      "requiredWhen: {\n          param: 'dataset',\n          values: ['detail'],",
+    );
+    expect(stripped).toContain("hint: 'give a brand name or a fragment of one'");
     expect(stripped).toContain('LIMITS.pageSize.max');
+    const messages = readFileSync('shared/api/cross-rules.ts', 'utf8');
+    expect(stripDocs(messages, 'cross-rules.ts')).toContain('is required when ${');
     expect(stripped.length).toBeLessThan(source.length);
   });
 

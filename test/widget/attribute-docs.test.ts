@@ -1,0 +1,98 @@
+/**
+ * The widgets' attribute docs in the built custom-elements.json restate the
+ * endpoint table's ranges, defaults and allowed values (editors show them).
+ * Each element names its endpoint (the `endpoint` member); every attribute
+ * that is a parameter of that endpoint must agree with the table, with the
+ * defaults that depend on another parameter (competitors' limit by dataset)
+ * resolved for the element's dataset.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
+import type { ParamRule } from '../../shared/api/param-rules.js';
+import { withDefaults } from '../../shared/api/validate.js';
+
+interface Member {
+  name: string;
+  default?: string;
+}
+interface Declaration {
+  tagName?: string;
+  customElement?: boolean;
+  attributes?: Array<{ name: string; description?: string }>;
+  members?: Member[];
+}
+const manifest = JSON.parse(readFileSync('dist/widget/custom-elements.json', 'utf8')) as {
+  modules: Array<{ declarations?: Declaration[] }>;
+};
+
+/** `'competitors'` in the manifest (a member's initializer as written) -> competitors */
+const literal = (member: Member | undefined) => member?.default?.replace(/^['"]|['"]$/g, '');
+
+const elements = manifest.modules
+  .flatMap((module) => module.declarations ?? [])
+  .filter((declaration) => declaration.customElement && declaration.tagName)
+  .flatMap((declaration) => {
+    const endpoint = literal(declaration.members?.find((member) => member.name === 'endpoint'));
+    if (!endpoint || !Object.hasOwn(ENDPOINTS, endpoint)) return [];
+    const dataset = literal(declaration.members?.find((member) => member.name === 'dataset'));
+    return [{ declaration, name: endpoint as EndpointName, dataset }];
+  });
+
+/** The problems of one attribute's description against its rule; empty when it agrees. */
+function disagreements(description: string, rule: ParamRule, byValue: unknown): string[] {
+  const problems: string[] = [];
+  const ranges = [...description.matchAll(/(\d+) to (\d+)/g)].map(
+    ([, min, max]) => `${min}-${max}`,
+  );
+  if (rule.kind === 'int') {
+    const max = rule.cross?.perValue?.max?.[String(byValue)] ?? rule.max;
+    if (!ranges.includes(`${rule.min}-${max}`) || ranges.length !== 1)
+      problems.push(`range ${ranges.join(', ') || 'missing'}, table ${rule.min} to ${max}`);
+  }
+  if (rule.kind === 'enum') {
+    const missing = rule.values.filter((each) => !new RegExp(`\\b${each}\\b`).test(description));
+    if (missing.length > 0) problems.push(`does not name ${missing.join(', ')}`);
+  }
+  return problems;
+}
+
+describe('widget attribute docs (custom-elements.json) agree with the endpoint table', () => {
+  it('finds the elements and the attributes that are parameters', () => {
+    expect(elements.map((element) => element.declaration.tagName)).toEqual(
+      expect.arrayContaining(['aivis-competitor-ranking', 'aivis-action-plan']),
+    );
+  });
+
+  it.each(elements)('$declaration.tagName ($name)', ({ declaration, name, dataset }) => {
+    const rules = ENDPOINTS[name].params as Record<string, ParamRule>;
+    const query = withDefaults(name, dataset === undefined ? {} : { dataset });
+    const checked: string[] = [];
+    const problems: string[] = [];
+    for (const attribute of declaration.attributes ?? []) {
+      const param = attribute.name.replaceAll('-', '_');
+      const rule = Object.hasOwn(rules, param) ? rules[param] : undefined;
+      if (!rule || rule.kind === 'bool' || rule.kind === 'text') continue;
+      const description = attribute.description ?? '';
+      checked.push(attribute.name);
+      const by = rule.cross?.perValue?.param;
+      for (const problem of disagreements(description, rule, by ? query[by] : undefined))
+        problems.push(`${attribute.name}: ${problem}`);
+      const expected = query[param];
+      const stated = [
+        ...description.matchAll(/default (\w+)/g),
+        ...description.matchAll(/(\w+) \(default\)/g),
+      ].map((match) => match[1]);
+      // The default in effect for this element's query must be the one stated, and stated.
+      if (expected !== undefined && !(stated.length === 1 && stated[0] === String(expected)))
+        problems.push(
+          `${attribute.name}: default ${stated.join(', ') || 'not stated'}, table ${String(expected)}`,
+        );
+      if (expected === undefined && stated.length > 0)
+        problems.push(`${attribute.name}: states default ${stated.join(', ')}, the table has none`);
+    }
+    expect(problems).toEqual([]);
+    // Every element here reads at least one ranged or enumerated parameter (period, limit, audience).
+    expect(checked.length).toBeGreaterThan(0);
+  });
+});
