@@ -11,7 +11,7 @@ import { MAX_UPSTREAM_BODY_BYTES } from './upstream.js';
 export interface ProxyConfig {
   /** Upstream service base address, http(s), without /api/v1; e.g. https://example.com. */
   baseUrl: string;
-  /** Personal access token (spec 5); sent upstream only, never shown. */
+  /** Personal access token (data-api 5); sent upstream only, never shown. */
   token: string;
   /** Port of the Node entry (ignored by Workers, Deno and Bun snippets that bring their own). */
   port: number;
@@ -32,7 +32,7 @@ export interface ProxyConfig {
   /** LRU bounds. */
   cacheMaxEntries: number;
   cacheMaxBytes: number;
-  /** Requests per minute assumed until upstream's X-RateLimit-Limit says otherwise (spec 8). */
+  /** Requests per minute assumed until upstream's X-RateLimit-Limit says otherwise (data-api 8). */
   rateLimitPerMinute: number;
   /** Upper bound of the proxy's own upstream requests per minute, to leave the rest of the plan to other clients. */
   maxUpstreamPerMinute?: number;
@@ -145,7 +145,7 @@ function readToken(env: Env): string {
   if (token === undefined) {
     throw new ProxyConfigError(
       'AIVIS_TOKEN',
-      "is required: a personal access token from the service's MCP token page (spec 5)",
+      "is required: a personal access token from the service's MCP token page (data-api 5)",
     );
   }
   // A header value with a line break or space would be refused or split; say so without echoing it.

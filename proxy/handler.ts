@@ -3,8 +3,8 @@
  * `(Request) => Promise<Response>`: it runs unchanged on Node (proxy/main.ts),
  * Cloudflare Workers, Deno and Bun, so it uses web-standard APIs only.
  *
- * It keeps the token server-side (spec 5), answers a crowd of viewers from one
- * upstream call per distinct request and TTL (spec 8's per-minute budget), and
+ * It keeps the token server-side (data-api 5), answers a crowd of viewers from one
+ * upstream call per distinct request and TTL (data-api 8's per-minute budget), and
  * adds CORS for the intranet origins that embed the widgets.
  */
 import { summarizeValidationErrors } from '../shared/http/errors.js';
@@ -162,7 +162,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
           if (typeof context?.waitUntil === 'function') context.waitUntil(stored);
         }
       } else if (outcome.kind === 'unavailable') {
-        // spec 7: no retrying in a tight loop; bounded like the cache.
+        // data-api 7: no retrying in a tight loop; bounded like the cache.
         failures.set(key, { until: now() + FAILURE_BACKOFF_MS, reason: outcome.reason });
         if (failures.size > config.cacheMaxEntries) {
           const oldest = failures.keys().next().value;
@@ -277,7 +277,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         path,
       };
     }
-    // spec 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
+    // data-api 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
     if (outcome.kind === 'unavailable' && entry && age < ttlMs + staleIfErrorMs) {
       return {
         clean: true,

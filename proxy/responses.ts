@@ -1,5 +1,5 @@
 /**
- * Response building blocks of the proxy: spec-7 error answers, CORS, the
+ * Response building blocks of the proxy: data-api 7 error answers, CORS, the
  * cache headers, and the token scrubbing every answer passes through.
  */
 
@@ -56,7 +56,7 @@ export function jsonError(
   headers: Record<string, string> = {},
 ): Response {
   const envelope = errorEnvelope(code, message, extras);
-  // Gateway answers (502, 504) keep the spec-7 shape with the status actually sent.
+  // Gateway answers (502, 504) keep the data-api 7 shape with the status actually sent.
   const body = { error: { ...envelope.error, status } };
   return new Response(JSON.stringify(body), {
     status,

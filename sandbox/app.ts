@@ -1,6 +1,6 @@
 /**
  * The sandbox as a standard fetch handler: method, auth, rate limit, route,
- * project, parameters, data, in that order (spec 4, 5, 7, 8). Pure apart from
+ * project, parameters, data, in that order (data-api 4, 5, 7, 8). Pure apart from
  * the injected clock and the rate-limit state.
  */
 import { stringify } from 'yaml';
@@ -89,7 +89,7 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
         'content-type': JSON_TYPE,
         ...extraHeaders,
       };
-      // spec 8: rate headers on every response, errors and the document included.
+      // data-api 8: rate headers on every response, errors and the document included.
       headers['x-ratelimit-limit'] = String(rate.limit);
       headers['x-ratelimit-remaining'] = String(rate.remaining);
       options.onRequest?.({
@@ -194,7 +194,7 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     if (route.project !== undefined) {
       const id = /^\d{1,10}$/.test(route.project) ? Number(route.project) : Number.NaN;
       const owned = dataset.projectsOf(dataAccount).some((spec) => spec.id === id);
-      // spec 4: another account's project is as absent as a project that does not exist.
+      // data-api 4: another account's project is as absent as a project that does not exist.
       if (!owned) {
         return fail(
           'not_found',
@@ -226,7 +226,7 @@ type Fail = (
 ) => Response;
 
 function rateLimited(fail: Fail, retryAfter: number): Response {
-  // spec 7: the Retry-After header and retry_after carry the same seconds.
+  // data-api 7: the Retry-After header and retry_after carry the same seconds.
   return fail(
     'rate_limited',
     `The per-minute request budget of this account is used up. Wait ${retryAfter} s before retrying, and do not retry in a tight loop.`,

@@ -1,7 +1,7 @@
 /**
  * Generates a search source's stored data (Google Search Console or Bing
  * Webmaster Tools): the daily series and, per window, the stored top samples
- * (spec 4.4 rule 1: up to 50 rows per dimension, up to 1000 question queries).
+ * (data-api 4.4 rule 1: up to 50 rows per dimension, up to 1000 question queries).
  */
 import { LIMITS, type SearchSource, type SourceWindow } from '../../shared/api/vocabulary.js';
 import type { ProjectSpec, SourceSpec } from './catalog.js';

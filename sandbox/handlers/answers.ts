@@ -1,11 +1,11 @@
-/** GET /projects/{project}/answers (spec 4.3): stored answers joined with their judgments. */
+/** GET /projects/{project}/answers (data-api 4.3): stored answers joined with their judgments. */
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
 import type { Platform, ReportPeriod } from '../../shared/api/vocabulary.js';
 import { answerText, type StoredAnswer } from '../data/answers.js';
 import { answersIn, customPeriod, periodObject, resolvePeriod } from '../data/periods.js';
 import { checkPromptId, type Handler, paginate, projectOf } from './common.js';
 
-/** spec 4.3: only_flagged keeps negative, drawback or off-topic answers. */
+/** data-api 4.3: only_flagged keeps negative, drawback or off-topic answers. */
 export const isFlagged = (answer: StoredAnswer) =>
   answer.brand_sentiment === 'negative' ||
   answer.brand_drawback !== null ||
@@ -17,7 +17,7 @@ export const answersHandler: Handler = (context) => {
   const promptErrors = checkPromptId(data, query.prompt_id);
   if (promptErrors) return { errors: promptErrors };
 
-  // spec 4.3: period is ignored when since or until is given.
+  // data-api 4.3: period is ignored when since or until is given.
   const period =
     query.since !== undefined || query.until !== undefined
       ? customPeriod(data, query.since as string | undefined, query.until as string | undefined)
@@ -34,7 +34,7 @@ export const answersHandler: Handler = (context) => {
   );
 
   const withText = query.include_answer_text === true;
-  // spec 4.3 rule 2: text caps the page at 20 rows.
+  // data-api 4.3 rule 2: text caps the page at 20 rows.
   const limit = ENDPOINTS.answers.pageSize?.(query) ?? (query.limit as number);
   const maxChars = query.max_answer_chars as number;
   const questionText = new Map(data.questions.map((question) => [question.id, question.text]));

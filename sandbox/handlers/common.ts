@@ -13,7 +13,7 @@ export interface HandlerContext {
   query: Query;
 }
 
-/** A body to send with 200, or per-parameter errors to send as 422 (spec 7). */
+/** A body to send with 200, or per-parameter errors to send as 422 (data-api 7). */
 export type HandlerResult = { body: unknown } | { errors: ValidationErrors };
 
 export type Handler = (context: HandlerContext) => HandlerResult;
@@ -24,7 +24,7 @@ export function projectOf(context: HandlerContext): ProjectData {
   return context.data;
 }
 
-/** spec 2.5: the pagination object of row datasets. */
+/** data-api 2.5: the pagination object of row datasets. */
 export function paginate<T>(rows: readonly T[], offset: number, limit: number) {
   const page = rows.slice(offset, offset + limit);
   return {
@@ -39,7 +39,7 @@ export function paginate<T>(rows: readonly T[], offset: number, limit: number) {
   };
 }
 
-/** spec 4.3 rule 1: a question of another project (or none) is a 422 under prompt_id. */
+/** data-api 4.3 rule 1: a question of another project (or none) is a 422 under prompt_id. */
 export function checkPromptId(data: ProjectData, promptId: unknown): ValidationErrors | undefined {
   if (promptId === undefined) return undefined;
   if (data.questions.some((question) => question.id === promptId)) return undefined;
@@ -50,7 +50,7 @@ export function checkPromptId(data: ProjectData, promptId: unknown): ValidationE
   };
 }
 
-/** spec 2.5: a connected source or window without stored data. */
+/** data-api 2.5: a connected source or window without stored data. */
 export const unavailable = (reason: string, extras: Record<string, unknown> = {}) => ({
   body: { available: false as const, reason, ...extras },
 });

@@ -1,4 +1,4 @@
-/** GET /projects/{project} (spec 4.2, 2.2): the compact project snapshot, one key per block. */
+/** GET /projects/{project} (data-api 4.2, 2.2): the compact project snapshot, one key per block. */
 import {
   LIMITS,
   type ReportPeriod,

@@ -1,5 +1,5 @@
 /**
- * The endpoint table: the one description of Data API v1 (spec 4) that the
+ * The endpoint table: the one description of Data API v1 (data-api 4) that the
  * client, the validation, the sandbox, the OpenAPI document, the proxy and the
  * Sheets functions all derive from. This is its request side; the response
  * side (which schema answers which query) is in responses.ts, kept apart so
@@ -53,18 +53,18 @@ export interface RowsLocation {
 export interface EndpointDefinition<
   P extends Record<string, ParamRule> = Record<string, ParamRule>,
 > {
-  /** MCP tool of the same dataset (spec 4). */
+  /** MCP tool of the same dataset (data-api 4). */
   tool: string;
   /** Path under /api/v1, with {project} where the project id goes. */
   path: string;
   summary: string;
   /** Query parameters in their canonical order. */
   params: P;
-  /** Rules that involve more than one parameter (spec 4.x "Rules"). */
+  /** Rules that involve more than one parameter (data-api 4.x "Rules"). */
   crossRules?: (query: Query) => RuleViolation[];
   /** Defaults that depend on another parameter, e.g. competitors' limit by dataset. */
   dynamicDefaults?: (query: Query) => Query;
-  /** Connected sources answer `available: false` with a reason instead of a body (spec 2.5). */
+  /** Connected sources answer `available: false` with a reason instead of a body (data-api 2.5). */
   connectedSource: boolean;
   rows: (query: Query) => RowsLocation | undefined;
   /**
@@ -74,7 +74,7 @@ export interface EndpointDefinition<
   pageSize?: (query: Query) => number;
 }
 
-/** spec 4: `{project}` is the numeric project id from GET /projects. */
+/** data-api 4: `{project}` is the numeric project id from GET /projects. */
 export const projectParam = intParam(
   1,
   2_147_483_647,
@@ -178,7 +178,7 @@ export const ENDPOINTS = {
         : [],
     connectedSource: false,
     rows: () => ({ key: 'answers', paged: true }),
-    // spec 4.3 rule 2: with the answer text a page holds at most 20 rows.
+    // data-api 4.3 rule 2: with the answer text a page holds at most 20 rows.
     pageSize: (query) =>
       query.include_answer_text === true
         ? Math.min(Number(query.limit), LIMITS.answersWithTextPageCap)

@@ -113,7 +113,7 @@ describe('the OpenAPI document names the listening address, whatever Host says',
   });
 });
 
-describe('rate headers on every response (spec 8)', () => {
+describe('rate headers on every response (data-api 8)', () => {
   it.each([
     ['the OpenAPI document', '/openapi/v1.yaml', null],
     ['a 404 outside the API', '/nowhere', null],
@@ -136,7 +136,7 @@ describe('rate headers on every response (spec 8)', () => {
   });
 });
 
-describe('GET /projects last_checked_at (spec 2.1)', () => {
+describe('GET /projects last_checked_at (data-api 2.1)', () => {
   it.each([
     [ENTRY, [1001, 1002, 1003]],
     [PRO, [2001]],
@@ -163,7 +163,7 @@ describe('competitors detail is bounded and paged', () => {
     );
     expect(first.status).toBe(200);
     const bytes = Buffer.byteLength(JSON.stringify(first.body));
-    // spec 8: other endpoints within about 40 KB at default limits.
+    // data-api 8: other endpoints within about 40 KB at default limits.
     expect(bytes).toBeLessThan(40_000);
     expect(first.body.matches).toHaveLength(LIMITS.competitorDetail.default);
     const { total } = first.body.pagination;

@@ -9,7 +9,7 @@ import { externalLink } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
 import { supportingRows } from './supporting-rows.js';
 
-/** spec 2.4 / 4.8: each plan status in words. */
+/** data-api 2.4 / 4.8: each plan status in words. */
 const STATUS_TEXT: Record<string, string> = {
   ready: 'The next steps the stored data supports, most important first.',
   needs_data:

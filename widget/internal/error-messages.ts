@@ -1,5 +1,5 @@
 /**
- * What a person reading the widget is told for each error code (spec 7 and
+ * What a person reading the widget is told for each error code (data-api 7 and
  * the client's own codes), and what to do next. The API's own message is
  * kept for details, shown as text.
  */
