@@ -1,7 +1,7 @@
 /**
  * Type-checks every folder with its own compiler settings: shared/ without DOM
- * or Node types (it must run in Apps Script's V8 too), widget/ with the DOM and
- * Lit's decorators, apps-script/ against @types/google-apps-script.
+ * or Node types (it must run in Apps Script's V8 too), widget/ with the DOM (Lit
+ * reactive properties, no decorators), apps-script/ against @types/google-apps-script.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
