@@ -32,6 +32,29 @@ export const DEMO_MOUNTS = {
   '/scenarios/slow': 'aivis_test_slow',
 } as const;
 
+export type DemoMount = keyof typeof DEMO_MOUNTS;
+
+/** What the pages call each mount; they switch between accounts by these, never by token. */
+export const DEMO_MOUNT_LABELS: Record<DemoMount, string> = {
+  '': 'Demo account (1001-1003)',
+  '/accounts/pro': 'Pro account (2001)',
+  '/scenarios/expired': 'Expired token (401)',
+  '/scenarios/revoked': 'Revoked token (401)',
+  '/scenarios/no-scope': 'Token without API scope (403)',
+  '/scenarios/free': 'No paid plan (403)',
+  '/scenarios/server-error': 'Server error (500)',
+  '/scenarios/rate-limited': 'Rate limited (429)',
+  '/scenarios/slow': 'Slow answers (5 s)',
+};
+
+/** The account list the explorer offers: mount path and label, no token. */
+export function demoAccounts(): Array<{ basePath: string; label: string }> {
+  return (Object.keys(DEMO_MOUNTS) as DemoMount[]).map((basePath) => ({
+    basePath,
+    label: DEMO_MOUNT_LABELS[basePath],
+  }));
+}
+
 export interface DemoOptions {
   port?: number;
   sandboxPort?: number;
@@ -169,6 +192,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
         errorEnvelope('method_not_allowed', 'This demo page only answers GET.'),
         { status: 405 },
       );
+    }
+    if (pathname === '/demo/accounts.json') {
+      return Response.json(demoAccounts(), { headers: { 'cache-control': 'no-cache' } });
     }
     if (pathname === '/gallery' || pathname === '/gallery/') {
       const page = await galleryPage(origin);
