@@ -47,6 +47,14 @@ export const DEMO_MOUNT_LABELS: Record<DemoMount, string> = {
   '/scenarios/slow': 'Slow answers (5 s)',
 };
 
+/**
+ * Mounts whose answers are never cached or served stale: the slow scenario
+ * exists to show the loading state, which a cached copy (the proxy's or the
+ * browser's) would skip on every visit after the first.
+ */
+const UNCACHED_MOUNTS: ReadonlySet<DemoMount> = new Set(['/scenarios/slow']);
+const NO_CACHE = { cacheTtlSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 0 };
+
 /** The account list the explorer offers: mount path and label, no token. */
 export function demoAccounts(): Array<{ basePath: string; label: string }> {
   return (Object.keys(DEMO_MOUNTS) as DemoMount[]).map((basePath) => ({
@@ -64,6 +72,8 @@ export interface DemoOptions {
    * checked as the proxy checks that variable. The demo's own pages need none.
    */
   allowedOrigins?: readonly string[];
+  /** Delay of the slow scenario; tests shorten the sandbox's 5 s. */
+  slowDelayMs?: number;
   /** Skip building the widget bundle (tests that only need the explorer). */
   buildWidgets?: boolean;
   quiet?: boolean;
@@ -94,11 +104,13 @@ async function buildWidgetBundle(): Promise<boolean> {
 }
 
 function galleryConfig(origin: string): string {
-  const scenarios = Object.fromEntries(
-    Object.keys(DEMO_MOUNTS)
-      .filter((mount) => mount.startsWith('/scenarios/'))
-      .map((mount) => [mount.slice('/scenarios/'.length), `${origin}${mount}`]),
-  );
+  const scenarios = (Object.keys(DEMO_MOUNTS) as DemoMount[])
+    .filter((mount) => mount.startsWith('/scenarios/'))
+    .map((mount) => ({
+      name: mount.slice('/scenarios/'.length),
+      label: DEMO_MOUNT_LABELS[mount],
+      baseUrl: `${origin}${mount}`,
+    }));
   const config = { baseUrl: origin, proBaseUrl: `${origin}/accounts/pro`, scenarios };
   // JSON inside a script element: escape '<' so no value can close the element.
   return `<script>window.AIVIS_DEMO = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`;
@@ -146,7 +158,11 @@ Press Ctrl+C to stop.`;
 export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo> {
   const quiet = options.quiet ?? false;
   const allowedOrigins = checkedOrigins(options.allowedOrigins ?? []);
-  const sandbox = await startSandbox({ port: options.sandboxPort ?? 8787, rateLimit: true });
+  const sandbox = await startSandbox({
+    port: options.sandboxPort ?? 8787,
+    rateLimit: true,
+    ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
+  });
   await buildExplorer(quiet);
   let widgetsBuilt = false;
   if (options.buildWidgets !== false) {
@@ -171,6 +187,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
           basePath,
           cacheTtlSeconds: 30,
           allowedOrigins,
+          ...(UNCACHED_MOUNTS.has(basePath as DemoMount) ? NO_CACHE : {}),
         }),
       ),
     ]);
