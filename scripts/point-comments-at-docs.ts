@@ -12,8 +12,18 @@ import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Files whose comments may cite the Data API. */
-const SOURCE_EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.html', '.css', '.gs']);
+/** Files whose comments (or, for Markdown, prose) may cite the Data API. */
+const SOURCE_EXTENSIONS = new Set([
+  '.ts',
+  '.tsx',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.html',
+  '.css',
+  '.gs',
+  '.md',
+]);
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', 'test-artifacts', 'docs']);
 /** This script's own comment quotes the old form as its example. */
 const SKIPPED_FILES = new Set(['scripts/point-comments-at-docs.ts']);
