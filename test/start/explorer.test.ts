@@ -5,19 +5,20 @@
  * switch to the scenario accounts; light and dark.
  */
 import { readFile } from 'node:fs/promises';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../shared/table/csv.js';
 import { toTable } from '../../shared/table/normalize.js';
-import { type RunningDemo, startDemo } from '../../start/demo.js';
-import { CHROMIUM_ARGS, fetchJson, watchConsole } from '../browser/harness.js';
+import type { RunningDemo } from '../../start/demo.js';
+import { fetchJson, watchConsole } from '../browser/harness.js';
+import { launchChromium, startTestDemo } from './demo-fixture.js';
 
 let demo: RunningDemo;
 let browser: Browser;
 
 beforeAll(async () => {
-  demo = await startDemo({ port: 0, sandboxPort: 0, quiet: true, buildWidgets: false });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  demo = await startTestDemo();
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -4,10 +4,11 @@
  * shows the skeleton on every visit, a page theme that follows the forced
  * one, and every state of every widget on the one page.
  */
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemo } from '../../start/demo.js';
-import { CHROMIUM_ARGS, requireBundle, watchConsole } from '../browser/harness.js';
+import type { RunningDemo } from '../../start/demo.js';
+import { requireBundle, watchConsole } from '../browser/harness.js';
+import { launchChromium, startTestDemo } from './demo-fixture.js';
 
 let demo: RunningDemo;
 let browser: Browser;
@@ -18,14 +19,8 @@ let TAGS: string[] = [];
 
 beforeAll(async () => {
   requireBundle();
-  demo = await startDemo({
-    port: 0,
-    sandboxPort: 0,
-    quiet: true,
-    buildWidgets: false,
-    slowDelayMs: SLOW_MS,
-  });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  demo = await startTestDemo({ slowDelayMs: SLOW_MS });
+  browser = await launchChromium();
   const page = await browser.newPage();
   await page.goto(`${demo.url}/gallery/`);
   TAGS = await page.$$eval('#dashboard [data-demo]', (widgets) =>
