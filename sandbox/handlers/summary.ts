@@ -257,7 +257,7 @@ export const summaryHandler: Handler = (context) => {
   const data = projectOf(context);
   const period = resolvePeriod(data, context.query.period as ReportPeriod);
   const wanted = (context.query.include as SummaryBlock[] | undefined) ?? SUMMARY_BLOCKS;
-  // Blocks come in the spec's order whatever order `include` lists them in.
+  // Blocks come in the order of data-api 2.2 whatever order `include` lists them in.
   const included = SUMMARY_BLOCKS.filter((block) => wanted.includes(block));
   const body: Record<string, unknown> = {
     id: data.spec.id,

@@ -30,7 +30,7 @@ export const PLATFORMS = [
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-/** data-api 2.2: blocks of the project summary, in the spec's order. */
+/** data-api 2.2: blocks of the project summary, in the order data-api 2.2 lists them. */
 export const SUMMARY_BLOCKS = [
   'profile',
   'questions',

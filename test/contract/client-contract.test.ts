@@ -32,7 +32,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-/** Every endpoint/dataset combination the spec names, for one project. */
+/** Every endpoint/dataset combination docs/data-api.md names, for one project. */
 function everyCall(project: number): Array<[EndpointName, Record<string, unknown>]> {
   return [
     ['projects', {}],

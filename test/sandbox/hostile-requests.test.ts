@@ -156,7 +156,7 @@ describe('GET /projects last_checked_at (data-api 2.1)', () => {
 });
 
 describe('competitors detail is bounded and paged', () => {
-  it('pages the matches, caps questions per match, and stays near the spec size at default limits', async () => {
+  it('pages the matches, caps questions per match, and stays near the size of data-api 8 at default limits', async () => {
     const first = await api(
       sandbox.baseUrl,
       '/api/v1/projects/1001/competitors?dataset=detail&competitor=a',
