@@ -74,6 +74,12 @@ export interface DemoOptions {
   allowedOrigins?: readonly string[];
   /** Delay of the slow scenario; tests shorten the sandbox's 5 s. */
   slowDelayMs?: number;
+  /**
+   * The sandbox's per-minute budget (default on, as the real API). Suites that
+   * open the 90-widget gallery several times a minute turn it off; the
+   * rate-limited state stays reachable through its scenario token.
+   */
+  rateLimit?: boolean;
   /** Skip building the widget bundle (tests that only need the explorer). */
   buildWidgets?: boolean;
   quiet?: boolean;
@@ -160,7 +166,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
   const allowedOrigins = checkedOrigins(options.allowedOrigins ?? []);
   const sandbox = await startSandbox({
     port: options.sandboxPort ?? 8787,
-    rateLimit: true,
+    rateLimit: options.rateLimit ?? true,
     ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
   });
   await buildExplorer(quiet);

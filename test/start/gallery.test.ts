@@ -13,13 +13,14 @@ import { launchChromium, startTestDemo } from './demo-fixture.js';
 let demo: RunningDemo;
 let browser: Browser;
 /** Short enough to keep the suite quick, long enough to see the skeleton after a page load. */
-const SLOW_MS = 1_500;
+// Long enough that a page of 90 widgets on a loaded machine is still waiting when it is read.
+const SLOW_MS = 4_000;
 /** The widgets the gallery lists (widget/demo/gallery-widgets.js), read from its dashboard. */
 let TAGS: string[] = [];
 
 beforeAll(async () => {
   requireBundle();
-  demo = await startTestDemo({ slowDelayMs: SLOW_MS });
+  demo = await startTestDemo({ slowDelayMs: SLOW_MS, rateLimit: false });
   browser = await launchChromium();
   const page = await browser.newPage();
   await page.goto(`${demo.url}/gallery/`);

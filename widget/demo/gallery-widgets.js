@@ -32,7 +32,7 @@ export const WIDGETS = [
     tag: 'aivis-visibility-trend',
     name: 'Visibility trend',
     attributes: { competitors: '3' },
-    invalid: { competitors: '50' },
+    invalid: { months: '0' },
     wide: true,
     sidebar: true,
   },
