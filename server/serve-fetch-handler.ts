@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { methodNotAllowed as refusalOf } from '../shared/http/edge.js';
 import { errorEnvelope } from '../shared/http/errors.js';
 import { preparedBody } from './prepared-body.js';
 
@@ -23,7 +24,6 @@ export type FetchHandler = (request: Request, context?: HostContext) => Promise<
 /** Methods a fetch Request cannot carry (Fetch standard "forbidden methods"). */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 /** Every handler served here is read-only. */
-const READ_ONLY_METHODS = 'GET, HEAD, OPTIONS';
 
 export interface ServeOptions {
   /** 0 picks a free ephemeral port. */
@@ -279,11 +279,9 @@ async function respond(
 
 /** TRACE and its kin cannot become a Request; they are refused like any other write. */
 function methodNotAllowed(method: string): Response {
-  return Response.json(
-    errorEnvelope(
-      'method_not_allowed',
-      `${method} is not allowed here; use ${READ_ONLY_METHODS.replace(', OPTIONS', '')}.`,
-    ),
-    { status: 405, headers: { Allow: READ_ONLY_METHODS, 'Cache-Control': 'no-store' } },
-  );
+  const refusal = refusalOf(method);
+  return Response.json(errorEnvelope(refusal.code, refusal.message), {
+    status: refusal.status,
+    headers: { ...refusal.headers, 'Cache-Control': 'no-store' },
+  });
 }

@@ -11,6 +11,7 @@ import { proxyConfig } from '../proxy/config.js';
 import { createProxyHandler, type ProxyHandler } from '../proxy/handler.js';
 import { startSandbox } from '../sandbox/server.js';
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
+import { isReadMethod, methodNotAllowed } from '../shared/http/edge.js';
 import { errorEnvelope } from '../shared/http/errors.js';
 import { serveFile } from './static-files.js';
 
@@ -210,11 +211,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
         return proxy(request);
       }
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return Response.json(
-        errorEnvelope('method_not_allowed', 'This demo page only answers GET.'),
-        { status: 405 },
-      );
+    if (!isReadMethod(request.method)) {
+      const refusal = methodNotAllowed(request.method);
+      return Response.json(errorEnvelope(refusal.code, refusal.message), {
+        status: refusal.status,
+        headers: refusal.headers,
+      });
     }
     if (pathname === '/demo/accounts.json') {
       return Response.json(demoAccounts(), { headers: { 'cache-control': 'no-cache' } });

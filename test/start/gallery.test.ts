@@ -13,8 +13,7 @@ import { launchChromium, startTestDemo } from './demo-fixture.js';
 let demo: RunningDemo;
 let browser: Browser;
 /** Short enough to keep the suite quick, long enough to see the skeleton after a page load. */
-// Long enough that a page of 90 widgets on a loaded machine is still waiting when it is read.
-const SLOW_MS = 4_000;
+const SLOW_MS = 1_500;
 /** The widgets the gallery lists (widget/demo/gallery-widgets.js), read from its dashboard. */
 let TAGS: string[] = [];
 
