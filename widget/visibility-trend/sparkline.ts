@@ -21,7 +21,7 @@ interface SparklineHost extends ReactiveControllerHost, HTMLElement {
 }
 
 export class SparklineController {
-  private readonly task: Task<readonly [string | undefined, string | undefined, boolean], Trend>;
+  readonly #task: Task<readonly [string | undefined, string | undefined, boolean], Trend>;
 
   constructor(
     host: SparklineHost,
@@ -30,7 +30,7 @@ export class SparklineController {
     /** Whether the card's own data is there: the sparkline loads after it, on the same client. */
     loaded: () => boolean,
   ) {
-    this.task = new Task(host, {
+    this.#task = new Task(host, {
       args: () => [host.trend, host.project, loaded()] as const,
       task: async ([trend, project, loaded], { signal }) => {
         const reader = client();
@@ -49,7 +49,7 @@ export class SparklineController {
   }
 
   render(format: Formatters): TemplateResult | typeof nothing {
-    const trend = this.task.value;
+    const trend = this.#task.value;
     const own = trend?.series[0];
     if (!trend || !own?.isOwnBrand) return nothing;
     const known = own.values.flatMap((value, index) => (value === null ? [] : [[index, value]]));
