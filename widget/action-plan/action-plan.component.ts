@@ -1,4 +1,3 @@
-import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { followPath } from '../../shared/client/fetch-client.js';
 import type { FollowedRequest } from '../../shared/client/types.js';
@@ -6,6 +5,7 @@ import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
+import { Task, TaskStatus } from '../internal/task.js';
 import { dataTable, externalLink, pager } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
 import { pathAtOffset, supportingRows } from './supporting-rows.js';

@@ -1,4 +1,3 @@
-import { TaskStatus } from '@lit/task';
 import {
   html,
   nothing,
@@ -10,6 +9,7 @@ import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schem
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
+import { TaskStatus } from '../internal/task.js';
 import { barRow, pager } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 

@@ -1,12 +1,12 @@
 /**
- * What the three widgets share: the common attributes, one @lit/task that
+ * What the widgets share: the common attributes, one Task (./task.ts) that
  * validates the attributes with the core and fetches, the loading / error
  * states, the period line and the aivis-load / aivis-error events. Two
  * reactive controllers do the rest: ConnectionController resolves the client
  * (attributes > <aivis-provider> > configure()), RetryCountdownController
  * retries by itself after a 429.
  */
-import { initialState, Task, TaskStatus } from '@lit/task';
+
 import {
   html,
   LitElement,
@@ -26,6 +26,7 @@ import { asAivisError, attributeNameOf, explainError } from './error-messages.js
 import { emit } from './events.js';
 import { type Formatters, formatters, periodLabel, resolveLocale, safeHttpUrl } from './format.js';
 import { RetryCountdownController } from './retry-countdown.js';
+import { initialState, Task, TaskStatus } from './task.js';
 import { externalLink } from './templates.js';
 
 type TaskArgs = readonly [

@@ -1,9 +1,9 @@
-import { TaskStatus } from '@lit/task';
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
+import { TaskStatus } from '../internal/task.js';
 import { barRow } from '../internal/templates.js';
 import { SparklineController } from '../visibility-trend/sparkline.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
