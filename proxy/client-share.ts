@@ -1,7 +1,7 @@
 /**
  * Per-client fairness: one client address may spend only a share of the
  * account's per-minute budget on cache misses, so a script asking for
- * thousands of distinct URLs cannot lock every other viewer out (spec 8).
+ * thousands of distinct URLs cannot lock every other viewer out (data-api 8).
  *
  * A token bucket per address: the share refills evenly over the pacer's
  * window. Memory is bounded: the least recently seen addresses are forgotten

@@ -112,7 +112,7 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     type: 'secret',
     required: true,
     description:
-      "Personal access token from the service's token page (spec 5); sent upstream only, never logged, never sent to a browser",
+      "Personal access token from the service's token page (data-api 5); sent upstream only, never logged, never sent to a browser",
     read: readToken,
   }),
   setting({
@@ -207,7 +207,8 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     type: 'integer',
     default: LIMITS.rateLimitPerMinute.entry,
     range: [1, MAX_BUDGET_PER_MINUTE],
-    description: "Budget assumed until the service's `X-RateLimit-Limit` says otherwise (spec 8)",
+    description:
+      "Budget assumed until the service's `X-RateLimit-Limit` says otherwise (data-api 8)",
   }),
   setting({
     variable: 'MAX_UPSTREAM_PER_MINUTE',
@@ -320,7 +321,7 @@ function readSettings(source: Source): ProxyConfig {
 function requiredMessage(item: ProxySetting): string {
   return item.key === 'baseUrl'
     ? 'is required: the service base address without /api/v1, e.g. https://example.com'
-    : "is required: a personal access token from the service's MCP token page (spec 5)";
+    : "is required: a personal access token from the service's MCP token page (data-api 5)";
 }
 
 type Env = Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 /**
  * Keys whose last upstream call failed: for a while a stale copy covers them
- * without asking upstream again (spec 7: no retrying in a tight loop).
+ * without asking upstream again (data-api 7: no retrying in a tight loop).
  * Bounded like the cache: the oldest failure goes first.
  */
 import type { RecentFailure } from './freshness.js';

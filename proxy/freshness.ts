@@ -60,7 +60,7 @@ export function decide(
       : { kind: 'stale', reason: 'revalidating', revalidate: !refreshing };
   }
   const cover = age < windows.ttlMs + windows.staleIfErrorMs;
-  // spec 7: no retrying in a tight loop; the copy covers the key until the backoff ends.
+  // data-api 7: no retrying in a tight loop; the copy covers the key until the backoff ends.
   if (cover && backingOff) return { kind: 'stale', reason: failure.reason, revalidate: false };
   const state = refreshing ? 'COALESCED' : entry ? 'REVALIDATED' : 'MISS';
   return { kind: 'fetch', join: refreshing, cover, state };

@@ -3,8 +3,8 @@
  * `(Request) => Promise<Response>`: it runs unchanged on Node (proxy/main.ts),
  * Cloudflare Workers, Deno and Bun, so it uses web-standard APIs only.
  *
- * It keeps the token server-side (spec 5), answers a crowd of viewers from one
- * upstream call per distinct request and TTL (spec 8's per-minute budget), and
+ * It keeps the token server-side (data-api 5), answers a crowd of viewers from one
+ * upstream call per distinct request and TTL (data-api 8's per-minute budget), and
  * adds CORS for the intranet origins that embed the widgets. This file routes
  * and wires; each concern lives in its own module: the cache decision
  * (freshness.ts), coalescing, the failure backoff, CORS, scrubbing, the log
@@ -223,7 +223,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     }
     const outcome = await refresh(key, route, context);
     if (outcome.kind === 'fresh') return served(request, outcome.entry, action.state, path);
-    // spec 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
+    // data-api 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
     if (outcome.kind === 'unavailable' && action.cover) {
       return served(request, entry!, 'STALE', path, outcome.reason);
     }

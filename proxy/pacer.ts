@@ -1,6 +1,6 @@
 /**
  * Keeps the proxy's upstream traffic inside the account's per-minute budget
- * (spec 8: 60 or 120 requests per minute per account, announced in
+ * (data-api 8: 60 or 120 requests per minute per account, announced in
  * X-RateLimit-Limit / X-RateLimit-Remaining on every response).
  *
  * A sliding window of send times, past and reserved: a request that finds the
@@ -31,7 +31,7 @@ export const PACER_WINDOW_MS = 61_000;
 
 /**
  * The highest per-minute budget the proxy believes, whatever upstream's
- * X-RateLimit-Limit says (spec 8 plans are 60 or 120): a header is input too.
+ * X-RateLimit-Limit says (data-api 8 plans are 60 or 120): a header is input too.
  */
 export const MAX_BUDGET_PER_MINUTE = 100_000;
 
@@ -126,7 +126,7 @@ export class UpstreamPacer {
     if (unseen > 0) this.#insert(now, unseen);
   }
 
-  /** After an upstream 429: nothing goes out before Retry-After has passed (spec 7). */
+  /** After an upstream 429: nothing goes out before Retry-After has passed (data-api 7). */
   blockFor(ms: number): void {
     this.#blockedUntil = Math.max(this.#blockedUntil, this.#options.now() + ms);
   }

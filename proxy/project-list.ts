@@ -1,6 +1,6 @@
 /**
  * ALLOWED_PROJECTS applies to the list too: GET /projects would otherwise name
- * every project of the account (spec 4.1), the hidden ones included.
+ * every project of the account (data-api 4.1), the hidden ones included.
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Response building blocks of the proxy: its header names and content types,
- * the security headers on every answer, and spec-7 error answers.
+ * the security headers on every answer, and data-api 7 error answers.
  */
 
 import type { ApiErrorCode } from '../shared/api/vocabulary.js';
@@ -39,7 +39,7 @@ export function jsonError(
   headers: Record<string, string> = {},
 ): Response {
   const envelope = errorEnvelope(code, message, extras);
-  // Gateway answers (502, 504) keep the spec-7 shape with the status actually sent.
+  // Gateway answers (502, 504) keep the data-api 7 shape with the status actually sent.
   const body = { error: { ...envelope.error, status } };
   return new Response(JSON.stringify(body), {
     status,

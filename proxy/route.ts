@@ -62,7 +62,7 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
 
   const validated = validateParams(match.name, input, { unknownParams: 'reject' });
   if (!validated.ok) {
-    // spec 4: a project id that does not exist answers 404; a non-numeric one cannot exist.
+    // data-api 4: a project id that does not exist answers 404; a non-numeric one cannot exist.
     if (validated.errors.project && match.project !== undefined) return notFound(match.project);
     return { kind: 'invalid', errors: validated.errors };
   }

@@ -248,7 +248,7 @@ async function settle(
 }
 
 /**
- * spec 8 puts answers at about 16 to 40 KB (the OpenAPI description is larger);
+ * data-api 8 puts answers at about 16 to 40 KB (the OpenAPI description is larger);
  * anything past this is not the Data API and is not held in memory.
  */
 export const MAX_UPSTREAM_BODY_BYTES = 8 * 1024 * 1024;
@@ -298,7 +298,7 @@ function badGateway(reason: string): UpstreamOutcome {
 }
 
 /**
- * spec 5: the operator has to fix the token, and the viewer has to be told so,
+ * data-api 5: the operator has to fix the token, and the viewer has to be told so,
  * in the proxy's own words (the service's might quote the request).
  */
 function tokenRefused(
@@ -362,7 +362,7 @@ function readErrorBody(text: string): ErrorBody | undefined {
   }
 }
 
-/** spec 7: Retry-After and retry_after carry the same seconds; 60 when neither says. */
+/** data-api 7: Retry-After and retry_after carry the same seconds; 60 when neither says. */
 function retryAfterSeconds(header: string | undefined, envelope: ErrorBody | undefined): number {
   const fromHeader =
     header !== undefined && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;

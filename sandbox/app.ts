@@ -1,6 +1,6 @@
 /**
  * The sandbox as a standard fetch handler: a pipeline of small steps, in the
- * order of spec 4, 5, 7 and 8: route (preflight, methods, document), auth,
+ * order of data-api 4, 5, 7 and 8: route (preflight, methods, document), auth,
  * rate limit, scenario, endpoint, validation, answer (sandbox/pipeline/).
  * Pure apart from the injected clock and the rate-limit state.
  */

@@ -1,6 +1,6 @@
 /**
  * Scenario tokens (the payment-sandbox habit): each named token reaches one
- * behaviour of spec 5 and 7 on demand. Bearer only (spec 5 rule 1).
+ * behaviour of data-api 5 and 7 on demand. Bearer only (data-api 5 rule 1).
  */
 import { LIMITS } from '../shared/api/vocabulary.js';
 import type { AccountId } from './data/catalog.js';
@@ -68,7 +68,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** Tokens that fail authentication or authorization, with the error each gives (spec 5 rules 6-8). */
+/** Tokens that fail authentication or authorization, with the error each gives (data-api 5 rules 6-8). */
 export const FAILING_TOKENS: Readonly<Record<string, AuthFailure & { description: string }>> = {
   aivis_test_expired: {
     code: 'unauthenticated',
@@ -107,7 +107,7 @@ export function authenticate(
 ): { ok: true; scenario: Scenario } | { ok: false; failure: AuthFailure } {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
   if (!match) {
-    // spec 5 rule 1: a token in the query string never authenticates.
+    // data-api 5 rule 1: a token in the query string never authenticates.
     const inQuery = QUERY_TOKEN_PARAMS.some((name) => searchParams.has(name));
     return {
       ok: false,

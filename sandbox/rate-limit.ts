@@ -1,5 +1,5 @@
 /**
- * Per-account rate limit (spec 8): a budget per minute, counted from the
+ * Per-account rate limit (data-api 8): a budget per minute, counted from the
  * account's first request in the window. The clock is injected so tests
  * move time instead of sleeping.
  */
@@ -7,7 +7,7 @@ export interface RateDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Whole seconds until the window resets, at least 1 (spec 7). */
+  /** Whole seconds until the window resets, at least 1 (data-api 7). */
   retryAfter: number;
 }
 

@@ -32,6 +32,37 @@ export const DEMO_MOUNTS = {
   '/scenarios/slow': 'aivis_test_slow',
 } as const;
 
+export type DemoMount = keyof typeof DEMO_MOUNTS;
+
+/** What the pages call each mount; they switch between accounts by these, never by token. */
+export const DEMO_MOUNT_LABELS: Record<DemoMount, string> = {
+  '': 'Demo account (1001-1003)',
+  '/accounts/pro': 'Pro account (2001)',
+  '/scenarios/expired': 'Expired token (401)',
+  '/scenarios/revoked': 'Revoked token (401)',
+  '/scenarios/no-scope': 'Token without API scope (403)',
+  '/scenarios/free': 'No paid plan (403)',
+  '/scenarios/server-error': 'Server error (500)',
+  '/scenarios/rate-limited': 'Rate limited (429)',
+  '/scenarios/slow': 'Slow answers (5 s)',
+};
+
+/**
+ * Mounts whose answers are never cached or served stale: the slow scenario
+ * exists to show the loading state, which a cached copy (the proxy's or the
+ * browser's) would skip on every visit after the first.
+ */
+const UNCACHED_MOUNTS: ReadonlySet<DemoMount> = new Set(['/scenarios/slow']);
+const NO_CACHE = { cacheTtlSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 0 };
+
+/** The account list the explorer offers: mount path and label, no token. */
+export function demoAccounts(): Array<{ basePath: string; label: string }> {
+  return (Object.keys(DEMO_MOUNTS) as DemoMount[]).map((basePath) => ({
+    basePath,
+    label: DEMO_MOUNT_LABELS[basePath],
+  }));
+}
+
 export interface DemoOptions {
   port?: number;
   sandboxPort?: number;
@@ -41,6 +72,14 @@ export interface DemoOptions {
    * checked as the proxy checks that variable. The demo's own pages need none.
    */
   allowedOrigins?: readonly string[];
+  /** Delay of the slow scenario; tests shorten the sandbox's 5 s. */
+  slowDelayMs?: number;
+  /**
+   * The sandbox's per-minute budget (default on, as the real API). Suites that
+   * open the 90-widget gallery several times a minute turn it off; the
+   * rate-limited state stays reachable through its scenario token.
+   */
+  rateLimit?: boolean;
   /** Skip building the widget bundle (tests that only need the explorer). */
   buildWidgets?: boolean;
   quiet?: boolean;
@@ -71,11 +110,13 @@ async function buildWidgetBundle(): Promise<boolean> {
 }
 
 function galleryConfig(origin: string): string {
-  const scenarios = Object.fromEntries(
-    Object.keys(DEMO_MOUNTS)
-      .filter((mount) => mount.startsWith('/scenarios/'))
-      .map((mount) => [mount.slice('/scenarios/'.length), `${origin}${mount}`]),
-  );
+  const scenarios = (Object.keys(DEMO_MOUNTS) as DemoMount[])
+    .filter((mount) => mount.startsWith('/scenarios/'))
+    .map((mount) => ({
+      name: mount.slice('/scenarios/'.length),
+      label: DEMO_MOUNT_LABELS[mount],
+      baseUrl: `${origin}${mount}`,
+    }));
   const config = { baseUrl: origin, proBaseUrl: `${origin}/accounts/pro`, scenarios };
   // JSON inside a script element: escape '<' so no value can close the element.
   return `<script>window.AIVIS_DEMO = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`;
@@ -123,7 +164,11 @@ Press Ctrl+C to stop.`;
 export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo> {
   const quiet = options.quiet ?? false;
   const allowedOrigins = checkedOrigins(options.allowedOrigins ?? []);
-  const sandbox = await startSandbox({ port: options.sandboxPort ?? 8787, rateLimit: true });
+  const sandbox = await startSandbox({
+    port: options.sandboxPort ?? 8787,
+    rateLimit: options.rateLimit ?? true,
+    ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
+  });
   await buildExplorer(quiet);
   let widgetsBuilt = false;
   if (options.buildWidgets !== false) {
@@ -148,6 +193,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
           basePath,
           cacheTtlSeconds: 30,
           allowedOrigins,
+          ...(UNCACHED_MOUNTS.has(basePath as DemoMount) ? NO_CACHE : {}),
         }),
       ),
     ]);
@@ -169,6 +215,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
         errorEnvelope('method_not_allowed', 'This demo page only answers GET.'),
         { status: 405 },
       );
+    }
+    if (pathname === '/demo/accounts.json') {
+      return Response.json(demoAccounts(), { headers: { 'cache-control': 'no-cache' } });
     }
     if (pathname === '/gallery' || pathname === '/gallery/') {
       const page = await galleryPage(origin);

@@ -33,7 +33,7 @@ function toOptions(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchReq
     url: request.url,
     method: 'get',
     headers: request.headers,
-    // The core reads error bodies (spec 7); an exception would hide them.
+    // The core reads error bodies (data-api 7); an exception would hide them.
     muteHttpExceptions: true,
     followRedirects: false,
   };

@@ -1,6 +1,6 @@
 /**
  * What a person reads when something fails: one sentence of what happened
- * and one of what to do, for every error code of spec 7 and the client's own.
+ * and one of what to do, for every error code of data-api 7 and the client's own.
  * Every message passes through redaction, so no token can reach a cell, a
  * sidebar or a log even if a server echoed it.
  */

@@ -22,7 +22,7 @@ function optionsError(message: string): AivisError {
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** A date typed into a cell arrives as a Date; the API wants YYYY-MM-DD (spec 4.3). */
+/** A date typed into a cell arrives as a Date; the API wants YYYY-MM-DD (data-api 4.3). */
 function cellValue(value: unknown): unknown {
   if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') {
     const date = value as Date;

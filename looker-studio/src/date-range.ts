@@ -1,5 +1,5 @@
 /**
- * Looker Studio's date range against the API's time parameters (spec 8):
+ * Looker Studio's date range against the API's time parameters (data-api 8):
  * report periods anchored to the latest completed check (rolling 30, 60 or 90
  * days, this year, last year) and connected-source windows (rolling 30, 90 or
  * 365 days ending on the collection day). The smallest period or window that
@@ -27,7 +27,7 @@ function rollingDays(value: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** [first day, last day] of a period or window ending on `anchor` (spec 8). */
+/** [first day, last day] of a period or window ending on `anchor` (data-api 8). */
 export function spanOf(value: string, anchor: number): [number, number] | undefined {
   const days = rollingDays(value);
   if (days !== undefined) return [anchor - days + 1, anchor];

@@ -38,7 +38,7 @@ export interface Report {
   description: string;
 }
 
-/** The config parameters a report may take besides project and report (spec 4.3 to 4.7). */
+/** The config parameters a report may take besides project and report (data-api 4.3 to 4.7). */
 export const OPTIONAL_CONFIG_PARAMS = ['source', 'platform'] as const;
 
 /** A valid project id for asking the endpoint table which parameters a report takes. */
@@ -52,7 +52,7 @@ const words = (name: string) => {
 function selectorsOf(name: EndpointName): Array<{ param: string; value: string }> {
   const side = RESPONSES[name];
   if ('by' in side) return Object.keys(side.schemas).map((value) => ({ param: side.by, value }));
-  // The summary's blocks (spec 4.2 `include`): each block is a report of its own.
+  // The summary's blocks (data-api 4.2 `include`): each block is a report of its own.
   const include = (ENDPOINTS[name].params as Record<string, ParamRule>).include;
   if (include?.kind === 'list') return include.values.map((value) => ({ param: 'include', value }));
   return [];

@@ -1,6 +1,6 @@
 /**
- * Figures derived from stored answers: brand visibility and ranking (spec 4.5),
- * cited URLs and domains (spec 4.6). Memoized per project and period.
+ * Figures derived from stored answers: brand visibility and ranking (data-api 4.5),
+ * cited URLs and domains (data-api 4.6). Memoized per project and period.
  */
 import type { Platform } from '../../shared/api/vocabulary.js';
 import type { StoredAnswer } from './answers.js';
@@ -26,11 +26,11 @@ export type BrandStats = {
   recent: StoredAnswer[];
 };
 
-/** Judged answers: the nightly judgment has reached them (spec 3). */
+/** Judged answers: the nightly judgment has reached them (data-api 3). */
 export const judged = (answers: readonly StoredAnswer[]) =>
   answers.filter((answer) => answer.brand_mentioned !== null);
 
-/** spec 4.5 rule 1: one row per brand, own brand included, ranked by visibility. */
+/** data-api 4.5 rule 1: one row per brand, own brand included, ranked by visibility. */
 export function brandRanking(data: ProjectData, period: ResolvedPeriod): BrandStats[] {
   return remember(data, `ranking:${period.startDay}:${period.endDay}`, () => {
     const answers = judged(answersIn(data, period));
@@ -98,7 +98,7 @@ const PHRASES = [
   'is named for value',
 ];
 
-/** Highlight sentences per platform for a brand (spec 4.5: include_highlights). */
+/** Highlight sentences per platform for a brand (data-api 4.5: include_highlights). */
 export function highlightsOf(
   data: ProjectData,
   brand: BrandStats,

@@ -1,6 +1,6 @@
 /**
  * Generates a project's stored checks: one answer per check, question and
- * platform, joined with its judgment (spec 2.3). Newest first.
+ * platform, joined with its judgment (data-api 2.3). Newest first.
  */
 import type { Platform } from '../../shared/api/vocabulary.js';
 import { isoOf, timestampOf } from './calendar.js';

@@ -159,7 +159,7 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       countries: 60,
       questionQueries: 1200,
     },
-    // spec 2.5: at least one stale source, so front ends show the flag.
+    // data-api 2.5: at least one stale source, so front ends show the flag.
     bing: {
       fetchedDaysAgo: 9,
       storedDays: 740,
@@ -249,7 +249,7 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       { name: 'Recht & Rat Berlin', weight: 2 },
       { name: 'Paragraf Plus', weight: 1 },
     ],
-    // Under 30 days of checks: every longer period falls back (spec 8).
+    // Under 30 days of checks: every longer period falls back (data-api 8).
     dailyDays: 18,
     historyDays: 18,
     unjudgedDays: 2,

@@ -1,5 +1,5 @@
 /**
- * Report periods of AI-visibility data (spec 8): anchored to the latest
+ * Report periods of AI-visibility data (data-api 8): anchored to the latest
  * completed check, falling back to the nearest available period when the
  * project's history is too short, with the `period` object saying which.
  */
@@ -15,7 +15,7 @@ export interface ResolvedPeriod {
   end: string;
   startDay: number;
   endDay: number;
-  /** When the newest stored check finished: what the data is as of (spec 1, spec 8). */
+  /** When the newest stored check finished: what the data is as of (data-api 1, data-api 8). */
   latestCheckAt: string;
 }
 
@@ -62,7 +62,7 @@ export function resolvePeriod(data: ProjectData, requested: ReportPeriod): Resol
   };
   const covered = (period: ReportPeriod) => data.firstCheckDay <= rangeOf(period, last)[0];
   if (covered(requested)) return make(requested);
-  // spec 8: the nearest available period: the longest rolling one history covers,
+  // data-api 8: the nearest available period: the longest rolling one history covers,
   // never longer than what was asked; the 30-day period is the floor.
   const [start, end] = rangeOf(requested, last);
   const fallback = ROLLING_LONGEST_FIRST.find(
@@ -72,7 +72,7 @@ export function resolvePeriod(data: ProjectData, requested: ReportPeriod): Resol
   return make(fallback ?? 'last_30_days');
 }
 
-/** spec 4.3: `since`/`until` replace the period; the period object says `custom`. */
+/** data-api 4.3: `since`/`until` replace the period; the period object says `custom`. */
 export function customPeriod(data: ProjectData, since?: string, until?: string): ResolvedPeriod {
   const startDay = since ? dayOf(since) : data.firstCheckDay;
   const endDay = until ? dayOf(until) : data.lastCheckDay;
@@ -87,7 +87,7 @@ export function customPeriod(data: ProjectData, since?: string, until?: string):
   };
 }
 
-/** The `period` object of a response (spec 2.5). */
+/** The `period` object of a response (data-api 2.5). */
 export const periodObject = (period: ResolvedPeriod) => ({
   requested: period.requested,
   used: period.used,

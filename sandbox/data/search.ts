@@ -1,7 +1,7 @@
 /**
  * Generates a search source's stored data (Google Search Console or Bing
  * Webmaster Tools): the daily series and, per window, the stored top samples
- * (spec 4.4 rule 1: up to 50 rows per dimension, up to 1000 question queries).
+ * (data-api 4.4 rule 1: up to 50 rows per dimension, up to 1000 question queries).
  */
 import type * as z from 'zod/mini';
 import {
@@ -33,7 +33,7 @@ export type SearchDay = SearchMetrics & {
   day: number;
 };
 type SearchListDataset = (typeof SEARCH_LIST_DATASETS)[number];
-/** The list datasets' bodies, as the schemas describe them (spec 4.4). */
+/** The list datasets' bodies, as the schemas describe them (data-api 4.4). */
 export type SearchListBody = z.infer<(typeof searchPerformanceSchemas)[SearchListDataset]>;
 /** Each list's rows are the schema's rows of that dataset, so their builders below are checked. */
 export type SearchLists = {

@@ -1,5 +1,5 @@
 /**
- * Generates a project's stored GA4 AI-traffic data (spec 4.7): a daily series
+ * Generates a project's stored GA4 AI-traffic data (data-api 4.7): a daily series
  * per AI source and, per window, the landing pages of AI visitors.
  */
 import {

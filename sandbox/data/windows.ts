@@ -1,6 +1,6 @@
 /**
- * Connected-source windows (spec 8: rolling, ending on the collection day) and
- * the freshness fields every connected-source response carries (spec 2.5).
+ * Connected-source windows (data-api 8: rolling, ending on the collection day) and
+ * the freshness fields every connected-source response carries (data-api 2.5).
  */
 import type { SourceWindow } from '../../shared/api/vocabulary.js';
 import { isoOf, timestampOf } from './calendar.js';

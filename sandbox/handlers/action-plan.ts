@@ -1,5 +1,5 @@
 /**
- * GET /projects/{project}/action-plan (spec 4.8): actions from the four stored
+ * GET /projects/{project}/action-plan (data-api 4.8): actions from the four stored
  * signals, ordered by audience, each with dated evidence and the API request
  * that returns its supporting rows. The plan estimates no impact (rule 3).
  */
@@ -13,7 +13,7 @@ import { answersIn, periodObject, type ResolvedPeriod, resolvePeriod } from '../
 import { trafficOf } from '../data/traffic.js';
 import { type Handler, projectOf } from './common.js';
 
-/** spec 4.8 rule 2: which signals each audience sees first. */
+/** data-api 4.8 rule 2: which signals each audience sees first. */
 const SIGNAL_ORDER: Record<Audience, readonly ActionSignal[]> = {
   business: ['ai_landing_pages', 'search_ctr_gap', 'negative_answers', 'brand_not_named'],
   marketing: ['negative_answers', 'brand_not_named', 'ai_landing_pages', 'search_ctr_gap'],

@@ -1,4 +1,4 @@
-/** GET /projects/{project}/ai-traffic (spec 4.7): GA4 traffic from AI assistants and AI Overviews. */
+/** GET /projects/{project}/ai-traffic (data-api 4.7): GA4 traffic from AI assistants and AI Overviews. */
 import {
   AI_TRAFFIC_SOURCES,
   type AiTrafficDataset,

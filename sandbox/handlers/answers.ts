@@ -1,4 +1,4 @@
-/** GET /projects/{project}/answers (spec 4.3): stored answers joined with their judgments. */
+/** GET /projects/{project}/answers (data-api 4.3): stored answers joined with their judgments. */
 
 import type { Platform, ReportPeriod } from '../../shared/api/vocabulary.js';
 import { pageSizeOf } from '../../shared/client/paging.js';
@@ -6,7 +6,7 @@ import { answerText, type StoredAnswer } from '../data/answers.js';
 import { answersIn, customPeriod, periodObject, resolvePeriod } from '../data/periods.js';
 import { checkPromptId, type Handler, paginate, projectOf } from './common.js';
 
-/** spec 4.3: only_flagged keeps negative, drawback or off-topic answers. */
+/** data-api 4.3: only_flagged keeps negative, drawback or off-topic answers. */
 export const isFlagged = (answer: StoredAnswer) =>
   answer.brand_sentiment === 'negative' ||
   answer.brand_drawback !== null ||
@@ -18,7 +18,7 @@ export const answersHandler: Handler<'answers'> = (context) => {
   const promptErrors = checkPromptId(data, query.prompt_id);
   if (promptErrors) return { errors: promptErrors };
 
-  // spec 4.3: period is ignored when since or until is given.
+  // data-api 4.3: period is ignored when since or until is given.
   const period =
     query.since !== undefined || query.until !== undefined
       ? customPeriod(data, query.since as string | undefined, query.until as string | undefined)

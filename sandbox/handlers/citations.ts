@@ -1,4 +1,4 @@
-/** GET /projects/{project}/citations (spec 4.6): cited URLs or domains. */
+/** GET /projects/{project}/citations (data-api 4.6): cited URLs or domains. */
 import type { Platform, ReportPeriod } from '../../shared/api/vocabulary.js';
 import { citationStats, percentOf } from '../data/aggregates.js';
 import { remember } from '../data/dataset.js';

@@ -17,7 +17,7 @@ export interface HandlerContext {
 /**
  * A body to send with 200, typed by the endpoint's response schema so the
  * compiler checks the sandbox against what it claims to serve, or
- * per-parameter errors to send as 422 (spec 7).
+ * per-parameter errors to send as 422 (data-api 7).
  */
 export type HandlerResult<N extends EndpointName> =
   | { body: ResponseOf<N> }
@@ -31,7 +31,7 @@ export function projectOf(context: HandlerContext): ProjectData {
   return context.data;
 }
 
-/** spec 2.5: the pagination object of row datasets. */
+/** data-api 2.5: the pagination object of row datasets. */
 export function paginate<T>(rows: readonly T[], offset: number, limit: number) {
   const page = rows.slice(offset, offset + limit);
   return {
@@ -46,7 +46,7 @@ export function paginate<T>(rows: readonly T[], offset: number, limit: number) {
   };
 }
 
-/** spec 4.3 rule 1: a question of another project (or none) is a 422 under prompt_id. */
+/** data-api 4.3 rule 1: a question of another project (or none) is a 422 under prompt_id. */
 export function checkPromptId(data: ProjectData, promptId: unknown): ValidationErrors | undefined {
   if (promptId === undefined) return undefined;
   if (data.questions.some((question) => question.id === promptId)) return undefined;
@@ -57,7 +57,7 @@ export function checkPromptId(data: ProjectData, promptId: unknown): ValidationE
   };
 }
 
-/** spec 2.5: a connected source or window without stored data. */
+/** data-api 2.5: a connected source or window without stored data. */
 export const unavailable = (reason: string, extras: Record<string, unknown> = {}) => ({
   body: { available: false as const, reason, ...extras },
 });

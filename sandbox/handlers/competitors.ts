@@ -1,4 +1,4 @@
-/** GET /projects/{project}/competitors (spec 4.5): ranked, in detail or by month. */
+/** GET /projects/{project}/competitors (data-api 4.5): ranked, in detail or by month. */
 import type { ReportPeriod } from '../../shared/api/vocabulary.js';
 import { LIMITS } from '../../shared/api/vocabulary.js';
 import { brandRanking, highlightsOf, judged, percentOf } from '../data/aggregates.js';
@@ -11,7 +11,7 @@ import { type Handler, paginate, projectOf } from './common.js';
 /** Brands per stored monthly snapshot: the own brand and the top ten. */
 const BRANDS_PER_MONTH = 10;
 
-/** spec 4.5 rule 2: stored month-by-month snapshots, newest first. */
+/** data-api 4.5 rule 2: stored month-by-month snapshots, newest first. */
 function monthlySnapshots(data: ProjectData) {
   return remember(data, 'competitor-history', () => {
     const byMonth = new Map<string, StoredAnswer[]>();
@@ -55,7 +55,7 @@ export const competitorsHandler: Handler<'competitors'> = (context) => {
         dataset: 'history',
         history: page.rows,
         pagination: page.pagination,
-        // spec 1: responses state when their data is from; snapshots end at the newest check.
+        // data-api 1: responses state when their data is from; snapshots end at the newest check.
         latest_check_at: latestCheckAt(data),
       },
     };

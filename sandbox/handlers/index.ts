@@ -1,4 +1,4 @@
-/** One handler per endpoint of the table (spec 4). */
+/** One handler per endpoint of the table (data-api 4). */
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import { actionPlanHandler } from './action-plan.js';
 import { aiTrafficHandler } from './ai-traffic.js';

@@ -1,4 +1,4 @@
-/** GET /projects (spec 4.1): the projects of the token's account with their fields of spec 2.1. */
+/** GET /projects (data-api 4.1): the projects of the token's account with their fields of data-api 2.1. */
 import type { ProjectData } from '../data/dataset.js';
 import { latestCheckAt } from '../data/periods.js';
 import type { SourceClock } from '../data/windows.js';
@@ -22,7 +22,7 @@ export function projectItem(data: ProjectData) {
     country: spec.country,
     language: spec.language,
     selected_ai_models: [...spec.platforms],
-    // spec 2.1: the time of the latest check, as stored; the same instant as period.latest_check_at.
+    // data-api 2.1: the time of the latest check, as stored; the same instant as period.latest_check_at.
     last_checked_at: data.answers.length > 0 ? latestCheckAt(data) : null,
     connections: {
       ga4: data.traffic !== undefined,

@@ -1,4 +1,4 @@
-/** GET /projects/{project}/search-performance (spec 4.4): webmaster data for one window. */
+/** GET /projects/{project}/search-performance (data-api 4.4): webmaster data for one window. */
 import type {
   SearchDataset,
   SearchSort,
@@ -26,7 +26,7 @@ const textMatch = (value: unknown, fragment: unknown) =>
   fragment === undefined ||
   (typeof value === 'string' && value.toLowerCase().includes(String(fragment).toLowerCase()));
 
-/** spec 4.4: clicks, impressions and ctr sort high to low, position low to high. */
+/** data-api 4.4: clicks, impressions and ctr sort high to low, position low to high. */
 function sortRows(rows: SearchRow[], sort: SearchSort): SearchRow[] {
   const key = (row: SearchRow) => Number(row[sort] ?? 0);
   return [...rows].sort((a, b) => (sort === 'position' ? key(a) - key(b) : key(b) - key(a)));
@@ -83,7 +83,7 @@ export const searchPerformanceHandler: Handler<'search-performance'> = (context)
   }
   if (dataset === 'daily') return { body: { ...envelope, rows: inRange.map(dailyRow) } };
   if (dataset === 'history') {
-    // spec 4.4 rule 2: history sums the daily series per calendar month.
+    // data-api 4.4 rule 2: history sums the daily series per calendar month.
     const months = new Map<string, SearchDay[]>();
     for (const row of inRange) {
       const month = monthOf(row.day);

@@ -1,4 +1,4 @@
-/** GET /projects/{project} (spec 4.2, 2.2): the compact project snapshot, one key per block. */
+/** GET /projects/{project} (data-api 4.2, 2.2): the compact project snapshot, one key per block. */
 
 import type { ResponseOf } from '../../shared/api/responses.js';
 import {
@@ -19,7 +19,7 @@ import { actionPlan } from './action-plan.js';
 import { type Handler, projectOf } from './common.js';
 
 type ProjectSummary = ResponseOf<'summary'>;
-/** Each block is built as the schema's type of that block, so the compiler checks it (spec 2.2). */
+/** Each block is built as the schema's type of that block, so the compiler checks it (data-api 2.2). */
 type BlockBuilders = {
   [B in SummaryBlock]: (
     data: ProjectData,

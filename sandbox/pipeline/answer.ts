@@ -1,5 +1,5 @@
 /**
- * The endpoint's handler answers from the generated data (spec 4;
+ * The endpoint's handler answers from the generated data (data-api 4;
  * sandbox/handlers/). The data is deterministic for a sandbox's "today", so
  * an answer is computed and encoded once per (account, endpoint, normalized
  * query) and served as the same bytes after; the per-request parts (rate

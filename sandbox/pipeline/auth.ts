@@ -1,4 +1,4 @@
-/** The token decides the account, its budget and its scenario (spec 5; sandbox/auth.ts). */
+/** The token decides the account, its budget and its scenario (data-api 5; sandbox/auth.ts). */
 import { authenticate, type Scenario } from '../auth.js';
 import type { Exchange, StepResult } from './exchange.js';
 import { type EncodedError, encodeError, sendBytes } from './serialize.js';

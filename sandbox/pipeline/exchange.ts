@@ -22,7 +22,7 @@ export interface Exchange {
   method: string;
   /** Set once the token is known; null before and for failed authentication. */
   account: string | null;
-  /** spec 8: sent on every response; the entry plan's full budget until the limiter has spoken. */
+  /** data-api 8: sent on every response; the entry plan's full budget until the limiter has spoken. */
   rate: Pick<RateDecision, 'limit' | 'remaining'>;
   onRequest: ((entry: RequestLogEntry) => void) | undefined;
 }

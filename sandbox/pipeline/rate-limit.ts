@@ -1,4 +1,4 @@
-/** The per-minute budget of the token's account (spec 8), and the rate-limited scenario. */
+/** The per-minute budget of the token's account (data-api 8), and the rate-limited scenario. */
 import type { Scenario } from '../auth.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { Exchange } from './exchange.js';
@@ -24,7 +24,7 @@ const RATE_LIMITED = new Map<number, { error: EncodedError; headers: Record<stri
 function rateLimited(exchange: Exchange, retryAfter: number): Response {
   let answer = RATE_LIMITED.get(retryAfter);
   if (!answer) {
-    // spec 7: the Retry-After header and retry_after carry the same seconds.
+    // data-api 7: the Retry-After header and retry_after carry the same seconds.
     answer = {
       error: encodeError(
         'rate_limited',

@@ -1,7 +1,7 @@
 /**
  * Turns a status and a body into the sandbox's Response: CORS and rate
- * headers on every answer (spec 8), one request-log entry without a token,
- * and error envelopes of spec 7. Bodies leave as bytes (responseWithBytes),
+ * headers on every answer (data-api 8), one request-log entry without a token,
+ * and error envelopes of data-api 7. Bodies leave as bytes (responseWithBytes),
  * so the Node host writes them without reading a stream back; bodies that
  * never change are encoded once.
  */
@@ -33,7 +33,7 @@ export function sendBytes(
   const headers: Record<string, string> = extraHeaders
     ? { ...JSON_HEADERS, ...extraHeaders }
     : { ...JSON_HEADERS };
-  // spec 8: rate headers on every response, errors and the document included.
+  // data-api 8: rate headers on every response, errors and the document included.
   headers['x-ratelimit-limit'] = String(exchange.rate.limit);
   headers['x-ratelimit-remaining'] = String(exchange.rate.remaining);
   logRequest(exchange, status);
@@ -51,7 +51,7 @@ export function send(
   return sendBytes(exchange, status, empty ? null : encodeJson(body), extraHeaders);
 }
 
-/** An error envelope (spec 7) encoded once, for errors whose words do not depend on the request. */
+/** An error envelope (data-api 7) encoded once, for errors whose words do not depend on the request. */
 export interface EncodedError {
   status: number;
   bytes: Uint8Array;

@@ -1,7 +1,7 @@
 /**
  * The project of the path and the query, read with the core's rules: another
- * account's project is as absent as one that does not exist (spec 4), bad
- * parameters are a 422 whose message is the core's summary (spec 7).
+ * account's project is as absent as one that does not exist (data-api 4), bad
+ * parameters are a 422 whose message is the core's summary (data-api 7).
  */
 import type { Query } from '../../shared/api/endpoints.js';
 import { routeInput } from '../../shared/api/query.js';

@@ -1,5 +1,5 @@
 /**
- * The endpoint table: the one description of Data API v1 (spec 4) that the
+ * The endpoint table: the one description of Data API v1 (data-api 4) that the
  * client, the validation, the sandbox, the OpenAPI document, the proxy and the
  * Sheets functions all derive from. This is its request side; the response
  * side (which schema answers which query) is in responses.ts, kept apart so
@@ -53,19 +53,19 @@ export interface RowsLocation {
 export interface EndpointDefinition<
   P extends Record<string, ParamRule> = Record<string, ParamRule>,
 > {
-  /** MCP tool of the same dataset (spec 4). */
+  /** MCP tool of the same dataset (data-api 4). */
   tool: string;
   /** Path under /api/v1, with {project} where the project id goes. */
   path: string;
   summary: string;
   /** Query parameters in their canonical order. */
   params: P;
-  /** Connected sources answer `available: false` with a reason instead of a body (spec 2.5). */
+  /** Connected sources answer `available: false` with a reason instead of a body (data-api 2.5). */
   connectedSource: boolean;
   rows: (query: Query) => RowsLocation | undefined;
 }
 
-/** spec 4: `{project}` is the numeric project id from GET /projects. */
+/** data-api 4: `{project}` is the numeric project id from GET /projects. */
 export const projectParam = intParam(
   1,
   MAX_ID,

@@ -2,7 +2,7 @@
  * The response side of the endpoint table: which schema answers which query.
  * Declarative (a parameter picks among named schemas) rather than a function,
  * so the same choice can be compiled into the compact shapes the widget
- * bundle checks against (shared/schemas/shapes.ts) without shipping zod.
+ * bundle checks against (shared/schemas/compile-shapes.ts) without shipping zod.
  */
 import type * as z from 'zod/mini';
 import { actionPlanSchema } from '../schemas/action-plan.js';

@@ -1,9 +1,9 @@
 /**
- * The Data API's closed vocabularies and numeric limits (spec sections 4 and 8).
+ * The Data API's closed vocabularies and numeric limits (data-api sections 4 and 8).
  * Every other module imports these; none repeats a value.
  */
 
-/** spec 8: report periods of AI-visibility data, anchored to the latest completed check. */
+/** data-api 8: report periods of AI-visibility data, anchored to the latest completed check. */
 export const REPORT_PERIODS = [
   'last_30_days',
   'last_60_days',
@@ -14,12 +14,12 @@ export const REPORT_PERIODS = [
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const DEFAULT_REPORT_PERIOD: ReportPeriod = 'last_30_days';
 
-/** spec 8: rolling windows of connected sources (search-performance, ai-traffic). */
+/** data-api 8: rolling windows of connected sources (search-performance, ai-traffic). */
 export const SOURCE_WINDOWS = ['30d', '90d', '365d'] as const;
 export type SourceWindow = (typeof SOURCE_WINDOWS)[number];
 export const DEFAULT_SOURCE_WINDOW: SourceWindow = '30d';
 
-/** spec 4.3: AI platforms whose answers are stored. */
+/** data-api 4.3: AI platforms whose answers are stored. */
 export const PLATFORMS = [
   'chatgpt',
   'perplexity',
@@ -30,7 +30,7 @@ export const PLATFORMS = [
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-/** spec 2.2: blocks of the project summary, in the spec's order. */
+/** data-api 2.2: blocks of the project summary, in the order data-api 2.2 lists them. */
 export const SUMMARY_BLOCKS = [
   'profile',
   'questions',
@@ -45,7 +45,7 @@ export const SUMMARY_BLOCKS = [
 ] as const;
 export type SummaryBlock = (typeof SUMMARY_BLOCKS)[number];
 
-/** spec 4.4 */
+/** data-api 4.4 */
 export const SEARCH_SOURCES = ['google', 'bing'] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
 export const SEARCH_DATASETS = [
@@ -77,15 +77,15 @@ export const SEARCH_GOOGLE_ONLY_DATASETS = [
 export const SEARCH_SORTS = ['clicks', 'impressions', 'ctr', 'position'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
-/** spec 4.5 */
+/** data-api 4.5 */
 export const COMPETITOR_DATASETS = ['ranking', 'detail', 'history'] as const;
 export type CompetitorDataset = (typeof COMPETITOR_DATASETS)[number];
 
-/** spec 4.6 */
+/** data-api 4.6 */
 export const CITATION_GROUPINGS = ['url', 'domain'] as const;
 export type CitationGrouping = (typeof CITATION_GROUPINGS)[number];
 
-/** spec 4.7 */
+/** data-api 4.7 */
 export const AI_TRAFFIC_DATASETS = [
   'summary',
   'sources',
@@ -106,12 +106,12 @@ export const AI_TRAFFIC_SOURCES = [
 ] as const;
 export type AiTrafficSource = (typeof AI_TRAFFIC_SOURCES)[number];
 
-/** spec 4.8 */
+/** data-api 4.8 */
 export const AUDIENCES = ['business', 'marketing', 'seo'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 export const ACTION_PLAN_STATUSES = ['ready', 'needs_data', 'no_priority_signals'] as const;
 export type ActionPlanStatus = (typeof ACTION_PLAN_STATUSES)[number];
-/** spec 4.8 rule 1: the four stored signals actions come from. */
+/** data-api 4.8 rule 1: the four stored signals actions come from. */
 export const ACTION_SIGNALS = [
   'negative_answers',
   'brand_not_named',
@@ -120,12 +120,12 @@ export const ACTION_SIGNALS = [
 ] as const;
 export type ActionSignal = (typeof ACTION_SIGNALS)[number];
 
-/** spec 2.3: prominence levels run from 0 (not named) to 3 (top recommendation). */
+/** data-api 2.3: prominence levels run from 0 (not named) to 3 (top recommendation). */
 export const PROMINENCE_MIN = 0;
 export const PROMINENCE_MAX = 3;
 export const BRAND_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 
-/** spec 7: error codes and their HTTP statuses. */
+/** data-api 7: error codes and their HTTP statuses. */
 export const ERROR_STATUS = {
   unauthenticated: 401,
   insufficient_scope: 403,
@@ -145,13 +145,13 @@ export const CLIENT_ERROR_CODES = [
 ] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 export type ErrorCode = ApiErrorCode | ClientErrorCode | 'method_not_allowed';
-/** Every code an error body of the API carries: spec 7's, and 405's for a method other than GET. */
+/** Every code an error body of the API carries: data-api 7's, and 405's for a method other than GET. */
 export const API_ERROR_CODES = [
   ...(Object.keys(ERROR_STATUS) as ApiErrorCode[]),
   'method_not_allowed',
 ] as const;
 
-/** spec 8: limits. */
+/** data-api 8: limits. */
 export const LIMITS = {
   pageSize: { default: 25, max: 100 },
   /**

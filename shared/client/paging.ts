@@ -36,7 +36,7 @@ export const MAX_PAGES_PER_COLLECTION = 500;
 
 /**
  * Rows in a full page of this request: the `limit` asked for (or its
- * default), less where a rule caps the page (spec 4.3 rule 2: 20 with the
+ * default), less where a rule caps the page (data-api 4.3 rule 2: 20 with the
  * answer text). Undefined for endpoints without pages.
  */
 export function pageSizeOf(name: EndpointName, params: Query): number | undefined {

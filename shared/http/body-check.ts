@@ -14,7 +14,7 @@ export type CheckResult =
 export interface BodyCheck {
   /** The documented body for this endpoint and query (defaults applied), or a connected source's available:false. */
   response(name: EndpointName, query: Query, value: unknown): CheckResult;
-  /** The spec-7 error envelope. */
+  /** The data-api 7 error envelope. */
   error(value: unknown): CheckResult;
 }
 
@@ -31,6 +31,6 @@ export function formatJsonPath(path: ReadonlyArray<PropertyKey>): string {
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** spec 2.5: a connected source without stored data answers available:false with a reason. */
+/** data-api 2.5: a connected source without stored data answers available:false with a reason. */
 export const isUnavailable = (value: unknown): boolean =>
   isPlainObject(value) && value.available === false;

@@ -1,6 +1,6 @@
 /**
  * One error type for everything that can go wrong talking to the Data API
- * (spec 7), plus client-side codes for failures that never reached a
+ * (data-api 7), plus client-side codes for failures that never reached a
  * well-formed API answer. Errors are values with codes; the message is for
  * the person who reads it. Nothing here ever holds the token.
  */
@@ -12,7 +12,7 @@ export interface AivisErrorDetails {
   message: string;
   /** HTTP status; 0 when no HTTP answer came (network, contract, timeout, aborted). */
   status: number;
-  /** Validation failures: parameter -> messages (spec 7). */
+  /** Validation failures: parameter -> messages (data-api 7). */
   errors?: ValidationErrors;
   /** Seconds to wait before retrying (429). */
   retryAfter?: number;
@@ -89,7 +89,7 @@ export interface ErrorEnvelopeExtras {
   retry_after?: number;
 }
 
-/** The spec-7 error body, as the sandbox and the proxy send it. */
+/** The data-api 7 error body, as the sandbox and the proxy send it. */
 export function errorEnvelope(
   code: ApiErrorCode | 'method_not_allowed',
   message: string,

@@ -1,6 +1,6 @@
 /**
  * Building a request is pure: validated params in, URL and headers out.
- * The token only ever goes into the Authorization header (spec 5), never
+ * The token only ever goes into the Authorization header (data-api 5), never
  * into the URL, so a URL can be logged, cached or shown safely.
  */
 import type { EndpointName, Query } from '../api/endpoints.js';

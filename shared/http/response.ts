@@ -29,7 +29,7 @@ function codeForStatus(status: number): ErrorCode {
   return 'contract_error';
 }
 
-/** spec 7: Retry-After header first (seconds or an HTTP date), else body retry_after. */
+/** data-api 7: Retry-After header first (seconds or an HTTP date), else body retry_after. */
 export function readRetryAfter(
   headers: Record<string, string>,
   bodyValue: unknown,

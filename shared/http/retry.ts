@@ -1,6 +1,6 @@
 /**
  * The retry policy as data and one pure decision function, shared by the
- * async and the sync driver (Octokit's habit). spec 7: clients wait and retry
+ * async and the sync driver (Octokit's habit). data-api 7: clients wait and retry
  * after a 429 and never retry in a tight loop.
  */
 import type { RetryPolicy } from '../client/types.js';
@@ -32,7 +32,7 @@ export function retryDelay(
   if (attemptsMade >= policy.maxAttempts) return undefined;
   let delay: number;
   if (error.code === 'rate_limited') {
-    // spec 7: Retry-After (header, else body retry_after); at least a second, never a tight loop.
+    // data-api 7: Retry-After (header, else body retry_after); at least a second, never a tight loop.
     delay = Math.max(1, error.retryAfter ?? 1) * 1000;
     if (delay > policy.maxRetryAfterMs) return undefined;
   } else if (TRANSIENT_CODES.has(error.code)) {

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 description of Data API v1 (spec 1 and 9: published at
+ * The OpenAPI 3.1 description of Data API v1 (data-api 1 and 9: published at
  * /openapi/v1.yaml), generated from the endpoint table, the parameter rules
  * and the zod response schemas, so it cannot drift from what the client
  * validates and the sandbox answers. Pure: it returns a plain object; the
@@ -60,7 +60,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Action plan': 'Prioritized next steps built from the stored data.',
 };
 
-/** What spec sections 2 to 9 leave open, so readers know which shapes are this toolkit's reading. */
+/** What data-api sections 2 to 9 leave open, so readers know which shapes are this toolkit's reading. */
 const DESCRIPTION = [
   'Read-only access to the stored data of an AI-visibility tracking service: visibility metrics, AI answers with judgments, competitors, citations, search-engine webmaster snapshots, GA4 AI traffic and a prioritized action plan. Every endpoint is a GET and corresponds to one MCP tool (`x-mcp-tool`).',
   '',

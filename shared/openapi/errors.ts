@@ -1,5 +1,5 @@
 /**
- * Error responses of the document (spec 7, and 405 for other methods), one
+ * Error responses of the document (data-api 7, and 405 for other methods), one
  * reusable response object per HTTP status, with the condition of every code
  * that status carries.
  */
@@ -11,7 +11,7 @@ import type { JsonObject } from './parameters.js';
 
 type DocumentedCode = (typeof API_ERROR_CODES)[number];
 
-/** spec 7, column "Condition"; keyed by code so a new code cannot miss its sentence. */
+/** data-api 7, column "Condition"; keyed by code so a new code cannot miss its sentence. */
 const CONDITIONS: Record<DocumentedCode, string> = {
   unauthenticated: 'Token missing, expired or revoked.',
   insufficient_scope: 'Token cannot read the API.',
@@ -81,7 +81,7 @@ function example(code: DocumentedCode): unknown {
   return errorEnvelope(code, EXAMPLE_MESSAGES[code], extras);
 }
 
-/** components.responses: one entry per error status of spec 7. */
+/** components.responses: one entry per error status of data-api 7. */
 export function errorResponseComponents(): JsonObject {
   const statuses = [...new Set(CODES.map(statusOf))];
   const out: JsonObject = {};

@@ -16,14 +16,14 @@ export function ruleSchema(rule: ParamRule): JsonObject {
       return withDefault({ type: 'integer', minimum: rule.min, maximum: rule.max }, rule.default);
     case 'number':
       return { type: 'number', minimum: rule.min, maximum: rule.max };
-    // spec 1: booleans also accept 1 and 0 on the wire; the schema names the canonical form.
+    // data-api 1: booleans also accept 1 and 0 on the wire; the schema names the canonical form.
     case 'bool':
       return withDefault({ type: 'boolean' }, rule.default);
     case 'date':
       return { type: 'string', format: 'date' };
     case 'text':
       return { type: 'string', minLength: 1, maxLength: rule.maxLength };
-    // spec 1: list parameters take one comma-separated value.
+    // data-api 1: list parameters take one comma-separated value.
     case 'list':
       return {
         type: 'array',

@@ -1,4 +1,4 @@
-/** spec 2.4 and 4.8: prioritized next steps with evidence. */
+/** data-api 2.4 and 4.8: prioritized next steps with evidence. */
 import * as z from 'zod/mini';
 import { ACTION_PLAN_STATUSES, ACTION_SIGNALS } from '../api/vocabulary.js';
 import { count, isoDate, isoDateTime, named, percent, reportPeriodSchema } from './common.js';

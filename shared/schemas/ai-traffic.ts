@@ -1,4 +1,4 @@
-/** spec 4.7: GA4 traffic from AI assistants and AI Overviews; one body shape per dataset. */
+/** data-api 4.7: GA4 traffic from AI assistants and AI Overviews; one body shape per dataset. */
 import * as z from 'zod/mini';
 import type { AiTrafficDataset } from '../api/vocabulary.js';
 import {

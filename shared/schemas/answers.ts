@@ -1,4 +1,4 @@
-/** spec 2.3 and 4.3: stored AI answers joined with their judgments. */
+/** data-api 2.3 and 4.3: stored AI answers joined with their judgments. */
 import * as z from 'zod/mini';
 import { BRAND_SENTIMENTS, PROMINENCE_MAX, PROMINENCE_MIN } from '../api/vocabulary.js';
 import {
@@ -9,7 +9,7 @@ import {
   reportPeriodSchema,
 } from './common.js';
 
-/** Judgment fields are null until the nightly judgment reaches the answer (spec 3). */
+/** Judgment fields are null until the nightly judgment reaches the answer (data-api 3). */
 export const answerRowSchema = named(
   'AnswerRow',
   'One check on one platform, joined with its judgment.',

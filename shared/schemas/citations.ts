@@ -1,4 +1,4 @@
-/** spec 4.6: cited URLs or domains. */
+/** data-api 4.6: cited URLs or domains. */
 import * as z from 'zod/mini';
 import {
   count,

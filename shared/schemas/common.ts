@@ -1,5 +1,5 @@
 /**
- * Response elements shared by several endpoints (spec 2.5 and 7).
+ * Response elements shared by several endpoints (data-api 2.5 and 7).
  * Objects are loose: fields the server adds later pass through untouched.
  */
 import * as z from 'zod/mini';
@@ -22,7 +22,7 @@ export const platformName = z.string().register(z.globalRegistry, {
   description: `AI platform: ${PLATFORMS.join(', ')} (new platforms may appear)`,
 });
 
-/** spec 2.5: the report period used; `used` differs from `requested` when history was too short (spec 8). */
+/** data-api 2.5: the report period used; `used` differs from `requested` when history was too short (data-api 8). */
 export const reportPeriodSchema = named(
   'ReportPeriod',
   'Which AI-visibility report period was used. `requested` is what was asked (or `custom` for since/until); `used` is what the data covers after any fallback; `latest_check_at` is when the newest stored check finished, which periods are anchored to and the data is as of.',
@@ -50,7 +50,7 @@ export const sourceWindowSchema = named(
   }),
 );
 
-/** spec 2.5: pagination of row datasets. */
+/** data-api 2.5: pagination of row datasets. */
 export const paginationSchema = named(
   'Pagination',
   'Position of this page in the whole list. When has_more is true, request again with a larger offset.',
@@ -64,7 +64,7 @@ export const paginationSchema = named(
 );
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** spec 2.5: a connected source or window with no stored data. */
+/** data-api 2.5: a connected source or window with no stored data. */
 export const unavailableSourceSchema = named(
   'UnavailableSource',
   'A connected source or window without stored data: `reason` says why.',
@@ -78,7 +78,7 @@ export const unavailableSourceSchema = named(
 );
 export type UnavailableSource = z.infer<typeof unavailableSourceSchema>;
 
-/** spec 7: the error envelope. */
+/** data-api 7: the error envelope. */
 export const errorEnvelopeSchema = named(
   'ErrorEnvelope',
   'Every error: one key `error`.',

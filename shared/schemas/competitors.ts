@@ -1,4 +1,4 @@
-/** spec 4.5: brands named by AI platforms, ranked, in detail or by month. */
+/** data-api 4.5: brands named by AI platforms, ranked, in detail or by month. */
 import * as z from 'zod/mini';
 import {
   count,

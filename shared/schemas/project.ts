@@ -1,4 +1,4 @@
-/** spec 2.1: the items of GET /projects. */
+/** data-api 2.1: the items of GET /projects. */
 import * as z from 'zod/mini';
 import { count, isoDateTime, named, platformName } from './common.js';
 

@@ -1,4 +1,4 @@
-/** spec 4.4: search-engine webmaster data for one window; one body shape per dataset. */
+/** data-api 4.4: search-engine webmaster data for one window; one body shape per dataset. */
 import * as z from 'zod/mini';
 import type { SearchDataset } from '../api/vocabulary.js';
 import {

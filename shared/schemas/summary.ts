@@ -1,4 +1,4 @@
-/** spec 2.2 and 4.2: the compact project summary, one top-level key per block. */
+/** data-api 2.2 and 4.2: the compact project summary, one top-level key per block. */
 import * as z from 'zod/mini';
 import { SUMMARY_BLOCKS } from '../api/vocabulary.js';
 import {

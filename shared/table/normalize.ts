@@ -3,7 +3,7 @@
  * widget's table view.
  *
  * Design:
- * - Row bodies (spec 4: projects, answers, lists and series): the rows are
+ * - Row bodies (data-api 4: projects, answers, lists and series): the rows are
  *   where `ENDPOINTS[name].rows(query)` says; the caller's `rows` (collected
  *   across pages) replace them. Columns come from the zod row schema, in its
  *   order, with its types (shape.ts); nested objects become dotted columns,
@@ -13,7 +13,7 @@
  * - Non-row bodies (the project summary, `summary` datasets) and bodies whose
  *   rows are missing: a block / field / value table with one row per leaf
  *   (key-value.ts).
- * - `available: false` (spec 2.5): one row saying why, never an empty sheet.
+ * - `available: false` (data-api 2.5): one row saying why, never an empty sheet.
  * - Notes: the period used (and the requested one after a fallback), fetched_at
  *   and is_stale, the page position, and every envelope field of a row body,
  *   so nothing the response said is lost.
@@ -123,7 +123,7 @@ function rowElement(shape: Shape | undefined, key: string): Shape | undefined {
 }
 
 /**
- * spec 2.5: `available: false` with a reason. The columns are the scalar
+ * data-api 2.5: `available: false` with a reason. The columns are the scalar
  * fields of UnavailableSource that came, in its order, then unknown scalars;
  * the window goes to the notes.
  */

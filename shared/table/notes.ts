@@ -1,7 +1,7 @@
 /**
  * One-line context for a table: which period the data covers (and the one
- * requested when it fell back, spec 8), when a connected source was fetched
- * and whether it is stale (spec 2.5), where a page sits in the list, and the
+ * requested when it fell back, data-api 8), when a connected source was fetched
+ * and whether it is stale (data-api 2.5), where a page sits in the list, and the
  * envelope fields of a row body that are not rows (status, data_notes, ...).
  */
 import { isPlainObject, renderText } from './cells.js';
@@ -11,7 +11,7 @@ const text = (value: unknown): string | undefined =>
 const integer = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 
-/** spec 2.5 and 8: `period` says what was used; `requested` differs after a fallback. */
+/** data-api 2.5 and 8: `period` says what was used; `requested` differs after a fallback. */
 export function periodNote(period: unknown, label: string): string | undefined {
   if (!isPlainObject(period)) return undefined;
   const used = text(period.used);
@@ -46,7 +46,7 @@ export function periodNote(period: unknown, label: string): string | undefined {
 
 const PERIOD_FIELDS = new Set(['used', 'requested', 'start', 'end', 'latest_check_at']);
 
-/** spec 2.5: connected sources say when their snapshot was fetched and whether it is stale. */
+/** data-api 2.5: connected sources say when their snapshot was fetched and whether it is stale. */
 export function freshnessNote(body: Record<string, unknown>): string | undefined {
   const fetchedAt = text(body.fetched_at);
   if (fetchedAt === undefined) return undefined;
@@ -56,7 +56,7 @@ export function freshnessNote(body: Record<string, unknown>): string | undefined
   return `Fetched at ${fetchedAt}`;
 }
 
-/** spec 2.5 and 8: where this page sits, or how many rows were collected across pages. */
+/** data-api 2.5 and 8: where this page sits, or how many rows were collected across pages. */
 export function paginationNote(pagination: unknown, collected?: number): string | undefined {
   if (!isPlainObject(pagination)) return undefined;
   const total = integer(pagination.total);

@@ -1,179 +1,154 @@
 /**
  * The explorer page: forms generated from the endpoint table, requests sent
- * through the same-origin proxy (base URL ''), answers shown as JSON text.
- * Everything from the API is written with textContent, never as HTML.
+ * through one of the demo's token-keeping proxies (the demo account or a
+ * scenario account, by mount path; the page never holds a token), answers
+ * shown with their status, headers, as JSON and as the core's table.
  */
-
-import {
-  ENDPOINT_NAMES,
-  ENDPOINTS,
-  type EndpointName,
-  needsProject,
-} from '../../shared/api/endpoints.js';
-import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
+import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
 import { validateParams } from '../../shared/api/validate.js';
 import { createClient } from '../../shared/client/async-client.js';
+import type { AivisClient } from '../../shared/client/types.js';
 import { isAivisError } from '../../shared/http/errors.js';
 import { apiUrl } from '../../shared/http/request.js';
+import { element, readParams, renderParams, setProject, showFieldErrors } from './param-form.js';
+import { ResponseView } from './response-view.js';
 
-const client = createClient({ baseUrl: '' });
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const accountSelect = byId<HTMLSelectElement>('account');
 const endpointSelect = byId<HTMLSelectElement>('endpoint');
-const paramsBox = byId<HTMLFieldSetElement>('params');
+const paramsBox = byId<HTMLElement>('params');
+const view = new ResponseView({
+  panel: byId('response'),
+  url: byId('request-url'),
+  status: byId('status'),
+  detail: byId('status-detail'),
+  headers: byId('headers'),
+  keyHeaders: byId('key-headers'),
+  json: byId('json'),
+  table: byId('table-view'),
+  csv: byId<HTMLButtonElement>('csv'),
+  viewJson: byId<HTMLInputElement>('view-json'),
+});
+
+/** The last response the client saw, so its status and headers can be shown (retries included). */
+const last: { response?: Response } = {};
+/** Read through a call, so the compiler does not narrow it across the await. */
+const lastResponse = (): Response | undefined => last.response;
+const recordingFetch = async (url: string, init: RequestInit) => {
+  const response = await fetch(url, init);
+  last.response = response;
+  return response;
+};
+
+let basePath = '';
+let client: AivisClient = clientFor(basePath);
 let selectedProject: number | undefined;
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function inputFor(name: string, rule: ParamRule): HTMLElement {
-  if (rule.kind === 'enum') {
-    const select = element('select');
-    select.append(element('option', ''));
-    for (const value of rule.values)
-      select.append(Object.assign(element('option', value), { value }));
-    return select;
-  }
-  if (rule.kind === 'bool') {
-    const select = element('select');
-    for (const value of ['', 'true', 'false'])
-      select.append(Object.assign(element('option', value), { value }));
-    return select;
-  }
-  if (rule.kind === 'list') {
-    const select = element('select');
-    select.multiple = true;
-    select.size = Math.min(rule.values.length, 5);
-    for (const value of rule.values)
-      select.append(Object.assign(element('option', value), { value }));
-    return select;
-  }
-  const input = element('input');
-  input.type =
-    rule.kind === 'int' || rule.kind === 'number'
-      ? 'number'
-      : rule.kind === 'date'
-        ? 'date'
-        : 'text';
-  if (rule.kind === 'int' || rule.kind === 'number') {
-    input.min = String(rule.min);
-    input.max = String(rule.max);
-  }
-  input.name = name;
-  return input;
-}
-
-function renderParams(name: EndpointName): void {
-  paramsBox.replaceChildren(element('legend', 'Parameters'));
-  byId('endpoint-summary').textContent =
-    `GET /api/v1${ENDPOINTS[name].path} · MCP tool ${ENDPOINTS[name].tool} · ${ENDPOINTS[name].summary}`;
-  if (needsProject(name)) {
-    const label = element('label', 'project');
-    const input = Object.assign(element('input'), {
-      type: 'number',
-      name: 'project',
-      value: String(selectedProject ?? ''),
-    });
-    label.append(input, element('small', 'Numeric project id (pick one on the left)'));
-    paramsBox.append(label);
-  }
-  for (const [param, rule] of Object.entries(ENDPOINTS[name].params as Record<string, ParamRule>)) {
-    const label = element('label', param);
-    const control = inputFor(param, rule);
-    control.setAttribute('name', param);
-    const error = element('small');
-    error.className = 'error';
-    error.dataset.errorFor = param;
-    label.append(control, element('small', describeRule(rule)), error);
-    paramsBox.append(label);
-  }
-}
-
-function readForm(): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const control of paramsBox.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
-    'input, select',
-  )) {
-    if (control instanceof HTMLSelectElement && control.multiple) {
-      const chosen = [...control.selectedOptions].map((option) => option.value);
-      if (chosen.length) values[control.name] = chosen;
-    } else if (control.value !== '') values[control.name] = control.value;
-  }
-  return values;
-}
-
-function showErrors(errors: Record<string, string[]>): void {
-  for (const slot of paramsBox.querySelectorAll<HTMLElement>('[data-error-for]')) {
-    slot.textContent = errors[slot.dataset.errorFor ?? '']?.join('; ') ?? '';
-  }
+/** One attempt per Send: the explorer shows what the API answered, a 429 included. */
+function clientFor(path: string): AivisClient {
+  return createClient({
+    baseUrl: path,
+    fetch: recordingFetch as never,
+    retry: { maxAttempts: 1 },
+  });
 }
 
 async function send(event: Event): Promise<void> {
   event.preventDefault();
   const name = endpointSelect.value as EndpointName;
-  const input = readForm();
-  const status = byId('status');
-  const json = byId('json');
-  const validated = validateParams(name, input);
-  showErrors(validated.ok ? {} : validated.errors);
+  const validated = validateParams(name, readParams(paramsBox));
+  const unplaced = showFieldErrors(paramsBox, validated.ok ? {} : validated.errors);
   if (!validated.ok) {
-    status.textContent = 'Fix the parameters marked above; nothing was sent.';
-    json.textContent = JSON.stringify({ errors: validated.errors }, null, 2);
+    view.invalid(unplaced.length ? unplaced : ['Nothing was sent.']);
+    paramsBox.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     return;
   }
-  byId('request-url').textContent = `GET ${apiUrl(location.origin, name, validated.params)}`;
-  status.textContent = 'Loading…';
+  view.loading(apiUrl(`${location.origin}${basePath}`, name, validated.params));
+  view.reveal();
+  last.response = undefined;
   const started = performance.now();
   try {
     const body = await client.get(name, validated.params as never);
-    status.textContent = `200 OK in ${Math.round(performance.now() - started)} ms`;
-    json.textContent = JSON.stringify(body, null, 2);
+    const ms = Math.round(performance.now() - started);
+    view.answered(lastResponse()?.status ?? 200, lastResponse()?.headers, ms, {
+      name,
+      params: validated.params,
+      body,
+    });
   } catch (error) {
-    status.textContent = isAivisError(error)
-      ? `${error.status || ''} ${error.code}: ${error.message}`
-      : String(error);
-    json.textContent = isAivisError(error) ? JSON.stringify(error.toJSON(), null, 2) : '';
+    if (!isAivisError(error)) {
+      view.failed(0, undefined, String(error), {});
+      return;
+    }
+    // The server's 422 names parameters too: put its messages beside the fields.
+    if (error.errors) showFieldErrors(paramsBox, error.errors);
+    view.failed(error.status, lastResponse()?.headers, `${error.code}: ${error.message}`, {
+      error: error.toJSON(),
+    });
   }
 }
 
 async function listProjects(): Promise<void> {
   const list = byId<HTMLUListElement>('projects');
+  list.setAttribute('aria-busy', 'true');
+  list.replaceChildren(element('li', 'Loading…'));
   try {
     const { projects } = await client.get('projects', {});
     list.replaceChildren(
       ...projects.map((project) => {
-        const item = element('li');
-        const button = element(
-          'button',
-          `${project.id} · ${project.brand_name} (${project.status}, ${project.country})`,
-        );
+        const button = element('button', `${project.id} · ${project.brand_name}`);
+        button.append(element('small', ` ${project.status}, ${project.country}`));
         button.type = 'button';
-        button.setAttribute('aria-pressed', 'false');
+        button.setAttribute('aria-pressed', String(project.id === selectedProject));
         button.addEventListener('click', () => {
           selectedProject = project.id;
           for (const other of list.querySelectorAll('button'))
             other.setAttribute('aria-pressed', String(other === button));
-          const field = paramsBox.querySelector<HTMLInputElement>('input[name="project"]');
-          if (field) field.value = String(project.id);
+          setProject(paramsBox, project.id);
         });
+        const item = element('li');
         item.append(button);
         return item;
       }),
     );
+    if (!projects.length) list.replaceChildren(element('li', 'This account has no projects.'));
   } catch (error) {
-    list.replaceChildren(element('li', isAivisError(error) ? error.message : String(error)));
+    const item = element('li', isAivisError(error) ? error.message : String(error));
+    item.className = 'error';
+    list.replaceChildren(item);
   }
   list.removeAttribute('aria-busy');
 }
 
+function showEndpoint(name: EndpointName): void {
+  const definition = ENDPOINTS[name];
+  byId('endpoint-path').textContent = `GET /api/v1${definition.path}`;
+  byId('endpoint-summary').textContent = `${definition.summary} · MCP tool ${definition.tool}`;
+  renderParams(paramsBox, name, selectedProject);
+}
+
+async function loadAccounts(): Promise<void> {
+  const response = await fetch('/demo/accounts.json').catch(() => undefined);
+  const accounts = response?.ok
+    ? ((await response.json()) as Array<{ basePath: string; label: string }>)
+    : [{ basePath: '', label: 'Demo account' }];
+  accountSelect.replaceChildren(
+    ...accounts.map(({ basePath: path, label }) =>
+      Object.assign(element('option', label), { value: path }),
+    ),
+  );
+}
+
+accountSelect.addEventListener('change', () => {
+  basePath = accountSelect.value;
+  client = clientFor(basePath);
+  selectedProject = undefined;
+  byId('account-name').textContent = accountSelect.selectedOptions[0]?.textContent ?? 'the account';
+  void listProjects();
+});
 for (const name of ENDPOINT_NAMES)
   endpointSelect.append(Object.assign(element('option', name), { value: name }));
-endpointSelect.addEventListener('change', () => renderParams(endpointSelect.value as EndpointName));
+endpointSelect.addEventListener('change', () => showEndpoint(endpointSelect.value as EndpointName));
 byId<HTMLFormElement>('request-form').addEventListener('submit', (event) => void send(event));
-renderParams(ENDPOINT_NAMES[0]!);
-void listProjects();
+showEndpoint(ENDPOINT_NAMES[0]!);
+void loadAccounts().then(listProjects);

@@ -1,7 +1,7 @@
 /**
  * Contract tests: the real async client against the real sandbox over HTTP.
  * Every endpoint and dataset parses with the schemas (the client validates
- * each body), every spec-7 error code arrives with its fields, and lists walk
+ * each body), every data-api 7 error code arrives with its fields, and lists walk
  * to the end without gaps or repeats.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-/** Every endpoint/dataset combination the spec names, for one project. */
+/** Every endpoint/dataset combination docs/data-api.md names, for one project. */
 function everyCall(project: number): Array<[EndpointName, Record<string, unknown>]> {
   return [
     ['projects', {}],
@@ -94,7 +94,7 @@ describe('every endpoint and dataset parses with the schemas', () => {
   });
 });
 
-describe('errors of spec 7 via the scenario tokens', () => {
+describe('errors of data-api 7 via the scenario tokens', () => {
   const failure = async (promise: Promise<unknown>) =>
     (await promise.then(
       () => undefined,
@@ -131,7 +131,7 @@ describe('errors of spec 7 via the scenario tokens', () => {
     });
   });
 
-  it('422 validation_failed from the server for a prompt_id of another project (spec 4.3 rule 1)', async () => {
+  it('422 validation_failed from the server for a prompt_id of another project (data-api 4.3 rule 1)', async () => {
     const other = await clientFor('aivis_test_pro').get('summary', {
       project: 2001,
       include: ['questions'],
@@ -210,7 +210,7 @@ describe('pagination walked to the end', () => {
     expect(collected).toMatchObject({ total, capped: false });
   });
 
-  it('answers with text come 20 to a page (spec 4.3 rule 2) and still walk completely', async () => {
+  it('answers with text come 20 to a page (data-api 4.3 rule 2) and still walk completely', async () => {
     const params = { project: 1003, include_answer_text: true, limit: 100 } as const;
     const first = await client.get('answers', params);
     expect('answers' in first && first.answers.length).toBeLessThanOrEqual(20);
@@ -239,7 +239,7 @@ describe('pagination walked to the end', () => {
 });
 
 describe('when the data is from', () => {
-  it('period.latest_check_at is the newest stored check, and no answer is newer (spec 1, spec 8)', async () => {
+  it('period.latest_check_at is the newest stored check, and no answer is newer (data-api 1, data-api 8)', async () => {
     for (const project of [1001, 1003]) {
       const summary = await client.get('summary', { project, include: ['ai_visibility'] });
       const answers = await client.get('answers', { project, limit: 100 });

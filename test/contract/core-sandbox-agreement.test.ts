@@ -76,7 +76,7 @@ async function get(path: string): Promise<{ status: number; body: Json }> {
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, rateLimit: false });
   document = parse(await (await fetch(`${sandbox.baseUrl}/openapi/v1.yaml`)).text()) as Json;
-  // prompt_id must name a question of the project (spec 7); the core cannot know which.
+  // prompt_id must name a question of the project (data-api 7); the core cannot know which.
   questionIds = new Map();
   for (const project of PROJECTS) {
     const summary = await get(`/api/v1/projects/${project}?include=questions`);

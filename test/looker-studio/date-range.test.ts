@@ -1,4 +1,4 @@
-/** Choosing a report period or window for a Looker Studio date range (spec 8), and cutting series to it. */
+/** Choosing a report period or window for a Looker Studio date range (data-api 8), and cutting series to it. */
 import { describe, expect, test } from 'vitest';
 import {
   dayOf,
@@ -12,7 +12,7 @@ import { REPORT_PERIODS, SOURCE_WINDOWS } from '../../shared/api/vocabulary.js';
 const anchor = dayOf('2026-11-15');
 const range = (startDate: string, endDate: string) => ({ startDate, endDate });
 
-describe('spans (spec 8)', () => {
+describe('spans (data-api 8)', () => {
   test('rolling periods and windows end on the anchor', () => {
     expect(spanOf('last_30_days', anchor)).toEqual([dayOf('2026-10-17'), anchor]);
     expect(spanOf('90d', anchor)).toEqual([dayOf('2026-08-18'), anchor]);

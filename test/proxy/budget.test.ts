@@ -1,5 +1,5 @@
 /**
- * Pacing against the sandbox with the entry plan's budget enforced (spec 8:
+ * Pacing against the sandbox with the entry plan's budget enforced (data-api 8:
  * 60 requests per minute per account): the proxy refuses locally rather than
  * letting the service refuse, and counts what other clients of the same
  * account spend. No test waits for a minute: the waits are cut to zero.

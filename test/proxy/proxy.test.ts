@@ -392,7 +392,7 @@ describe('upstream refusals and failures with nothing cached', () => {
     expect(JSON.parse(answer.body).error).toMatchObject({ code: 'server_error', status: 504 });
   });
 
-  it('passes a 500 on with its spec-7 body', async () => {
+  it('passes a 500 on with its data-api 7 body', async () => {
     const failing = testProxy(
       { baseUrl: sandbox.baseUrl, token: 'aivis_test_server_error' },
       {},

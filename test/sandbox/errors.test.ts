@@ -95,7 +95,7 @@ describe('scenario tokens', () => {
   });
 });
 
-describe('authentication is bearer only (spec 5 rule 1)', () => {
+describe('authentication is bearer only (data-api 5 rule 1)', () => {
   it('a token in the query string never authenticates, and never reaches the log', async () => {
     for (const name of ['token', 'access_token']) {
       const answer = await api(sandbox.baseUrl, `/api/v1/projects?${name}=${ENTRY}`, null);
@@ -157,7 +157,7 @@ describe('projects and routes', () => {
   });
 });
 
-describe('parameters (spec 7: 422 validation_failed with errors per parameter)', () => {
+describe('parameters (data-api 7: 422 validation_failed with errors per parameter)', () => {
   it('names each bad parameter and what is allowed', async () => {
     const answer = await api(
       sandbox.baseUrl,
@@ -183,7 +183,7 @@ describe('parameters (spec 7: 422 validation_failed with errors per parameter)',
     expect(bing.body.error.errors.dataset[0]).toMatch(/google only/);
   });
 
-  it('a prompt_id of another project is 422 under prompt_id (spec 4.3 rule 1), for answers and citations', async () => {
+  it('a prompt_id of another project is 422 under prompt_id (data-api 4.3 rule 1), for answers and citations', async () => {
     const summary = await api(sandbox.baseUrl, '/api/v1/projects/1002?include=questions');
     const otherQuestion = summary.body.questions.primary.id;
     for (const endpoint of ['answers', 'citations']) {

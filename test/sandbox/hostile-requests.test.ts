@@ -113,7 +113,7 @@ describe('the OpenAPI document names the listening address, whatever Host says',
   });
 });
 
-describe('rate headers on every response (spec 8)', () => {
+describe('rate headers on every response (data-api 8)', () => {
   it.each([
     ['the OpenAPI document', '/openapi/v1.yaml', null],
     ['a 404 outside the API', '/nowhere', null],
@@ -136,7 +136,7 @@ describe('rate headers on every response (spec 8)', () => {
   });
 });
 
-describe('GET /projects last_checked_at (spec 2.1)', () => {
+describe('GET /projects last_checked_at (data-api 2.1)', () => {
   it.each([
     [ENTRY, [1001, 1002, 1003]],
     [PRO, [2001]],
@@ -156,14 +156,14 @@ describe('GET /projects last_checked_at (spec 2.1)', () => {
 });
 
 describe('competitors detail is bounded and paged', () => {
-  it('pages the matches, caps questions per match, and stays near the spec size at default limits', async () => {
+  it('pages the matches, caps questions per match, and stays near the size of data-api 8 at default limits', async () => {
     const first = await api(
       sandbox.baseUrl,
       '/api/v1/projects/1001/competitors?dataset=detail&competitor=a',
     );
     expect(first.status).toBe(200);
     const bytes = Buffer.byteLength(JSON.stringify(first.body));
-    // spec 8: other endpoints within about 40 KB at default limits.
+    // data-api 8: other endpoints within about 40 KB at default limits.
     expect(bytes).toBeLessThan(40_000);
     expect(first.body.matches).toHaveLength(LIMITS.competitorDetail.default);
     const { total } = first.body.pagination;

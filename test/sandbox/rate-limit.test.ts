@@ -49,7 +49,7 @@ describe('rate limiter with an injected clock', () => {
   });
 });
 
-describe('rate limit over HTTP (spec 8)', () => {
+describe('rate limit over HTTP (data-api 8)', () => {
   let sandbox: RunningSandbox;
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 });

@@ -18,7 +18,7 @@ afterAll(() => sandbox.close());
 const get = (path: string, token?: string) =>
   api(sandbox.baseUrl, `/api/v1/projects/${path}`, token);
 
-describe('answers (spec 4.3)', () => {
+describe('answers (data-api 4.3)', () => {
   it('pages with the exact pagination object', async () => {
     const first = await get('1001/answers?limit=100');
     const { total } = first.body.pagination;
@@ -176,7 +176,7 @@ describe('hostile values sit on the first pages of 1001', () => {
   });
 });
 
-describe('search-performance (spec 4.4)', () => {
+describe('search-performance (data-api 4.4)', () => {
   it('lists are the stored top sample: at most 50 per dimension, 1000 question queries', async () => {
     for (const dataset of ['top_queries', 'top_pages', 'top_countries', 'queries_by_country']) {
       const answer = await get(`1001/search-performance?dataset=${dataset}&period=365d&limit=100`);
@@ -248,7 +248,7 @@ describe('search-performance (spec 4.4)', () => {
   });
 });
 
-describe('ai-traffic (spec 4.7)', () => {
+describe('ai-traffic (data-api 4.7)', () => {
   it('history sums the daily series per calendar month, for every metric', async () => {
     const daily = await get('1001/ai-traffic?dataset=daily&period=90d&source=chatgpt');
     const history = await get('1001/ai-traffic?dataset=history&period=90d&source=chatgpt');
@@ -285,7 +285,7 @@ describe('ai-traffic (spec 4.7)', () => {
   });
 });
 
-describe('competitors (spec 4.5)', () => {
+describe('competitors (data-api 4.5)', () => {
   it('ranking: one row per brand, own brand included, ranked by visibility, default 15', async () => {
     const answer = await get('1001/competitors?limit=50');
     const rows = answer.body.competitors;
@@ -339,7 +339,7 @@ describe('competitors (spec 4.5)', () => {
   });
 });
 
-describe('citations (spec 4.6)', () => {
+describe('citations (data-api 4.6)', () => {
   it('groups by domain with own-site filter, and by URL with url_contains', async () => {
     const own = await get('1001/citations?group_by=domain&own_site_only=true');
     expect(own.body.domains.map((row: { domain: string }) => row.domain)).toEqual([
@@ -353,7 +353,7 @@ describe('citations (spec 4.6)', () => {
   });
 });
 
-describe('action plan (spec 4.8)', () => {
+describe('action plan (data-api 4.8)', () => {
   it('orders actions by audience and every next_request answers 200', async () => {
     const first: Record<string, string> = {};
     for (const audience of ['business', 'marketing', 'seo']) {

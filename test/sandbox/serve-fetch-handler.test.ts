@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serveFetchHandler } from '../../server/serve-fetch-handler.js';
 
 describe('serveFetchHandler', () => {
-  it('answers a handler exception with the spec-7 500 envelope and keeps serving', async () => {
+  it('answers a handler exception with the data-api 7 500 envelope and keeps serving', async () => {
     let calls = 0;
     const served = await serveFetchHandler(
       async () => {

@@ -225,7 +225,7 @@ describe('async client', () => {
     const capped = await client.collect('answers', { project: 1, limit: 20 }, { maxRows: 50 });
     expect(capped.rows).toHaveLength(50);
     expect(capped.capped).toBe(true);
-    // spec 4.3 rule 2: with answer text the server pages by 20 whatever limit says.
+    // data-api 4.3 rule 2: with answer text the server pages by 20 whatever limit says.
     const text = await client.collect('answers', {
       project: 1,
       limit: 100,

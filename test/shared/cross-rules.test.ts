@@ -24,7 +24,7 @@ const declared = (Object.keys(ENDPOINTS) as EndpointName[]).flatMap((name) =>
 );
 
 describe('cross-parameter rules as data', () => {
-  it('are declared where spec 4 has them', () => {
+  it('are declared where data-api 4 has them', () => {
     expect(declared.map(({ name, param }) => `${name}.${param}`)).toEqual(
       expect.arrayContaining([
         'answers.until',

@@ -179,7 +179,7 @@ describe('OpenAPI document: generated from the endpoint table', () => {
     }
   });
 
-  it('documents the spec-7 errors with the ErrorEnvelope, rate-limit headers and Retry-After on 429', () => {
+  it('documents the data-api 7 errors with the ErrorEnvelope, rate-limit headers and Retry-After on 429', () => {
     for (const name of names) {
       const responses = operationOf(name).responses as Json;
       for (const status of [401, 403, 429, 500]) expect(responses[status]).toBeDefined();

@@ -88,7 +88,7 @@ describe('page planning', () => {
     expect(remainingOffsets(first, 1, 1_000_000)).toHaveLength(MAX_PAGES_PER_COLLECTION - 1);
   });
 
-  it('knows the page size a request asks for, with the answer-text cap (spec 4.3 rule 2)', () => {
+  it('knows the page size a request asks for, with the answer-text cap (data-api 4.3 rule 2)', () => {
     expect(pageSizeOf('answers', { project: 1 })).toBe(25);
     expect(pageSizeOf('answers', { project: 1, limit: 100, include_answer_text: true })).toBe(20);
     expect(pageSizeOf('competitors', { project: 1, dataset: 'history' })).toBe(12);

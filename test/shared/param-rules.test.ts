@@ -63,7 +63,7 @@ describe('parameter rules', () => {
     }
   });
 
-  it('read booleans as true, false, 1 or 0 only (spec 1)', () => {
+  it('read booleans as true, false, 1 or 0 only (data-api 1)', () => {
     const rule: ParamRule = { kind: 'bool', description: 'flag' };
     expect(readParam(rule, 'true')).toEqual({ ok: true, value: true });
     expect(readParam(rule, '1')).toEqual({ ok: true, value: true });
@@ -177,7 +177,7 @@ describe('validateParams', () => {
     ).toBe(true);
   });
 
-  it('applies the cross-parameter rules of spec 4', () => {
+  it('applies the cross-parameter rules of data-api 4', () => {
     const detail = validateParams('competitors', { project: 1, dataset: 'detail' });
     expect(!detail.ok && detail.errors.competitor).toBeTruthy();
     expect(
@@ -217,7 +217,7 @@ describe('validateParams', () => {
     expect(!domain.ok && domain.errors.platform).toBeTruthy();
   });
 
-  it('enforces the documented ranges (spec 8)', () => {
+  it('enforces the documented ranges (data-api 8)', () => {
     const cases: Array<[Parameters<typeof validateParams>[0], string, number, number]> = [
       ['answers', 'limit', 1, 100],
       ['answers', 'max_answer_chars', 200, 20000],

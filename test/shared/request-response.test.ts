@@ -181,7 +181,7 @@ describe('interpretResponse', () => {
     expect(interpretResponse('answers', { project: 1 }, request, ok(unavailable)).ok).toBe(false);
   });
 
-  it('maps every spec-7 error envelope to its code with the extra fields', () => {
+  it('maps every data-api 7 error envelope to its code with the extra fields', () => {
     const envelope = (code: string, status: number, extra: object = {}) => ({
       status,
       headers: {},

@@ -1,6 +1,6 @@
 /**
  * Realistic response bodies for every endpoint and dataset, written by hand
- * from spec 2 and 4 and checked against the zod schemas by table.test.ts.
+ * from data-api 2 and 4 and checked against the zod schemas by table.test.ts.
  * Hostile text (formula-like, quotes, commas, newlines) is mixed in on purpose.
  */
 import type { EndpointName } from '../../shared/api/endpoints.js';

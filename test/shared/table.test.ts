@@ -190,7 +190,7 @@ describe('toTable: non-row bodies, unavailable sources, notes', () => {
     for (const block of summaryBody.included) expect(blocks).toContain(block);
   });
 
-  it('notes the period used and the one requested when it fell back (spec 8)', () => {
+  it('notes the period used and the one requested when it fell back (data-api 8)', () => {
     const table = toTable('summary', { project: 1001 }, summaryBody);
     expect(table.notes[0]).toContain('last_90_days');
     expect(table.notes[0]).toContain('last_year was requested');
@@ -200,7 +200,7 @@ describe('toTable: non-row bodies, unavailable sources, notes', () => {
     expect(plain.notes.some((note) => note.includes('Bing is not connected'))).toBe(true);
   });
 
-  it('notes fetched_at and is_stale of connected sources (spec 2.5)', () => {
+  it('notes fetched_at and is_stale of connected sources (data-api 2.5)', () => {
     const fresh = toTable(
       'search-performance',
       { project: 1, dataset: 'top_queries' },

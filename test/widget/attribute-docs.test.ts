@@ -1,13 +1,18 @@
+// @vitest-environment happy-dom
 /**
  * The widgets' attribute docs in the built custom-elements.json restate the
  * endpoint table's ranges, defaults and allowed values (editors show them).
- * Each element names its endpoint (the `endpoint` member); every attribute
- * that is a parameter of that endpoint must agree with the table, with the
- * defaults that depend on another parameter (competitors' limit by dataset)
- * resolved for the element's dataset.
+ * Each element names its endpoint (the `endpoint` member). Which parameter
+ * an attribute feeds is read from the element's behaviour (set the attribute,
+ * see which parameter of its request changes: `window` feeds `period` on the
+ * rolling-window elements), and the default is the one in effect for the
+ * element's request: the table's, resolved for the element's own choices
+ * (competitors' limit by dataset), or the element's own where it sends one
+ * (citations show 10 domains, not the API's 25).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import '../../widget/index.js';
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
 import { withDefaults } from '../../shared/api/validate.js';
@@ -64,21 +69,35 @@ describe('widget attribute docs (custom-elements.json) agree with the endpoint t
     );
   });
 
-  it.each(elements)('$declaration.tagName ($name)', ({ declaration, name, dataset }) => {
+  it.each(elements)('$declaration.tagName ($name)', ({ declaration, name }) => {
     const rules = ENDPOINTS[name].params as Record<string, ParamRule>;
-    const query = withDefaults(name, dataset === undefined ? {} : { dataset });
+    const element = document.createElement(declaration.tagName as string) as unknown as {
+      requestInput(): Record<string, unknown>;
+      setAttribute(name: string, value: string): void;
+    };
+    const sent = (input: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    const own = sent(element.requestInput());
+    const query = withDefaults(name, own);
+    /** The parameter an attribute feeds: the one whose value follows the attribute. */
+    const paramOf = (attribute: string): string | undefined => {
+      const probe = `probe-${attribute}`;
+      element.setAttribute(attribute, probe);
+      const input = element.requestInput();
+      return Object.keys(input).find((key) => input[key] === probe);
+    };
     const checked: string[] = [];
     const problems: string[] = [];
     for (const attribute of declaration.attributes ?? []) {
-      const param = attribute.name.replaceAll('-', '_');
-      const rule = Object.hasOwn(rules, param) ? rules[param] : undefined;
+      const param = paramOf(attribute.name);
+      const rule = param !== undefined && Object.hasOwn(rules, param) ? rules[param] : undefined;
       if (!rule || rule.kind === 'bool' || rule.kind === 'text') continue;
       const description = attribute.description ?? '';
       checked.push(attribute.name);
       const by = rule.cross?.perValue?.param;
       for (const problem of disagreements(description, rule, by ? query[by] : undefined))
         problems.push(`${attribute.name}: ${problem}`);
-      const expected = query[param];
+      const expected = query[param as string];
       const stated = [
         ...description.matchAll(/default (\w+)/g),
         ...description.matchAll(/(\w+) \(default\)/g),

@@ -66,7 +66,7 @@ describe('<aivis-competitor-ranking>', () => {
     for (const item of others) expect(text(item)).not.toContain('Your brand');
   });
 
-  it('pages with keyboard-reachable previous and next buttons (spec 4.5)', async () => {
+  it('pages with keyboard-reachable previous and next buttons (data-api 4.5)', async () => {
     const first = await rankingOf('limit=5');
     const second = await rankingOf('limit=5&offset=5');
     expect(first.pagination.has_more).toBe(true);

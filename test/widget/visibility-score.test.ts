@@ -70,7 +70,7 @@ describe('<aivis-visibility-score>', () => {
     expect(text(part(widget, 'change'))).toContain('No previous period');
   });
 
-  it('says when the data is from: the latest check the period is anchored to (spec 1, spec 8)', async () => {
+  it('says when the data is from: the latest check the period is anchored to (data-api 1, data-api 8)', async () => {
     const { period } = await summaryOf(1001);
     expect(period.latest_check_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const widget = mount('aivis-visibility-score', { project: '1001', locale: 'en-US' });

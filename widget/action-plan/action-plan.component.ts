@@ -10,7 +10,7 @@ import { dataTable, externalLink, pager } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
 import { pathAtOffset, supportingRows } from './supporting-rows.js';
 
-/** spec 2.4 / 4.8: each plan status in words. */
+/** data-api 2.4 / 4.8: each plan status in words. */
 const STATUS_TEXT: Record<string, string> = {
   ready: 'Next steps from the stored data, most important first.',
   needs_data:

@@ -1,5 +1,5 @@
 /**
- * AI traffic's daily series (spec 4.7, dataset `daily`) cut to the widget's
+ * AI traffic's daily series (data-api 4.7, dataset `daily`) cut to the widget's
  * window, and the change against the window before it where the stored
  * series reaches that far back. Pure, so it is tested without a DOM.
  */
@@ -9,7 +9,7 @@ export interface DailyRow {
   sessions: number;
 }
 
-/** The windows (spec 8: rolling, ending on the collection day) and their length in days. */
+/** The windows (data-api 8: rolling, ending on the collection day) and their length in days. */
 export const WINDOW_DAYS: Record<string, number> = { '30d': 30, '90d': 90, '365d': 365 };
 
 /**

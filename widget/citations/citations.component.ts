@@ -50,7 +50,7 @@ export class AivisCitations extends AivisElement<'citations'> {
     limit: { reflect: true },
   };
 
-  /** domain (default here): the most cited domains as bars; url: the cited URLs. */
+  /** domain (default): the most cited domains as bars; url: the cited URLs. */
   declare groupBy?: string;
 
   /** Rows shown: 1 to 100, default 10. */

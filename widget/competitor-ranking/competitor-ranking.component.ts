@@ -70,7 +70,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
     offset: { attribute: false },
   };
 
-  /** Brands per page: 1 to 50, default 15 (spec 4.5). */
+  /** Brands per page: 1 to 50, default 15 (data-api 4.5). */
   declare limit?: string;
 
   /** Adds highlight sentences per platform. A bare attribute means true; also true, false, 1, 0. */

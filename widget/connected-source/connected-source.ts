@@ -1,6 +1,6 @@
 /**
  * What the widgets of connected sources (search-performance, ai-traffic)
- * share, spec 2.5: `available: false` with the API's `reason` and what to
+ * share, data-api 2.5: `available: false` with the API's `reason` and what to
  * connect; the window line with the fetch time; the stale flag.
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -21,7 +21,7 @@ export interface SourceEnvelope {
   is_stale?: boolean;
 }
 
-/** Whether the body says the source or window has no stored data (spec 2.5). */
+/** Whether the body says the source or window has no stored data (data-api 2.5). */
 export const isUnavailable = (body: SourceEnvelope): boolean => body.available === false;
 
 /** The API's reason (as text) and, in words, what to connect where. */

@@ -88,7 +88,7 @@ export class AivisDashboard extends LitElement {
   /** Numeric project id (from GET /projects). */
   declare project?: string;
 
-  /** AI-visibility report period of the score, ranking and plan: last_30_days (default) and the others of spec 8. */
+  /** AI-visibility report period of the score, ranking and plan: last_30_days (default) and the others of data-api 8. */
   declare period?: string;
 
   /** Window of the connected sources (traffic, opportunities): 30d (default), 90d or 365d. */

@@ -1,60 +1,111 @@
-// The gallery's wiring. Contract with the page's server (npm start):
+// The gallery's wiring: the dashboard, the 240 px sidebar and one section per
+// state, each showing every widget of gallery-widgets.js. Contract with the
+// page's server (npm start):
 //   window.AIVIS_DEMO = {
-//     baseUrl: 'http://127.0.0.1:8080',            // proxy for account A (projects 1001-1003)
-//     proBaseUrl: 'http://127.0.0.1:8080/accounts/pro', // proxy for the pro account (project 2001)
-//     scenarios: { expired: url, revoked: url, 'no-scope': url, free: url,
-//                  'server-error': url, 'rate-limited': url, slow: url },
-//     bundleUrl: '../widget/aivis-widgets.js'        // optional
+//     baseUrl: 'http://127.0.0.1:8080',                  // proxy for account A (1001-1003)
+//     proBaseUrl: 'http://127.0.0.1:8080/accounts/pro',  // proxy for the pro account (2001)
+//     scenarios: [{ name: 'expired', label: 'Expired token (401)', baseUrl: url }, ...],
+//     bundleUrl: '../widget/aivis-widgets.js'            // optional
 //   }
 // Without it, ?base-url=... (and optional ?bundle=...) on the page's URL work too.
+import { WIDGETS } from './gallery-widgets.js';
+
 const query = new URLSearchParams(location.search);
 const demo = window.AIVIS_DEMO ?? {};
 const baseUrl = demo.baseUrl ?? query.get('base-url') ?? '';
 const bundleUrl = demo.bundleUrl ?? query.get('bundle') ?? '../widget/aivis-widgets.js';
 
-const SCENARIOS = {
-  expired: 'Expired token',
-  revoked: 'Revoked token',
-  'no-scope': 'Token without API scope',
-  free: 'No paid plan',
-  'server-error': 'Server error',
-  'rate-limited': 'Rate limited (retries by itself)',
-  slow: 'Slow answer (loading state)',
-};
+/** States shown for every widget, beside the dashboard's project 1001. */
+const STATES = [
+  {
+    key: '1002',
+    title: 'Project 1002: sources not connected, too little evidence',
+    project: '1002',
+  },
+  { key: '1003', title: 'Project 1003: new project, the period falls back', project: '1003' },
+  ...(demo.proBaseUrl
+    ? [
+        {
+          key: 'pro',
+          title: 'Pro account, project 2001: no priority signals',
+          project: '2001',
+          baseUrl: demo.proBaseUrl,
+        },
+      ]
+    : []),
+  { key: 'not-found', title: 'Project not found (404)', project: '9999' },
+  ...(demo.scenarios ?? []).map((scenario) => ({
+    key: scenario.name,
+    title: scenario.name === 'slow' ? `Loading: ${scenario.label}` : scenario.label,
+    project: '1001',
+    baseUrl: scenario.baseUrl,
+  })),
+  { key: 'invalid', title: 'Invalid attributes', project: '1001', invalid: true },
+];
+
+function make(widget, attributes) {
+  const element = document.createElement(widget.tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.dataset.demo = '';
+  return element;
+}
+
+function cell(widget, element, wide) {
+  const figure = document.createElement('figure');
+  if (wide) figure.className = 'wide';
+  const caption = document.createElement('figcaption');
+  caption.textContent = widget.name;
+  figure.append(caption, element);
+  return figure;
+}
+
+// The dashboard: narrow widgets in pairs, wide ones across the row; a narrow one
+// left alone at the end takes the whole row instead of leaving half of it empty.
+const dashboard = document.getElementById('dashboard');
+const narrow = WIDGETS.filter((widget) => !widget.wide);
+for (const widget of WIDGETS) {
+  const alone = !widget.wide && narrow.length % 2 === 1 && widget === narrow.at(-1);
+  const element = make(widget, { project: '1001', ...widget.attributes });
+  element.dataset.dashboard = '';
+  dashboard.append(cell(widget, element, widget.wide || alone));
+}
+
+const sidebar = document.getElementById('sidebar');
+for (const widget of WIDGETS.filter((each) => each.sidebar)) {
+  sidebar.append(make(widget, { project: '1001', ...widget.attributes }));
+}
+
+const states = document.getElementById('states');
+for (const state of STATES) {
+  const section = document.createElement('section');
+  section.dataset.state = state.key;
+  const heading = document.createElement('h3');
+  heading.textContent = state.title;
+  const grid = document.createElement('div');
+  grid.className = 'state-grid';
+  for (const widget of WIDGETS) {
+    const attributes = {
+      project: state.project,
+      ...widget.attributes,
+      ...(state.invalid ? widget.invalid : {}),
+      ...(state.baseUrl ? { 'base-url': state.baseUrl } : {}),
+    };
+    grid.append(cell(widget, make(widget, attributes), false));
+  }
+  section.append(heading, grid);
+  states.append(section);
+}
 
 const { configure } = await import(bundleUrl);
 configure({ baseUrl });
 
-const make = (tag, attributes) => {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.dataset.demo = '';
-  return element;
-};
-
-if (demo.proBaseUrl) {
-  document
-    .getElementById('pro')
-    .append(make('aivis-action-plan', { project: '2001', 'base-url': demo.proBaseUrl }));
-}
-
-const scenarios = document.getElementById('scenarios');
-for (const [key, label] of Object.entries(SCENARIOS)) {
-  const url = demo.scenarios?.[key];
-  if (!url) continue;
-  const figure = document.createElement('figure');
-  const caption = document.createElement('figcaption');
-  caption.textContent = label;
-  figure.append(caption, make('aivis-visibility-score', { project: '1001', 'base-url': url }));
-  scenarios.append(figure);
-}
-
+// The page's own theme follows the forced one, so Light on a dark OS is light throughout.
 const controls = document.getElementById('controls');
 controls.addEventListener('change', () => {
   const data = new FormData(controls);
   const theme = String(data.get('theme'));
-  document.body.classList.toggle('dark', theme === 'dark');
-  for (const element of document.querySelectorAll('#dashboard [data-demo]')) {
+  document.documentElement.dataset.theme = theme;
+  for (const element of document.querySelectorAll('[data-dashboard]')) {
     element.setAttribute('project', String(data.get('project')));
   }
   for (const element of document.querySelectorAll('[data-demo]')) {

@@ -309,7 +309,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     </div>`;
   }
 
-  /** The period line every AI-visibility widget shows, with the fallback in words (spec 8). */
+  /** The period line every AI-visibility widget shows, with the fallback in words (data-api 8). */
   protected renderPeriod(
     period: {
       requested: string;

@@ -221,7 +221,7 @@ export function clientFor(connection: Connection): FetchReader {
         fetch: cache.fetch,
         sleep: settings.sleep,
         now: settings.now,
-        // A 429 comes back at once: the widget shows the wait and retries itself (spec 7).
+        // A 429 comes back at once: the widget shows the wait and retries itself (data-api 7).
         retry: { maxRetryAfterMs: 0 },
       },
       responseCheck,

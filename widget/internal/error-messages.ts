@@ -1,5 +1,5 @@
 /**
- * What a person looking at the widget is told for each error code (spec 7
+ * What a person looking at the widget is told for each error code (data-api 7
  * and the client's own codes): one calm sentence for the viewer, naming who
  * must act where it is not the viewer; the cause, the advice for whoever set
  * the page up and the API's own message (as text) sit behind Details.

@@ -66,7 +66,7 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
     limit: { reflect: true },
   };
 
-  /** google (default, Google Search Console) or bing (Bing Webmaster Tools). */
+  /** google (default): Google Search Console; or bing: Bing Webmaster Tools. */
   declare source?: string;
 
   /** The source's rolling window: 30d (default), 90d or 365d. */

@@ -1,5 +1,5 @@
 /**
- * Competitors `history` (spec 4.5 rule 2: stored month-by-month snapshots,
+ * Competitors `history` (data-api 4.5 rule 2: stored month-by-month snapshots,
  * newest first) as chart series: the own brand and the top competitors, one
  * value per month, oldest month first. Pure, so it is tested without a DOM.
  */

@@ -1,0 +1,197 @@
+/**
+ * The explorer of `npm start` in Chromium, against the running demo: styled
+ * controls, the answer brought into view, status by colour and words, the
+ * response headers, inline validation, the table view with its CSV, and the
+ * switch to the scenario accounts; light and dark.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCsv } from '../../shared/table/csv.js';
+import { toTable } from '../../shared/table/normalize.js';
+import type { RunningDemo } from '../../start/demo.js';
+import { fetchJson, watchConsole } from '../../support/browser/harness.js';
+import { launchChromium, startTestDemo } from './demo-fixture.js';
+
+let demo: RunningDemo;
+let browser: Browser;
+
+beforeAll(async () => {
+  demo = await startTestDemo();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+async function openExplorer(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme });
+  await page.goto(`${demo.url}/`);
+  await page.waitForSelector('#projects button');
+  return page;
+}
+
+async function send(page: Page): Promise<void> {
+  await page.click('#request-form button[type="submit"]');
+  await page.waitForFunction(
+    () => !['idle', 'loading'].includes(document.getElementById('status')?.dataset.state ?? ''),
+  );
+}
+
+const statusOf = (page: Page) =>
+  page.$eval('#status', (node) => ({
+    text: node.textContent ?? '',
+    state: (node as HTMLElement).dataset.state,
+    background: getComputedStyle(node).backgroundColor,
+  }));
+
+describe('explorer', () => {
+  it('styles its controls and keeps the endpoint select to a readable width', async () => {
+    const page = await openExplorer();
+    const looks = await page.evaluate(() => {
+      const select = document.getElementById('endpoint') as HTMLSelectElement;
+      const button = document.querySelector('#request-form button[type="submit"]') as HTMLElement;
+      const plain = document.body.appendChild(document.createElement('button'));
+      plain.setAttribute('style', 'all: revert');
+      const defaults = getComputedStyle(plain).backgroundColor;
+      plain.remove();
+      return {
+        selectWidth: select.getBoundingClientRect().width,
+        selectAppearance: getComputedStyle(select).appearance,
+        selectRadius: getComputedStyle(select).borderTopLeftRadius,
+        buttonBackground: getComputedStyle(button).backgroundColor,
+        defaults,
+      };
+    });
+    expect(looks.selectWidth).toBeLessThanOrEqual(420);
+    expect(looks.selectAppearance).toBe('none');
+    expect(looks.selectRadius).not.toBe('0px');
+    expect(looks.buttonBackground).not.toBe(looks.defaults);
+    await page.close();
+  });
+
+  it('brings the response into view after Send and shows status, cache and rate-limit headers', async () => {
+    const page = await openExplorer();
+    const problems = watchConsole(page);
+    await page.click('#projects button');
+    await page.selectOption('#endpoint', 'competitors');
+    expect(
+      await page.$eval('#response', (node) => node.getBoundingClientRect().top > innerHeight),
+    ).toBe(true);
+    await send(page);
+    // The panel's top and its status line are on screen, not below the fold.
+    await page.waitForFunction(() => {
+      const top = document.getElementById('response')?.getBoundingClientRect().top ?? -1;
+      const status = document.getElementById('status')?.getBoundingClientRect();
+      return top >= 0 && status !== undefined && status.bottom <= innerHeight;
+    });
+    const ok = await statusOf(page);
+    expect(ok.text).toBe('200 OK');
+    expect(ok.state).toBe('success');
+    const headers = await page.$$eval('#key-headers div', (pairs) =>
+      Object.fromEntries(
+        pairs.map((pair) => [
+          pair.querySelector('dt')?.textContent,
+          pair.querySelector('dd')?.textContent,
+        ]),
+      ),
+    );
+    expect(headers['x-aivis-cache']).toMatch(/^(MISS|HIT|STALE|BYPASS|REVALIDATED)/);
+    expect(headers['x-ratelimit-limit']).toBe('60');
+    expect(Number(headers['x-ratelimit-remaining'])).toBeLessThan(60);
+    expect(await page.textContent('#request-url')).toBe(
+      `GET ${demo.url}/api/v1/projects/1001/competitors`,
+    );
+
+    // A 404 says so in words and in another colour.
+    await page.fill('#param-project', '9999');
+    await send(page);
+    const missing = await statusOf(page);
+    expect(missing.text).toBe('404 Not Found');
+    expect(missing.state).toBe('client-error');
+    expect(missing.background).not.toBe(ok.background);
+    expect(await page.textContent('#status-detail')).toContain('not_found');
+    expect(problems.filter((text) => !text.includes('404'))).toEqual([]);
+    await page.close();
+  });
+
+  it('marks invalid fields inline, sends nothing and clears the previous URL', async () => {
+    const page = await openExplorer();
+    await page.click('#projects button');
+    await page.selectOption('#endpoint', 'answers');
+    await send(page);
+    expect(await page.textContent('#request-url')).not.toBe('');
+    await page.fill('#param-limit', '500');
+    await page.click('#request-form button[type="submit"]');
+    await page.waitForSelector('#status[data-state="invalid"]');
+    expect(await page.textContent('#error-limit')).toMatch(/1 to 100/);
+    expect(await page.getAttribute('#param-limit', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#request-url')).toBe('');
+    expect(await page.$$eval('#key-headers div', (pairs) => pairs.length)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('param-limit');
+    await page.close();
+  });
+
+  it('shows any answer as the core table and downloads the same table as CSV', async () => {
+    const page = await openExplorer();
+    await page.click('#projects button');
+    await page.selectOption('#endpoint', 'answers');
+    await page.fill('#param-limit', '7');
+    await send(page);
+    await page.check('#view-table');
+    expect(await page.isVisible('#table-view table')).toBe(true);
+    expect(await page.isVisible('#json')).toBe(false);
+    const body = await fetchJson(demo.sandboxUrl, '/projects/1001/answers?limit=7');
+    const table = toTable('answers', { project: 1001, limit: 7 }, body);
+    const shown = await page.$$eval('#table-view thead th', (cells) =>
+      cells.map((cell) => cell.textContent),
+    );
+    expect(shown).toEqual(table.columns);
+    expect(await page.$$eval('#table-view tbody tr', (rows) => rows.length)).toBe(7);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
+    expect(download.suggestedFilename()).toBe('answers-1001.csv');
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    expect(csv).toBe(toCsv(table));
+    await page.close();
+  });
+
+  it('switches between the demo account and each scenario account', async () => {
+    const page = await openExplorer();
+    const accounts = await page.$$eval('#account option', (options) =>
+      options.map((option) => (option as HTMLOptionElement).value),
+    );
+    expect(accounts).toEqual(
+      expect.arrayContaining(['', '/accounts/pro', '/scenarios/expired', '/scenarios/free']),
+    );
+    await page.selectOption('#account', '/accounts/pro');
+    await page.waitForFunction(() =>
+      document.querySelector('#projects button')?.textContent?.startsWith('2001'),
+    );
+    await page.selectOption('#account', '/scenarios/expired');
+    await page.waitForSelector('#projects li.error');
+    await page.selectOption('#endpoint', 'projects');
+    await send(page);
+    expect((await statusOf(page)).text).toBe('401 Unauthorized');
+    expect(await page.textContent('#request-url')).toBe(
+      `GET ${demo.url}/scenarios/expired/api/v1/projects`,
+    );
+    const html = await page.content();
+    expect(html).not.toContain('aivis_test_');
+    await page.close();
+  });
+
+  it('follows a dark colour scheme', async () => {
+    const luminance = async (scheme: 'light' | 'dark') => {
+      const page = await openExplorer(scheme);
+      const rgb = await page.evaluate(
+        () => getComputedStyle(document.documentElement).backgroundColor,
+      );
+      await page.close();
+      const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
+      return (r + g + b) / 3;
+    };
+    expect(await luminance('light')).toBeGreaterThan(200);
+    expect(await luminance('dark')).toBeLessThan(60);
+  });
+});
