@@ -15,10 +15,12 @@ import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { endpointSubsetPlugin } from '../scripts/endpoint-subset-plugin.js';
 import { minifyLitTemplatesPlugin } from '../scripts/minify-lit-templates.js';
 import { responseShapesPlugin } from '../scripts/response-shapes-plugin.js';
 import { stripDocsPlugin } from '../scripts/strip-docs.js';
 import { writeWidgetPackage } from '../scripts/widget-package.js';
+import type { EndpointName } from '../shared/api/endpoints.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,6 +39,24 @@ export const STANDALONE_ENTRIES = {
   'aivis-dashboard': 'widget/dashboard/dashboard.ts',
 } as const;
 
+/**
+ * The endpoints each standalone bundle calls: its endpoint table keeps only
+ * these (scripts/endpoint-subset-plugin.ts). A tag not listed keeps the whole
+ * table: the dashboard holds every element, and the action plan follows any
+ * action's next_request. The score's opt-in sparkline reads competitors.
+ */
+export const STANDALONE_ENDPOINTS: Partial<
+  Record<keyof typeof STANDALONE_ENTRIES, readonly EndpointName[]>
+> = {
+  'aivis-visibility-score': ['summary', 'competitors'],
+  'aivis-competitor-ranking': ['competitors'],
+  'aivis-provider': [],
+  'aivis-visibility-trend': ['competitors'],
+  'aivis-ai-traffic': ['ai-traffic'],
+  'aivis-citations': ['citations'],
+  'aivis-search-opportunities': ['search-performance'],
+};
+
 export interface BuildWidgetsOptions {
   /** Default dist/widget under the repository root. */
   outDir?: string;
@@ -44,7 +64,12 @@ export interface BuildWidgetsOptions {
   bundlesOnly?: boolean;
 }
 
-async function bundle(entry: string, outDir: string, fileName: string): Promise<void> {
+async function bundle(
+  entry: string,
+  outDir: string,
+  fileName: string,
+  endpoints?: readonly EndpointName[],
+): Promise<void> {
   await build({
     configFile: false,
     root: ROOT,
@@ -54,8 +79,14 @@ async function bundle(entry: string, outDir: string, fileName: string): Promise<
     // would otherwise pick Lit's development exports and ship its dev-mode warnings.
     mode: 'production',
     resolve: { conditions: ['module', 'browser', 'production'] },
-    // Shapes instead of zod, no documentation strings, no template indentation: the budget in bundle-budget.ts.
-    plugins: [responseShapesPlugin(), stripDocsPlugin(), minifyLitTemplatesPlugin()],
+    // Shapes instead of zod, only the endpoints called, no documentation strings, no template
+    // indentation: the budget in bundle-budget.ts.
+    plugins: [
+      responseShapesPlugin(),
+      endpointSubsetPlugin(endpoints),
+      stripDocsPlugin(),
+      minifyLitTemplatesPlugin(),
+    ],
     build: {
       outDir,
       emptyOutDir: false,
@@ -83,7 +114,8 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
   await mkdir(outDir, { recursive: true });
   await bundle('widget/index.ts', outDir, BUNDLE_FILE);
   for (const [tag, entry] of Object.entries(STANDALONE_ENTRIES)) {
-    await bundle(entry, `${outDir}/standalone`, `${tag}.js`);
+    const endpoints = STANDALONE_ENDPOINTS[tag as keyof typeof STANDALONE_ENTRIES];
+    await bundle(entry, `${outDir}/standalone`, `${tag}.js`, endpoints);
   }
   // The gallery beside the bundle, so dist/widget can be served as it is.
   await copyFile(`${ROOT}widget/demo/gallery.html`, `${outDir}/gallery.html`);

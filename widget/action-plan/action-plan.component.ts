@@ -1,4 +1,3 @@
-import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { followPath } from '../../shared/client/fetch-client.js';
 import type { FollowedRequest } from '../../shared/client/types.js';
@@ -6,6 +5,7 @@ import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
+import { Task, TaskStatus } from '../internal/task.js';
 import { dataTable, externalLink, pager } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
 import { pathAtOffset, supportingRows } from './supporting-rows.js';
@@ -80,9 +80,9 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
   private expanded = new Set<string>();
 
   /** The page of supporting rows shown, by next_request (the API's offset). */
-  private readonly rowOffsets = new Map<string, number>();
+  readonly #rowOffsets = new Map<string, number>();
 
-  private readonly rowTasks = new Map<string, RowsTask>();
+  readonly #rowTasks = new Map<string, RowsTask>();
 
   protected readonly endpoint = 'action-plan' as const;
   protected readonly cardTitle = 'Action plan';
@@ -100,33 +100,33 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     };
   }
 
-  private rowsTask(key: string): RowsTask {
-    let task = this.rowTasks.get(key);
+  #rowsTask(key: string): RowsTask {
+    let task = this.#rowTasks.get(key);
     if (!task) {
       task = new Task<readonly [string], FollowedRequest>(this, {
         autoRun: false,
         task: ([nextRequest], { signal }) => followPath(this.client(), nextRequest, { signal }),
       });
-      this.rowTasks.set(key, task);
+      this.#rowTasks.set(key, task);
     }
     return task;
   }
 
   /** Runs an action's rows request for the page it shows (the next_request as sent for the first). */
-  private loadRows(key: string): void {
-    const offset = this.rowOffsets.get(key) ?? 0;
-    void this.rowsTask(key).run([offset > 0 ? pathAtOffset(key, offset) : key]);
+  #loadRows(key: string): void {
+    const offset = this.#rowOffsets.get(key) ?? 0;
+    void this.#rowsTask(key).run([offset > 0 ? pathAtOffset(key, offset) : key]);
   }
 
-  private toggle(action: Action): void {
+  #toggle(action: Action): void {
     const key = action.next_request;
     const expanded = new Set(this.expanded);
     if (expanded.has(key)) expanded.delete(key);
     else {
       expanded.add(key);
-      const task = this.rowsTask(key);
+      const task = this.#rowsTask(key);
       if (task.status !== TaskStatus.COMPLETE && task.status !== TaskStatus.PENDING) {
-        this.loadRows(key);
+        this.#loadRows(key);
       }
     }
     this.expanded = expanded;
@@ -153,7 +153,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
       ${
         plan.actions.length > 0
           ? html`<ol class="actions" part="list" aria-label="Actions, most important first">
-            ${plan.actions.map((action, index) => this.renderAction(action, index, format))}
+            ${plan.actions.map((action, index) => this.#renderAction(action, index, format))}
           </ol>`
           : plan.status === 'ready'
             ? html`<p part="empty" class="muted">The plan has no actions.</p>`
@@ -170,7 +170,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
    * One action, compact: its number, title and a one-line summary (owner and
    * next step) that opens the details, evidence, links and supporting rows.
    */
-  private renderAction(action: Action, index: number, format: Formatters): TemplateResult {
+  #renderAction(action: Action, index: number, format: Formatters): TemplateResult {
     const reportUrl = safeHttpUrl(action.report_url);
     const expanded = this.expanded.has(action.next_request);
     const titleId = `action-${index}`;
@@ -217,7 +217,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
               part="button"
               aria-expanded=${expanded ? 'true' : 'false'}
               aria-controls=${rowsId}
-              @click=${() => this.toggle(action)}
+              @click=${() => this.#toggle(action)}
             >
               ${expanded ? 'Hide' : 'Show'} supporting rows<span class="visually-hidden">
                 for action ${action.rank}</span
@@ -233,16 +233,16 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
             }
           </div>
           <div class="rows" part="rows" id=${rowsId} ?hidden=${!expanded}>
-            ${expanded ? this.renderRows(action, format) : nothing}
+            ${expanded ? this.#renderRows(action, format) : nothing}
           </div>
         </details>
       </article>
     </li>`;
   }
 
-  private renderRows(action: Action, format: Formatters): unknown {
+  #renderRows(action: Action, format: Formatters): unknown {
     const key = action.next_request;
-    const task = this.rowsTask(key);
+    const task = this.#rowsTask(key);
     const table = (followed: FollowedRequest) => {
       const { columns, rows, pagination } = supportingRows(followed, format);
       if (rows.length === 0) return html`<p class="muted">No supporting rows.</p>`;
@@ -257,8 +257,8 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
                 'Rows',
                 `Pages of rows for action ${action.rank}`,
                 (offset) => {
-                  this.rowOffsets.set(key, offset);
-                  this.loadRows(key);
+                  this.#rowOffsets.set(key, offset);
+                  this.#loadRows(key);
                 },
               )
             : nothing
@@ -270,7 +270,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
         task.value
           ? table(task.value)
           : html`<p class="muted" aria-busy="true" role="status">Loading supporting rows…</p>`,
-      error: (error) => this.renderError(error, () => this.loadRows(key)),
+      error: (error) => this.renderError(error, () => this.#loadRows(key)),
       complete: table,
     });
   }

@@ -1,4 +1,3 @@
-import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
 import { chartStyles } from '../charts/chart.styles.js';
 import { ChartWidthController } from '../charts/chart-width.js';
@@ -12,6 +11,7 @@ import {
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, sourceName } from '../internal/format.js';
+import { Task, TaskStatus } from '../internal/task.js';
 import { barRow } from '../internal/templates.js';
 import { aiTrafficStyles } from './ai-traffic.styles.js';
 import {
@@ -83,7 +83,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
   protected readonly endpoint = 'ai-traffic' as const;
   protected readonly cardTitle = 'AI traffic';
 
-  private readonly chartWidth = new ChartWidthController(this, '.plot');
+  readonly #chartWidth = new ChartWidthController(this, '.plot');
 
   protected requestInput() {
     return { project: this.project, period: this.window };
@@ -94,7 +94,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
    * (its older part is the previous window), else the window's own when the
    * longer one has no stored data yet. At most two requests.
    */
-  private readonly daily = new Task(this, {
+  readonly #daily = new Task(this, {
     args: () => [this.task.value, this.task.status] as const,
     task: async ([summary, status], { signal }) => {
       if (status !== TaskStatus.COMPLETE || !summary || isUnavailable(summary)) return undefined;
@@ -116,38 +116,38 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
     const summary = data as TrafficSummary;
     if (isUnavailable(summary)) return renderUnavailable(summary, 'ga4', format);
     const { sessions, users, conversions } = summary.totals;
-    const series = this.daily.status === TaskStatus.COMPLETE ? this.daily.value : undefined;
+    const series = this.#daily.status === TaskStatus.COMPLETE ? this.#daily.value : undefined;
     return html`<div class="layout">
         <div class="summary">
           <p class="total" part="value sessions">
             <span class="value">${format.integer(sessions)}</span>
             <span class="muted">sessions from AI assistants</span>
           </p>
-          ${this.renderChange(series, format)}
+          ${this.#renderChange(series, format)}
           <p class="muted" part="value">
             ${format.count(users, 'user')} · ${format.count(conversions, 'conversion')}
           </p>
         </div>
         <div>
           ${this.subheading('Sessions per day')}
-          ${this.daily.render({
+          ${this.#daily.render({
             pending: () => html`<p class="muted">Loading the daily series…</p>`,
             complete: (value) =>
               value && value.days.length > 1
-                ? this.renderLine(value, format)
+                ? this.#renderLine(value, format)
                 : html`<p class="muted">No daily series is stored for this window yet.</p>`,
             error: () => html`<p class="muted">The daily series could not be loaded.</p>`,
           })}
         </div>
         <div>
           ${this.subheading('Sessions by AI source', 1, 'sources-heading')}
-          ${this.renderSources(summary, format)}
+          ${this.#renderSources(summary, format)}
         </div>
       </div>
       ${renderWindow(summary, 'ga4', format)}`;
   }
 
-  private renderChange(series: WindowSeries | undefined, format: Formatters): unknown {
+  #renderChange(series: WindowSeries | undefined, format: Formatters): unknown {
     if (!series) return nothing;
     const change = percentChange(series.sessions, series.previousSessions);
     if (change === undefined) {
@@ -167,7 +167,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
     </p>`;
   }
 
-  private renderSources(summary: TrafficSummary, format: Formatters): TemplateResult {
+  #renderSources(summary: TrafficSummary, format: Formatters): TemplateResult {
     const total = summary.totals.sessions;
     if (summary.by_source.length === 0 || total === 0) {
       return html`<p class="muted">No sessions from AI sources in this window.</p>`;
@@ -185,9 +185,9 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
     </ul>`;
   }
 
-  private renderLine(series: WindowSeries, format: Formatters): TemplateResult {
+  #renderLine(series: WindowSeries, format: Formatters): TemplateResult {
     const { days } = series;
-    const width = this.chartWidth.width;
+    const width = this.#chartWidth.width;
     const frame: Frame = { width, height: 140, left: 44, right: 8, top: 8, bottom: 22 };
     const max = niceMax(Math.max(...days.map((row) => row.sessions)));
     const x = xOf(frame, days.length);

@@ -16,23 +16,25 @@ export class ChartWidthController implements ReactiveController {
   #observer?: ResizeObserver;
   #observed?: Element;
 
-  constructor(
-    private readonly host: ReactiveElement,
-    /** The element whose width the chart fills, in the host's shadow root. */
-    private readonly selector: string,
-  ) {
+  readonly #host: ReactiveElement;
+  /** The element whose width the chart fills, in the host's shadow root. */
+  readonly #selector: string;
+
+  constructor(host: ReactiveElement, selector: string) {
+    this.#host = host;
+    this.#selector = selector;
     host.addController(this);
   }
 
   hostUpdated(): void {
-    const box = this.host.renderRoot.querySelector(this.selector) ?? undefined;
+    const box = this.#host.renderRoot.querySelector(this.#selector) ?? undefined;
     if (box === this.#observed || typeof ResizeObserver !== 'function') return;
     this.#observer ??= new ResizeObserver(([entry]) => {
       const measured = Math.round(entry?.contentRect.width ?? 0);
       const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, measured));
       if (measured > 0 && width !== this.width) {
         this.width = width;
-        this.host.requestUpdate();
+        this.#host.requestUpdate();
       }
     });
     this.#observer.disconnect();

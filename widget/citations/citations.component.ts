@@ -76,11 +76,11 @@ export class AivisCitations extends AivisElement<'citations'> {
       return html`<p part="empty" class="muted">AI answers cited no sources in this period.</p>
         ${this.renderPeriod(byDomain.period, format)}`;
     }
-    return html`${byDomain.domains ? this.renderDomains(byDomain, format) : this.renderUrls(byUrl, format)}
+    return html`${byDomain.domains ? this.#renderDomains(byDomain, format) : this.#renderUrls(byUrl, format)}
       ${this.renderPeriod(byDomain.period, format)}`;
   }
 
-  private renderDomains(body: CitationsByDomain, format: Formatters): TemplateResult {
+  #renderDomains(body: CitationsByDomain, format: Formatters): TemplateResult {
     // Bars relative to the most cited domain, so the top one fills its track; the figures say the share.
     const top = Math.max(...body.domains.map((row) => row.share), 0.001);
     return html`<ol class="rows" part="list" aria-label="Most cited domains by share of citations">
@@ -100,7 +100,7 @@ export class AivisCitations extends AivisElement<'citations'> {
     </ol>`;
   }
 
-  private renderUrls(body: CitationsByUrl, format: Formatters): TemplateResult {
+  #renderUrls(body: CitationsByUrl, format: Formatters): TemplateResult {
     return html`<ol class="rows" part="list" aria-label="Most cited URLs">
       ${body.citations.map((row) => {
         const href = safeHttpUrl(row.url);

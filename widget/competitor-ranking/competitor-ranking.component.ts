@@ -1,4 +1,3 @@
-import { TaskStatus } from '@lit/task';
 import {
   html,
   nothing,
@@ -10,6 +9,7 @@ import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schem
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
+import { TaskStatus } from '../internal/task.js';
 import { barRow, pager } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 
@@ -108,19 +108,19 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   }
 
   /** The pager button last used, so focus survives it becoming disabled on the first or last page. */
-  private pagerFocus?: 'previous' | 'next';
+  #pagerFocus?: 'previous' | 'next';
 
-  private goTo(offset: number, via: 'previous' | 'next'): void {
+  #goTo(offset: number, via: 'previous' | 'next'): void {
     this.keepPreviousWhilePending = true;
-    this.pagerFocus = via;
+    this.#pagerFocus = via;
     this.offset = offset;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (!this.pagerFocus || this.task.status !== TaskStatus.COMPLETE) return;
-    const via = this.pagerFocus;
-    this.pagerFocus = undefined;
+    if (!this.#pagerFocus || this.task.status !== TaskStatus.COMPLETE) return;
+    const via = this.#pagerFocus;
+    this.#pagerFocus = undefined;
     const used = this.renderRoot.querySelector<HTMLButtonElement>(`button[part~='${via}']`);
     if (used?.disabled) {
       const other = via === 'next' ? 'previous' : 'next';
@@ -134,18 +134,18 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
       return html`<p part="empty" class="muted">
           ${pagination.offset > 0 ? 'No brands on this page.' : 'No brands were named in this period.'}
         </p>
-        ${pagination.offset > 0 ? this.renderPager(ranking, format) : nothing}
+        ${pagination.offset > 0 ? this.#renderPager(ranking, format) : nothing}
         ${this.renderPeriod(ranking.period, format)}`;
     }
     return html`
       <ol class="brands" part="list" aria-label="Brands by visibility">
-        ${ranking.competitors.map((row) => this.renderBrand(row, format))}
+        ${ranking.competitors.map((row) => this.#renderBrand(row, format))}
       </ol>
-      ${this.renderPager(ranking, format)} ${this.renderPeriod(ranking.period, format)}
+      ${this.#renderPager(ranking, format)} ${this.renderPeriod(ranking.period, format)}
     `;
   }
 
-  private renderBrand(row: CompetitorRankingRow, format: Formatters): TemplateResult {
+  #renderBrand(row: CompetitorRankingRow, format: Formatters): TemplateResult {
     const highlights = Object.entries(row.highlights ?? {}).filter(([, lines]) => lines.length > 0);
     return html`<li
       class="brand ${row.is_own_brand ? 'own' : ''}"
@@ -181,9 +181,9 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
     </li>`;
   }
 
-  private renderPager(ranking: CompetitorRanking, format: Formatters): unknown {
+  #renderPager(ranking: CompetitorRanking, format: Formatters): unknown {
     return pager(ranking.pagination, format, 'Brands', 'Ranking pages', (offset, via) =>
-      this.goTo(offset, via),
+      this.#goTo(offset, via),
     );
   }
 }

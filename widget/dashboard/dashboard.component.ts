@@ -110,7 +110,7 @@ export class AivisDashboard extends LitElement {
   declare theme?: string;
 
   /** The heading-level attribute as a level, 2 unless it is a whole number from 1 to 6. */
-  private level(): number {
+  #level(): number {
     const level = Number(this.headingLevel ?? 2);
     return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2;
   }
@@ -121,7 +121,7 @@ export class AivisDashboard extends LitElement {
       ${
         this.heading === ''
           ? nothing
-          : html`<div class="heading" part="heading" role="heading" aria-level=${this.level()}>
+          : html`<div class="heading" part="heading" role="heading" aria-level=${this.#level()}>
             <slot name="heading">${this.heading ?? 'AI visibility'}</slot>
           </div>`
       }
@@ -132,21 +132,21 @@ export class AivisDashboard extends LitElement {
           </p>`
           : nothing
       }
-      <div class="grid" part="grid">${sections.map((name) => this.renderSection(name))}</div>
+      <div class="grid" part="grid">${sections.map((name) => this.#renderSection(name))}</div>
     </div>`;
   }
 
   /** The sections' elements, made once each and kept across renders (their data stays loaded). */
-  private readonly elements = new Map<SectionName, HTMLElement>();
+  readonly #elements = new Map<SectionName, HTMLElement>();
 
   /**
    * Each section gets the dashboard's settings as properties; the ones left
    * undefined fall through to the enclosing provider and configure(), so all
    * sections resolve to one connection, one client and the page's one cache.
    */
-  private renderSection(name: SectionName): HTMLElement {
+  #renderSection(name: SectionName): HTMLElement {
     const [tag, wide] = SECTIONS[name];
-    let element = this.elements.get(name);
+    let element = this.#elements.get(name);
     if (!element) {
       element = document.createElement(tag);
       element.setAttribute('part', 'section');
@@ -155,7 +155,7 @@ export class AivisDashboard extends LitElement {
       if (name === 'ranking' || name === 'citations' || name === 'opportunities') {
         element.setAttribute('limit', '5');
       }
-      this.elements.set(name, element);
+      this.#elements.set(name, element);
     }
     Object.assign(element, {
       project: this.project,
@@ -166,7 +166,7 @@ export class AivisDashboard extends LitElement {
       locale: this.locale,
       theme: this.theme ?? 'auto',
       // The sections' headings sit under the dashboard's own, when it shows one.
-      headingLevel: String(Math.min(6, this.level() + (this.heading === '' ? 0 : 1))),
+      headingLevel: String(Math.min(6, this.#level() + (this.heading === '' ? 0 : 1))),
     });
     return element;
   }

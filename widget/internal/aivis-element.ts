@@ -1,12 +1,12 @@
 /**
- * What the three widgets share: the common attributes, one @lit/task that
+ * What the widgets share: the common attributes, one Task (./task.ts) that
  * validates the attributes with the core and fetches, the loading / error
  * states, the period line and the aivis-load / aivis-error events. Two
  * reactive controllers do the rest: ConnectionController resolves the client
  * (attributes > <aivis-provider> > configure()), RetryCountdownController
  * retries by itself after a 429.
  */
-import { initialState, Task, TaskStatus } from '@lit/task';
+
 import {
   html,
   LitElement,
@@ -26,6 +26,7 @@ import { asAivisError, attributeNameOf, explainError } from './error-messages.js
 import { emit } from './events.js';
 import { type Formatters, formatters, periodLabel, resolveLocale, safeHttpUrl } from './format.js';
 import { RetryCountdownController } from './retry-countdown.js';
+import { initialState, Task, TaskStatus } from './task.js';
 import { externalLink } from './templates.js';
 
 type TaskArgs = readonly [
@@ -91,7 +92,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     return undefined;
   }
   /** The brand the last answer named, and for which project: kept across pages and reloads. */
-  private brand?: { project?: string; name: string };
+  #brand?: { project?: string; name: string };
   /** The raw parameters from the attributes; the core validates them. */
   protected abstract requestInput(): Record<string, unknown>;
   protected abstract renderData(data: ResponseOf<N>, format: Formatters): TemplateResult;
@@ -99,34 +100,34 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
   /** When true, a pending reload keeps the previous data on screen (paging) instead of a skeleton. */
   protected keepPreviousWhilePending = false;
 
-  private readonly link = new ConnectionController(this);
-  private readonly countdown = new RetryCountdownController(this, () => void this.task.run());
+  readonly #link = new ConnectionController(this);
+  readonly #countdown = new RetryCountdownController(this, () => void this.task.run());
 
   protected readonly task = new Task<TaskArgs, ResponseOf<N>>(this, {
     args: () => {
-      const connection = this.link.settled();
+      const connection = this.#link.settled();
       return [
         connection?.baseUrl ?? '',
         connection?.token,
         JSON.stringify(this.requestInput()),
-        this.link.version,
+        this.#link.version,
         connection !== undefined,
       ] as const;
     },
     task: async ([baseUrl, token, input, , settled], { signal }) => {
-      this.countdown.stop();
+      this.#countdown.stop();
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
       const checked = validateParams(this.endpoint, JSON.parse(input) as Record<string, unknown>);
       if (!checked.ok) throw validationError(checked.errors);
-      return this.link.open({ baseUrl, token }).get(this.endpoint, checked.params as ParamsOf<N>, {
+      return this.#link.open({ baseUrl, token }).get(this.endpoint, checked.params as ParamsOf<N>, {
         signal,
       });
     },
     onComplete: (data) => {
       const name = this.brandOf(data)?.trim();
-      if (name) this.brand = { project: this.project, name };
-      this.countdown.reset();
+      if (name) this.#brand = { project: this.project, name };
+      this.#countdown.reset();
       this.keepPreviousWhilePending = false;
       emit(this, 'aivis-load', { endpoint: this.endpoint, data });
     },
@@ -135,7 +136,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       const failure = asAivisError(error);
       if (failure.code === 'aborted') return;
       emit(this, 'aivis-error', { endpoint: this.endpoint, error: failure.toJSON() });
-      if (failure.code === 'rate_limited') void this.countdown.start(failure.retryAfter ?? 1);
+      if (failure.code === 'rate_limited') void this.#countdown.start(failure.retryAfter ?? 1);
     },
   });
 
@@ -157,13 +158,13 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
 
   /** Loads again, bypassing nothing: a cached answer is reused if still fresh. */
   reload(): void {
-    this.countdown.stop();
+    this.#countdown.stop();
     void this.task.run();
   }
 
   /** The client the data on screen came from: secondary requests (an action's rows) go there too. */
   protected client(): FetchReader {
-    return this.link.client!;
+    return this.#link.client!;
   }
 
   protected format(): Formatters {
@@ -227,7 +228,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
    * one page never share a name; so is a period the page asked for.
    */
   protected renderHeading(): TemplateResult {
-    const brand = this.brand?.project === this.project ? this.brand?.name : undefined;
+    const brand = this.#brand?.project === this.project ? this.#brand?.name : undefined;
     const hidden = [
       !brand && this.project ? `project ${this.project}` : '',
       this.period ? periodLabel(this.period).toLowerCase() : '',
@@ -267,7 +268,7 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
     const { code } = failure;
     const explanation = explainError(failure);
     const plansUrl = code === 'paid_plan_required' ? safeHttpUrl(failure.plansUrl) : undefined;
-    const retryIn = retry ? undefined : this.countdown.secondsLeft;
+    const retryIn = retry ? undefined : this.#countdown.secondsLeft;
     return html`<div part="error" class="error" role="alert" data-code=${explanation.code}>
       <p class="title">${
         code === 'not_found' && this.project && !retry

@@ -30,10 +30,13 @@ export class ConnectionController implements ReactiveController {
   readonly #provided: ContextConsumer<typeof aivisConnectionContext, Host>;
   readonly #onConfigure = () => {
     this.version += 1;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   };
 
-  constructor(private readonly host: Host) {
+  readonly #host: Host;
+
+  constructor(host: Host) {
+    this.#host = host;
     // Added before the context consumer, so hostConnected below forgets the
     // old answer before the consumer asks again.
     host.addController(this);
@@ -47,10 +50,10 @@ export class ConnectionController implements ReactiveController {
     // A provider's answer is only good where it was given: forget it, so a
     // widget moved out of (or into another) provider asks again on connecting.
     this.#provided.value = undefined;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     addEventListener(CONFIGURE_EVENT, this.#onConfigure);
     if (document.readyState !== 'complete') {
-      addEventListener('load', () => this.host.requestUpdate(), { once: true });
+      addEventListener('load', () => this.#host.requestUpdate(), { once: true });
     }
   }
 
@@ -61,9 +64,9 @@ export class ConnectionController implements ReactiveController {
   /** Undefined while the connection may still change: no request goes out then. */
   settled(): Connection | undefined {
     return settledConnection(
-      this.host,
+      this.#host,
       this.#provided.value,
-      underProvider(this.host),
+      underProvider(this.#host),
       globalSettings(),
     );
   }

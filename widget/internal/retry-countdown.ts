@@ -18,10 +18,12 @@ export class RetryCountdownController implements ReactiveController {
   #retries = 0;
   #stopper?: AbortController;
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly retry: () => void,
-  ) {
+  readonly #host: ReactiveControllerHost;
+  readonly #retry: () => void;
+
+  constructor(host: ReactiveControllerHost, retry: () => void) {
+    this.#host = host;
+    this.#retry = retry;
     host.addController(this);
   }
 
@@ -33,20 +35,20 @@ export class RetryCountdownController implements ReactiveController {
     this.#stopper = stopper;
     for (let left = Math.max(1, Math.ceil(seconds)); left > 0; left--) {
       this.secondsLeft = left;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
       await sleep(1000, stopper.signal).catch(() => {});
       if (stopper.signal.aborted) return;
     }
     this.stop();
     this.#retries += 1;
-    this.retry();
+    this.#retry();
   }
 
   /** Cancels a scheduled retry (a reload, a new run of the task, the element leaving the page). */
   stop(): void {
     this.#stopper?.abort();
     this.#stopper = this.secondsLeft = undefined;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** After a successful load the next 429 gets every automatic retry again. */

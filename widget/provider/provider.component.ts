@@ -28,7 +28,7 @@ export class AivisProvider extends LitElement {
   /** Personal access token; leave it out when base-url points at the proxy. Never reflected. */
   declare token?: string;
 
-  private readonly connection = new ContextProvider(this, { context: aivisConnectionContext });
+  readonly #connection = new ContextProvider(this, { context: aivisConnectionContext });
 
   /**
    * Publishes from the first update on: by then Lit has applied the
@@ -40,7 +40,7 @@ export class AivisProvider extends LitElement {
    * request goes out.
    */
   protected override willUpdate(): void {
-    this.connection.setValue({ baseUrl: this.baseUrl, token: this.token });
+    this.#connection.setValue({ baseUrl: this.baseUrl, token: this.token });
   }
 
   override render() {

@@ -99,13 +99,13 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
           No query in this window has many impressions and few clicks: nothing to fix here now.
         </p>`
         : html`<ol class="rows" part="list" aria-label="Queries with many impressions and few clicks">
-          ${rows.map((row) => this.renderRow(row, format))}
+          ${rows.map((row) => this.#renderRow(row, format))}
         </ol>`
     }
     ${renderWindow(body, connection, format)}`;
   }
 
-  private renderRow(row: OpportunityRow, format: Formatters): TemplateResult {
+  #renderRow(row: OpportunityRow, format: Formatters): TemplateResult {
     const page = safeHttpUrl(row.page);
     return html`<li class="row" part="item">
       <p class="query" part="label">${row.query}</p>

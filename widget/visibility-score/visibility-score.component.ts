@@ -1,9 +1,9 @@
-import { TaskStatus } from '@lit/task';
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
+import { TaskStatus } from '../internal/task.js';
 import { barRow } from '../internal/templates.js';
 import { SparklineController } from '../visibility-trend/sparkline.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
@@ -50,7 +50,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
   /** Adds a sparkline of the own brand's monthly visibility (competitors history, 12 months). A bare attribute means on. */
   declare trend?: string;
 
-  private readonly sparkline = new SparklineController(
+  readonly #sparkline = new SparklineController(
     this,
     () => this.client(),
     () => this.task.status === TaskStatus.COMPLETE,
@@ -84,8 +84,8 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
             <span class="value">${format.score(visibility.score)}</span>
             <span class="muted">out of 100</span>
           </p>
-          ${this.renderChange(visibility.change, format)}
-          ${this.sparkline.render(format)}
+          ${this.#renderChange(visibility.change, format)}
+          ${this.#sparkline.render(format)}
           <p class="sov" part="value share-of-voice">
             Share of voice <strong>${format.percent(visibility.share_of_voice)}</strong>
           </p>
@@ -113,7 +113,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
     `;
   }
 
-  private renderChange(
+  #renderChange(
     change: NonNullable<ProjectSummary['ai_visibility']>['change'],
     format: Formatters,
   ): TemplateResult {

@@ -4,12 +4,13 @@
  * with a text alternative, drawn with the trend's own chart code. A reactive
  * controller, so the score card only adds it and renders it.
  */
-import { Task } from '@lit/task';
+
 import { html, nothing, type ReactiveControllerHost, svg, type TemplateResult } from 'lit';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import type { CompetitorHistory } from '../../shared/schemas/competitors.js';
 import { type Frame, linePath, xOf, yOf } from '../charts/line-chart.js';
 import type { Formatters } from '../internal/format.js';
+import { Task } from '../internal/task.js';
 import { type Trend, trendOf } from './trend-series.js';
 
 const SPARK: Frame = { width: 132, height: 36, left: 3, right: 5, top: 4, bottom: 4 };
@@ -21,7 +22,7 @@ interface SparklineHost extends ReactiveControllerHost, HTMLElement {
 }
 
 export class SparklineController {
-  private readonly task: Task<readonly [string | undefined, string | undefined, boolean], Trend>;
+  readonly #task: Task<readonly [string | undefined, string | undefined, boolean], Trend>;
 
   constructor(
     host: SparklineHost,
@@ -30,7 +31,7 @@ export class SparklineController {
     /** Whether the card's own data is there: the sparkline loads after it, on the same client. */
     loaded: () => boolean,
   ) {
-    this.task = new Task(host, {
+    this.#task = new Task(host, {
       args: () => [host.trend, host.project, loaded()] as const,
       task: async ([trend, project, loaded], { signal }) => {
         const reader = client();
@@ -49,7 +50,7 @@ export class SparklineController {
   }
 
   render(format: Formatters): TemplateResult | typeof nothing {
-    const trend = this.task.value;
+    const trend = this.#task.value;
     const own = trend?.series[0];
     if (!trend || !own?.isOwnBrand) return nothing;
     const known = own.values.flatMap((value, index) => (value === null ? [] : [[index, value]]));

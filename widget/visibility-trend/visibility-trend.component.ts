@@ -78,14 +78,14 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       .find((brand) => brand.is_own_brand)?.name;
   }
 
-  private readonly chartWidth = new ChartWidthController(this, '.plot');
+  readonly #chartWidth = new ChartWidthController(this, '.plot');
 
   protected requestInput() {
     return { project: this.project, dataset: 'history', limit: this.months };
   }
 
   /** The competitors attribute as a count; anything but a whole number 0–5 is the default. */
-  private competitorCount(): number {
+  #competitorCount(): number {
     const count = Number(this.competitors ?? DEFAULT_COMPETITORS);
     return Number.isInteger(count) && count >= 0 && count <= MAX_COMPETITORS
       ? count
@@ -93,7 +93,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   }
 
   protected renderData(body: unknown, format: Formatters): TemplateResult {
-    const trend = trendOf(body as CompetitorHistory, this.competitorCount());
+    const trend = trendOf(body as CompetitorHistory, this.#competitorCount());
     if (trend.months.length === 0) {
       return html`<p part="empty" class="muted">
         No monthly snapshots are stored for this project yet: the trend starts after the first month of checks.
@@ -113,9 +113,9 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
           </li>`,
         )}
       </ul>
-      <div class="plot" part="chart">${this.renderChart(trend, format, month)}</div>
-      <p class="readout muted" part="readout" aria-live="polite">${this.readout(trend, format, month)}</p>
-      ${this.renderTable(trend, format, month)}
+      <div class="plot" part="chart">${this.#renderChart(trend, format, month)}</div>
+      <p class="readout muted" part="readout" aria-live="polite">${this.#readout(trend, format, month)}</p>
+      ${this.#renderTable(trend, format, month)}
       <p class="meta" part="meta">
         ${
           partialIndex === undefined
@@ -136,7 +136,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
     `;
   }
 
-  private readout(trend: Trend, format: Formatters, month: (index: number) => string): string {
+  #readout(trend: Trend, format: Formatters, month: (index: number) => string): string {
     const [seriesIndex, monthIndex] = this.active ?? [];
     const series = trend.series[seriesIndex ?? -1];
     const value = series?.values[monthIndex ?? -1];
@@ -147,12 +147,12 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
     }: ${format.percent(value)}`;
   }
 
-  private renderChart(
+  #renderChart(
     trend: Trend,
     format: Formatters,
     month: (index: number, length?: 'short' | 'long') => string,
   ): TemplateResult {
-    const width = this.chartWidth.width;
+    const width = this.#chartWidth.width;
     const frame: Frame = {
       width,
       height: width < 360 ? 160 : 220,
@@ -195,8 +195,8 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
                 role="img"
                 aria-label="${month(index)}${index === partial ? ' (partial)' : ''}, ${series.name}: ${format.percent(series.values[index]!)}"
                 tabindex=${seriesIndex === activeSeries && index === activeMonth ? 0 : -1}
-                @focus=${() => this.show(seriesIndex, index)}
-                @pointerenter=${() => this.show(seriesIndex, index)}
+                @focus=${() => this.#show(seriesIndex, index)}
+                @pointerenter=${() => this.#show(seriesIndex, index)}
               ></circle>`
             : nothing,
         )}
@@ -207,7 +207,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       height=${frame.height}
       role="group"
       aria-label="AI visibility by month; the table below holds the same figures"
-      @keydown=${(event: KeyboardEvent) => this.move(event, trend)}
+      @keydown=${(event: KeyboardEvent) => this.#move(event, trend)}
     >
       ${ticks.map(
         (
@@ -226,12 +226,12 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
     </svg>`;
   }
 
-  private show(seriesIndex: number, monthIndex: number): void {
+  #show(seriesIndex: number, monthIndex: number): void {
     this.active = [seriesIndex, monthIndex];
   }
 
   /** Arrow keys walk the points: left and right along a line, up and down across brands. */
-  private move(event: KeyboardEvent, trend: Trend): void {
+  #move(event: KeyboardEvent, trend: Trend): void {
     const [seriesIndex, monthIndex] = this.active ?? [0, trend.months.length - 1];
     const moves: Record<string, [number, number]> = {
       ArrowLeft: [0, -1],
@@ -251,17 +251,13 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       if (trend.series[s]!.values[m] != null) break;
       if (step[0] !== 0) m = monthIndex;
     }
-    this.show(s, m);
+    this.#show(s, m);
     void this.updateComplete.then(() =>
       this.renderRoot.querySelector<SVGElement>(`[data-point="${s} ${m}"]`)?.focus(),
     );
   }
 
-  private renderTable(
-    trend: Trend,
-    format: Formatters,
-    month: (index: number) => string,
-  ): TemplateResult {
+  #renderTable(trend: Trend, format: Formatters, month: (index: number) => string): TemplateResult {
     return html`<table class="visually-hidden" part="table">
       <caption>AI visibility by month</caption>
       <thead>

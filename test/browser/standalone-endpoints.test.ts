@@ -1,0 +1,80 @@
+/**
+ * Each standalone bundle carries only the endpoints its element calls
+ * (widget/build.ts STANDALONE_ENDPOINTS): the BUILT bundle alone on a page,
+ * in Chromium, through a real proxy in front of the sandbox, must load every
+ * request it makes (the score's sparkline too) without an error. An element
+ * that starts calling an endpoint its list lacks fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Harness,
+  type RunningProxy,
+  startHarness,
+  startProxy,
+  waitForWidgets,
+  watchConsole,
+} from '../../support/browser/harness.js';
+import { STANDALONE_ENDPOINTS } from '../../widget/build.js';
+
+let harness: Harness;
+let proxy: RunningProxy;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  proxy = await startProxy(harness);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await harness?.close();
+});
+
+/** Every request path an element can make with these attributes: the score's trend adds competitors. */
+const ATTRIBUTES: Record<string, string> = {
+  'aivis-visibility-score': 'trend',
+  'aivis-competitor-ranking': 'limit="5"',
+  'aivis-visibility-trend': '',
+  'aivis-ai-traffic': '',
+  'aivis-citations': '',
+  'aivis-search-opportunities': '',
+};
+
+describe('a standalone bundle alone on a page loads everything its element asks for', () => {
+  let count = 0;
+  for (const tag of Object.keys(ATTRIBUTES)) {
+    it(`${tag} (endpoints: ${STANDALONE_ENDPOINTS[tag as keyof typeof STANDALONE_ENDPOINTS]?.join(', ')})`, async () => {
+      const page = await harness.browser.newPage({ viewport: { width: 900, height: 900 } });
+      const problems = watchConsole(page);
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${tag}</title>
+<link rel="icon" href="/favicon.ico"><script type="module" src="/widget/standalone/${tag}.js"></script></head>
+<body><${tag} project="1001" base-url="${proxy.url}" ${ATTRIBUTES[tag]}></${tag}>
+<script>
+  window.outcomes = [];
+  for (const type of ['aivis-load', 'aivis-error']) {
+    document.addEventListener(type, (event) => window.outcomes.push(type + ' ' + (event.detail.error?.code ?? '')), true);
+  }
+</script></body></html>`;
+      const from = proxy.requests.length;
+      await page.goto(harness.page(`standalone-${count++}`, html));
+      await waitForWidgets(page);
+      if (tag === 'aivis-visibility-score') {
+        await page.waitForFunction(
+          (name) =>
+            !!document.querySelector(name)?.shadowRoot?.querySelector('[part~="sparkline"]'),
+          tag,
+        );
+      }
+      const outcomes = await page.evaluate(
+        () => (window as unknown as { outcomes: string[] }).outcomes,
+      );
+      expect(outcomes.filter((outcome) => outcome.startsWith('aivis-error'))).toEqual([]);
+      expect(outcomes.length).toBeGreaterThan(0);
+      const element = page.locator(tag);
+      expect(
+        await element.evaluate((node) => !!node.shadowRoot?.querySelector('[part~="error"]')),
+      ).toBe(false);
+      expect(proxy.requests.slice(from).some((line) => line.startsWith('GET /api/v1/'))).toBe(true);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
