@@ -100,16 +100,31 @@ async function galleryShots(browser: Browser, url: string, out: string): Promise
     for (const name of names) {
       const selector = `[data-shot="${name}"]`;
       await page.locator(selector).scrollIntoViewIfNeeded({ timeout: SETTLE_MS });
-      // Every widget inside has left its loading state (the skeleton is not the picture).
+      // Every widget inside, and every part of it that loads on its own (a daily
+      // series, supporting rows), has left its loading state: the skeleton is not the picture.
       await page.waitForFunction(
-        (scope) =>
-          Array.from(document.querySelectorAll(`${scope} *`))
-            .filter((node) => node.localName.startsWith('aivis-') && node.shadowRoot)
-            .every(
-              (node) =>
-                node.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('aria-busy') ===
-                'false',
-            ),
+        (scope) => {
+          // The widgets inside, and those inside their shadow roots (the one-tag dashboard's sections).
+          // (A loop, not a named helper: the page gets this function's text alone.)
+          const host = document.querySelector(scope);
+          if (!host) return false;
+          const widgets: Element[] = [];
+          const roots: ParentNode[] = host.shadowRoot ? [host, host.shadowRoot] : [host];
+          for (let index = 0; index < roots.length && index < 1_000; index++) {
+            for (const node of roots[index]!.querySelectorAll('*')) {
+              if (!node.localName.startsWith('aivis-') || !node.shadowRoot) continue;
+              widgets.push(node);
+              roots.push(node.shadowRoot);
+            }
+          }
+          return widgets.every((node) => {
+            const base = node.shadowRoot?.querySelector('[part~="base"]');
+            return (
+              (!base || base.getAttribute('aria-busy') === 'false') &&
+              !node.shadowRoot?.querySelector('[aria-busy="true"]')
+            );
+          });
+        },
         selector,
         { timeout: SETTLE_MS },
       );

@@ -131,7 +131,8 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
         <div>
           ${this.subheading('Sessions per day')}
           ${this.#daily.render({
-            pending: () => html`<p class="muted">Loading the daily series…</p>`,
+            pending: () =>
+              html`<p class="muted" role="status" aria-busy="true">Loading the daily series…</p>`,
             complete: (value) =>
               value && value.days.length > 1
                 ? this.#renderLine(value, format)

@@ -6,6 +6,7 @@
 //   invalid     attributes that make it show its validation message
 //   wide        spans the dashboard's row (tables, lists of actions)
 //   sidebar     shown in the 240 px sidebar too
+//   shot        its dashboard cell is a README picture of its own (npm run screenshots)
 export const WIDGETS = [
   {
     tag: 'aivis-visibility-score',
@@ -30,6 +31,7 @@ export const WIDGETS = [
   },
   {
     tag: 'aivis-visibility-trend',
+    shot: true,
     name: 'Visibility trend',
     attributes: { competitors: '3' },
     invalid: { months: '0' },
@@ -38,6 +40,7 @@ export const WIDGETS = [
   },
   {
     tag: 'aivis-ai-traffic',
+    shot: true,
     name: 'AI traffic',
     attributes: {},
     invalid: { window: '7d' },
@@ -45,12 +48,14 @@ export const WIDGETS = [
   },
   {
     tag: 'aivis-citations',
+    shot: true,
     name: 'Cited sources',
     attributes: { limit: '5' },
     invalid: { 'group-by': 'page' },
   },
   {
     tag: 'aivis-search-opportunities',
+    shot: true,
     name: 'Search opportunities',
     attributes: { limit: '3' },
     invalid: { source: 'yahoo' },

@@ -67,7 +67,9 @@ for (const widget of WIDGETS) {
   const alone = !widget.wide && narrow.length % 2 === 1 && widget === narrow.at(-1);
   const element = make(widget, { project: '1001', ...widget.attributes });
   element.dataset.dashboard = '';
-  dashboard.append(cell(widget, element, widget.wide || alone));
+  const figure = cell(widget, element, widget.wide || alone);
+  if (widget.shot) figure.dataset.shot = widget.tag.replace('aivis-', '');
+  dashboard.append(figure);
 }
 
 const sidebar = document.getElementById('sidebar');
