@@ -35,7 +35,42 @@ export const STATES: ReadonlyArray<[state: string, markup: string]> = [
     'plan no priority signals',
     '<aivis-action-plan project="2001" token="aivis_test_pro"></aivis-action-plan>',
   ],
-  ...(['aivis-visibility-score', 'aivis-competitor-ranking', 'aivis-action-plan'] as const).flatMap(
+  [
+    'score with trend sparkline',
+    '<aivis-visibility-score project="1001" trend></aivis-visibility-score>',
+  ],
+  [
+    'trend data',
+    '<aivis-visibility-trend project="1001" competitors="5"></aivis-visibility-trend>',
+  ],
+  ['trend short history', '<aivis-visibility-trend project="1003"></aivis-visibility-trend>'],
+  ['traffic data', '<aivis-ai-traffic project="1001" window="90d"></aivis-ai-traffic>'],
+  ['traffic not connected', '<aivis-ai-traffic project="1002"></aivis-ai-traffic>'],
+  ['citations domains', '<aivis-citations project="1001"></aivis-citations>'],
+  [
+    'citations urls',
+    '<aivis-citations project="1001" group-by="url" limit="20"></aivis-citations>',
+  ],
+  [
+    'opportunities google',
+    '<aivis-search-opportunities project="1001"></aivis-search-opportunities>',
+  ],
+  [
+    'opportunities bing not connected',
+    '<aivis-search-opportunities project="1002" source="bing"></aivis-search-opportunities>',
+  ],
+  ['dashboard', '<aivis-dashboard project="1001"></aivis-dashboard>'],
+  ...(
+    [
+      'aivis-visibility-score',
+      'aivis-competitor-ranking',
+      'aivis-action-plan',
+      'aivis-visibility-trend',
+      'aivis-ai-traffic',
+      'aivis-citations',
+      'aivis-search-opportunities',
+    ] as const
+  ).flatMap(
     (tag): Array<[string, string]> => [
       [`${tag} loading`, `<${tag} project="1001" token="${HOLD_TOKEN}"></${tag}>`],
       [`${tag} paid plan`, `<${tag} project="1001" token="aivis_test_free"></${tag}>`],
@@ -75,8 +110,16 @@ export async function openStates(harness: Harness, name: string, width: number, 
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll('[data-state]')].every((widget) => {
-        const busy = widget.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('aria-busy');
-        return busy === 'false' || widget.getAttribute('token') === 'aivis_test_hold';
+        if (widget.getAttribute('token') === 'aivis_test_hold') return true;
+        // A widget, or the widgets inside it (the dashboard's sections), done loading.
+        const inner = [...(widget.shadowRoot?.querySelectorAll('*') ?? [])].filter(
+          (node) => node.localName.startsWith('aivis-') && node.shadowRoot,
+        );
+        // The dashboard's own card carries no busy state: its sections do.
+        return [widget, ...inner].every((each) => {
+          const busy = each.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('aria-busy');
+          return busy === 'false' || (each === widget && inner.length > 0 && busy == null);
+        });
       }),
     undefined,
     { timeout: 20_000 },
@@ -118,6 +161,12 @@ export async function openEverything(page: Page): Promise<void> {
  */
 export async function overflowAt(page: Page, width: number): Promise<string[]> {
   await page.setViewportSize({ width, height: 900 });
+  // Charts redraw at their box's new width on the next frame (ResizeObserver), as on
+  // a real page after a resize: measure once two frames have been drawn.
+  await page.evaluate(async (frameWidth) => {
+    document.getElementById('frame')!.style.width = `${frameWidth}px`;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }, width);
   return page.evaluate((frameWidth) => {
     const problems: string[] = [];
     const frame = document.getElementById('frame')!;

@@ -258,7 +258,8 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   }
 
   #renderTable(trend: Trend, format: Formatters, month: (index: number) => string): TemplateResult {
-    return html`<table class="visually-hidden" part="table">
+    // The wrapper hides it: a table grows to its content whatever width it is given.
+    return html`<div class="visually-hidden"><table part="table">
       <caption>AI visibility by month</caption>
       <thead>
         <tr>
@@ -280,6 +281,6 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
           </tr>`,
         )}
       </tbody>
-    </table>`;
+    </table></div>`;
   }
 }
