@@ -92,8 +92,13 @@ const promptId = intParam(
   doc('One customer question; its id is in the project summary (questions block)'),
 );
 
-const listOnly = (dataset: unknown, datasets: readonly string[]) =>
-  datasets.includes(String(dataset));
+/** data-api 4.4, 4.7: a connected source's summary has no rows; its other datasets list `rows`, paged in the datasets named. */
+const rowsBesideSummary =
+  (pagedDatasets: readonly string[]) =>
+  (query: Query): RowsLocation | undefined =>
+    query.dataset === 'summary'
+      ? undefined
+      : { key: 'rows', paged: pagedDatasets.includes(String(query.dataset)) };
 /** data-api 4.4: the text and numeric filters and the sort apply to the list datasets. */
 const onListDatasets = { usedWhen: { param: 'dataset', values: SEARCH_LIST_DATASETS } };
 /** data-api 4.6: these filters narrow the URL grouping; with group_by=domain they are refused. */
@@ -229,10 +234,7 @@ export const ENDPOINTS = {
       offset,
     },
     connectedSource: true,
-    rows: (query) =>
-      query.dataset === 'summary'
-        ? undefined
-        : { key: 'rows', paged: listOnly(query.dataset, SEARCH_LIST_DATASETS) },
+    rows: rowsBesideSummary(SEARCH_LIST_DATASETS),
   }),
 
   competitors: define({
@@ -336,10 +338,7 @@ export const ENDPOINTS = {
       offset,
     },
     connectedSource: true,
-    rows: (query) =>
-      query.dataset === 'summary'
-        ? undefined
-        : { key: 'rows', paged: query.dataset === 'landing_pages' },
+    rows: rowsBesideSummary(['landing_pages']),
   }),
 
   'action-plan': define({

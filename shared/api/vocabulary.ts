@@ -48,19 +48,6 @@ export type SummaryBlock = (typeof SUMMARY_BLOCKS)[number];
 /** data-api 4.4 */
 export const SEARCH_SOURCES = ['google', 'bing'] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
-export const SEARCH_DATASETS = [
-  'summary',
-  'top_queries',
-  'top_pages',
-  'top_countries',
-  'queries_by_country',
-  'opportunities',
-  'trends',
-  'ai_question_queries',
-  'daily',
-  'history',
-] as const;
-export type SearchDataset = (typeof SEARCH_DATASETS)[number];
 /** Datasets that are row lists with pagination (the text and numeric filters apply to these). */
 export const SEARCH_LIST_DATASETS = [
   'top_queries',
@@ -70,7 +57,9 @@ export const SEARCH_LIST_DATASETS = [
   'opportunities',
   'trends',
   'ai_question_queries',
-] as const satisfies readonly SearchDataset[];
+] as const;
+export const SEARCH_DATASETS = ['summary', ...SEARCH_LIST_DATASETS, 'daily', 'history'] as const;
+export type SearchDataset = (typeof SEARCH_DATASETS)[number];
 export const SEARCH_GOOGLE_ONLY_DATASETS = [
   'ai_question_queries',
 ] as const satisfies readonly SearchDataset[];
