@@ -8,10 +8,9 @@
  * It drives the add-on through support/apps-script (the Apps Script globals
  * over a synchronous HTTP worker), the fakes the tests use too.
  */
-import { buildAppsScript } from '../apps-script/build/index.js';
 import { loadAddon } from '../support/apps-script/harness.js';
-import { startSandboxThread } from '../support/apps-script/sandbox-thread.js';
-import { createSyncHttp } from '../support/apps-script/sync-http.js';
+import type { SyncHttp } from '../support/apps-script/sync-http.js';
+import { atEachLatency } from './addon-latencies.js';
 import { figure } from './stats.js';
 
 const FORMULAS: Array<[string, ...unknown[]]> = [
@@ -41,18 +40,9 @@ function line(label: string, value: string): void {
   console.log(`apps-script  ${label.padEnd(70)} ${value}`);
 }
 
-await buildAppsScript();
-const sandbox = await startSandboxThread({ rateLimit: false });
-try {
-  // Loopback has no latency; UrlFetchApp from Google's servers has some, so both are shown.
-  for (const latencyMs of [0, 100]) await figures(sandbox.baseUrl, latencyMs);
-} finally {
-  await sandbox.close();
-}
+await atEachLatency(figures);
 
-async function figures(baseUrl: string, latencyMs: number): Promise<void> {
-  const http = createSyncHttp(60_000, latencyMs);
-  const tag = latencyMs ? `+${latencyMs} ms/request` : 'loopback';
+async function figures(baseUrl: string, http: SyncHttp, tag: string): Promise<void> {
   const addon = loadAddon({ http, baseUrl, token: 'aivis_test_entry' });
   addon.call('AIVIS_SUMMARY', 1003); // warm up the worker threads and the JIT, outside the figures
 

@@ -9,10 +9,9 @@
  * bench harness can adopt it as it is rewritten.
  * Run: npx tsx bench/sheets-dashboard.bench.ts (builds the add-on first).
  */
-import { buildAppsScript } from '../apps-script/build/index.js';
 import { BUILT_SERVICE_URL, loadAddon } from '../support/apps-script/harness.js';
-import { startSandboxThread } from '../support/apps-script/sandbox-thread.js';
-import { createSyncHttp } from '../support/apps-script/sync-http.js';
+import type { SyncHttp } from '../support/apps-script/sync-http.js';
+import { atEachLatency } from './addon-latencies.js';
 
 const ROUNDS = 5;
 
@@ -23,18 +22,9 @@ function line(label: string, value: string): void {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-await buildAppsScript();
-const sandbox = await startSandboxThread({ rateLimit: false });
-try {
-  // Loopback has no latency; UrlFetchApp from Google's servers has some, so both are shown.
-  for (const latencyMs of [0, 100]) await figures(sandbox.baseUrl, latencyMs);
-} finally {
-  await sandbox.close();
-}
+await atEachLatency(figures);
 
-async function figures(baseUrl: string, latencyMs: number): Promise<void> {
-  const http = createSyncHttp(60_000, latencyMs);
-  const tag = latencyMs ? `+${latencyMs} ms/request` : 'loopback';
+async function figures(baseUrl: string, http: SyncHttp, tag: string): Promise<void> {
   const measure = (
     label: string,
     run: (addon: ReturnType<typeof loadAddon>) => void,
