@@ -43,7 +43,8 @@ export interface CompiledShapes {
   /** Named components, referenced by { t: '#', id }. */
   defs: Record<string, CompactShape>;
   responses: { [N in EndpointName]: ResponseSide<CompactShape> };
-  unavailable: CompactShape;
+  /** A connected source's available:false; compiled only where a full endpoint is a connected source. */
+  unavailable?: CompactShape;
   error: CompactShape;
 }
 

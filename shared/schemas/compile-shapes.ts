@@ -6,11 +6,13 @@
  * time, rather than a check silently skipped in the browser.
  */
 import * as z from 'zod/mini';
-import { ENDPOINT_NAMES, type EndpointName } from '../api/endpoints.js';
+import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from '../api/endpoints.js';
 import type { ResponseSide } from '../api/response-side.js';
 import { RESPONSES } from '../api/responses.js';
+import { SUMMARY_BLOCKS, type SummaryBlock } from '../api/vocabulary.js';
 import type { CompactShape, CompiledShapes } from '../http/shape-check.js';
 import { errorEnvelopeSchema, unavailableSourceSchema } from './common.js';
+import { projectSummarySchema } from './summary.js';
 
 interface CheckDef {
   check: string;
@@ -46,6 +48,28 @@ const ANY_OBJECT: CompactShape = { t: 'o', f: {} };
 export interface CompileOptions {
   /** Endpoints to compile in full; the others are checked only as JSON objects. Default: all. */
   endpoints?: readonly EndpointName[];
+  /**
+   * The summary blocks a bundle reads (it asks for them with `include`); the
+   * others are left out of the summary's shape, unchecked and never read.
+   * Default: all.
+   */
+  summaryBlocks?: readonly SummaryBlock[];
+  /**
+   * The bodies a bundle asks for where a parameter picks the body (a
+   * dataset, a grouping): only these values keep their shape; a query for
+   * another has no documented body in this set. An endpoint compiled in full
+   * with none of its values listed keeps them all. Default: all.
+   */
+  variants?: readonly string[];
+}
+
+/** The summary's schema without the blocks a bundle does not read. */
+function summaryWith(blocks: readonly SummaryBlock[]): z.ZodMiniType {
+  const unread = SUMMARY_BLOCKS.filter((block) => !blocks.includes(block));
+  const mask: { [B in SummaryBlock]?: true } = Object.fromEntries(
+    unread.map((block) => [block, true]),
+  );
+  return z.omit(projectSummarySchema, mask);
 }
 
 export function compileShapes(options: CompileOptions = {}): CompiledShapes {
@@ -124,26 +148,34 @@ export function compileShapes(options: CompileOptions = {}): CompiledShapes {
     }
   }
 
-  const compileSide = (side: ResponseSide<z.ZodMiniType>): ResponseSide<CompactShape> =>
-    'schema' in side
-      ? { schema: compileNamed(side.schema) }
-      : {
-          by: side.by,
-          schemas: Object.fromEntries(
-            Object.entries(side.schemas).map(([key, schema]) => [key, compileNamed(schema)]),
-          ),
-        };
+  const compileSide = (side: ResponseSide<z.ZodMiniType>): ResponseSide<CompactShape> => {
+    if ('schema' in side) return { schema: compileNamed(side.schema) };
+    const all = Object.entries(side.schemas);
+    const asked = all.filter(([key]) => options.variants?.includes(key));
+    return {
+      by: side.by,
+      schemas: Object.fromEntries(
+        (asked.length > 0 ? asked : all).map(([key, schema]) => [key, compileNamed(schema)]),
+      ),
+    };
+  };
 
   const responses = Object.fromEntries(
     ENDPOINT_NAMES.map((name) => [
       name,
-      full.has(name) ? compileSide(RESPONSES[name]) : { schema: ANY_OBJECT },
+      !full.has(name)
+        ? { schema: ANY_OBJECT }
+        : name === 'summary' && options.summaryBlocks
+          ? { schema: compile(summaryWith(options.summaryBlocks)) }
+          : compileSide(RESPONSES[name]),
     ]),
   ) as { [N in EndpointName]: ResponseSide<CompactShape> };
   return {
     defs,
     responses,
-    unavailable: compileNamed(unavailableSourceSchema),
+    ...([...full].some((name) => ENDPOINTS[name].connectedSource)
+      ? { unavailable: compileNamed(unavailableSourceSchema) }
+      : {}),
     error: compileNamed(errorEnvelopeSchema),
   };
 }

@@ -1,6 +1,7 @@
 /// <reference path="../internal/response-shapes.d.ts" />
-// The shapes of the endpoint this element reads: only its own ship with it.
-import shapes from 'virtual:aivis/response-shapes?endpoints=competitors';
+// The shapes of the endpoint this element reads, and only of the bodies it asks
+// for (test/widget/response-shapes.test.ts keeps them equal to its requests).
+import shapes from 'virtual:aivis/response-shapes?endpoints=competitors&variants=ranking';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisCompetitorRanking } from './competitor-ranking.component.js';
 

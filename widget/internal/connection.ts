@@ -5,11 +5,11 @@
  * specific layer than the token itself: an element that sets only base-url
  * (say, the proxy) does not receive the provider's or the page's token.
  */
-import { ContextRoot, createContext } from '@lit/context';
 import type { EndpointName } from '../../shared/api/endpoints.js';
+import { pickResponse } from '../../shared/api/response-side.js';
 import { createFetchReader, type FetchReader } from '../../shared/client/fetch-client.js';
 import type { AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
-import type { BodyCheck } from '../../shared/http/body-check.js';
+import { type BodyCheck, isPlainObject } from '../../shared/http/body-check.js';
 import { abortableSleep } from '../../shared/http/edge.js';
 import { validationError } from '../../shared/http/errors.js';
 import { type CompiledShapes, createShapeCheck } from '../../shared/http/shape-check.js';
@@ -51,17 +51,32 @@ export interface Connection {
  */
 export type ProvidedConnection = Readonly<ConnectionSettings>;
 
-export const aivisConnectionContext = createContext<ProvidedConnection | undefined>(
-  Symbol.for('aivis-connection'),
-);
+/**
+ * The event window gets when an <aivis-provider> publishes a connection (on
+ * its first update and whenever its settings change). A string, not a
+ * symbol or a module's object, so providers and widgets from different
+ * bundles on one page understand each other.
+ */
+export const PROVIDER_EVENT = 'aivis-provider';
 
-// Widgets upgraded before their <aivis-provider> (elements defined in any
-// order, scripts anywhere, a provider wrapped around existing widgets) ask
-// for it before it listens; the root keeps those requests and replays them
-// when a provider connects. This module runs before any element is defined.
-// Several bundles on one page attach several roots: a provider then answers
-// a widget more than once with the same value, which changes nothing.
-if (globalThis.document) new ContextRoot().attach(document.documentElement);
+/** What a widget reads of the <aivis-provider> that encloses it. */
+export interface ConnectionProvider extends Element {
+  /** Undefined until the provider has applied its attributes (its first update). */
+  readonly connection?: ProvidedConnection;
+}
+
+/**
+ * The nearest <aivis-provider> around an element, through shadow roots
+ * (a bounded walk), defined yet or not.
+ */
+export function enclosingProvider(element: Element): ConnectionProvider | undefined {
+  let node: Node | null | undefined = element.parentNode;
+  for (let depth = 0; node && depth < 10_000; depth++) {
+    if ((node as Element).localName === 'aivis-provider') return node as ConnectionProvider;
+    node = node.parentNode ?? (node as ShadowRoot).host;
+  }
+  return undefined;
+}
 
 /** The event window gets when configure() changes the page-wide settings. */
 export const CONFIGURE_EVENT = 'aivis-configure';
@@ -146,28 +161,38 @@ export function finalConnection(connection: Connection, pageUrl: string): Connec
 /**
  * The contract check: compact shapes compiled from the zod schemas at build
  * time, not zod itself. Each element's registration module brings the shapes
- * of the endpoints it reads field by field (registerResponseShapes), so a
- * page with one element carries only that element's shapes; any other
- * endpoint (the rows behind an action's next_request, shown generically as
- * text) is checked as a JSON object by whichever set came first.
+ * of the endpoints it reads field by field, and of only the bodies it asks
+ * for (a dataset, a grouping, summary blocks), so a page with one element
+ * carries only those. Several elements may register one endpoint (the trend
+ * its history, the ranking its ranking): a body is checked by the set that
+ * documents it. Any other body (the rows behind an action's next_request,
+ * shown generically as text) only has to be a JSON object.
  */
-const checks = new Map<string, BodyCheck>();
-let anyEndpointCheck: BodyCheck | undefined;
+const shapeSets = new Map<string, Array<{ shapes: CompiledShapes; check: BodyCheck }>>();
 
 /** Adds the compiled shapes of `endpoints` (import them from virtual:aivis/response-shapes?endpoints=…). */
 export function registerResponseShapes(
   shapes: CompiledShapes,
   endpoints: readonly EndpointName[],
 ): void {
-  const check = createShapeCheck(shapes);
-  anyEndpointCheck ??= check;
-  for (const endpoint of endpoints) checks.set(endpoint, check);
+  const set = { shapes, check: createShapeCheck(shapes) };
+  firstCheck ??= set.check;
+  for (const endpoint of endpoints)
+    shapeSets.set(endpoint, [...(shapeSets.get(endpoint) ?? []), set]);
 }
+let firstCheck: BodyCheck | undefined;
 
 const responseCheck: BodyCheck = {
-  response: (name, query, value) =>
-    (checks.get(name) ?? anyEndpointCheck!).response(name, query, value),
-  error: (value) => anyEndpointCheck!.error(value),
+  response: (name, query, value) => {
+    const documenting = shapeSets
+      .get(name)
+      ?.find((set) => pickResponse(set.shapes.responses[name], query) !== undefined);
+    if (documenting) return documenting.check.response(name, query, value);
+    return isPlainObject(value)
+      ? { ok: true, value }
+      : { ok: false, path: '(root)', detail: 'expected object' };
+  },
+  error: (value) => firstCheck!.error(value),
 };
 
 let settings: GlobalSettings = {};

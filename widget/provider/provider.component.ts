@@ -1,6 +1,9 @@
-import { ContextProvider } from '@lit/context';
 import { css, html, LitElement, type PropertyDeclarations } from 'lit';
-import { aivisConnectionContext } from '../internal/connection.js';
+import {
+  type ConnectionProvider,
+  PROVIDER_EVENT,
+  type ProvidedConnection,
+} from '../internal/connection.js';
 
 /**
  * @summary Sets the base URL (and, only if it must, the token) once for every
@@ -10,7 +13,7 @@ import { aivisConnectionContext } from '../internal/connection.js';
  *
  * @slot - The widgets (and any other content).
  */
-export class AivisProvider extends LitElement {
+export class AivisProvider extends LitElement implements ConnectionProvider {
   static override styles = css`
     :host {
       display: contents;
@@ -28,19 +31,25 @@ export class AivisProvider extends LitElement {
   /** Personal access token; leave it out when base-url points at the proxy. Never reflected. */
   declare token?: string;
 
-  readonly #connection = new ContextProvider(this, { context: aivisConnectionContext });
+  #connection?: ProvidedConnection;
 
   /**
-   * Publishes from the first update on: by then Lit has applied the
-   * attributes and any property set before the element was upgraded. Until
-   * then the provider answers `undefined`, which widgets inside take as no
-   * answer yet, so none reads a half-set provider and goes elsewhere. Each
-   * update publishes a new object so subscribed widgets are told; when
-   * nothing they use changed, their task's arguments stay the same and no
-   * request goes out.
+   * What the widgets inside read: undefined until the first update, when Lit
+   * has applied the attributes and any property set before the element was
+   * upgraded. Widgets take undefined as no answer yet, so none reads a
+   * half-set provider and goes elsewhere.
+   */
+  get connection(): ProvidedConnection | undefined {
+    return this.#connection;
+  }
+
+  /**
+   * Publishes on every update and tells the page; widgets whose connection
+   * did not change keep their task's arguments, so no request goes out.
    */
   protected override willUpdate(): void {
-    this.#connection.setValue({ baseUrl: this.baseUrl, token: this.token });
+    this.#connection = { baseUrl: this.baseUrl, token: this.token };
+    dispatchEvent(new Event(PROVIDER_EVENT));
   }
 
   override render() {

@@ -1,6 +1,8 @@
 /// <reference path="../internal/response-shapes.d.ts" />
-// The shapes of the endpoint this element reads: only its own ship with it.
-import shapes from 'virtual:aivis/response-shapes?endpoints=summary';
+// The shapes of the endpoint this element reads, and of the summary blocks it
+// includes: only those ship with it (test/widget/response-shapes.test.ts
+// keeps the blocks equal to the element's include).
+import shapes from 'virtual:aivis/response-shapes?endpoints=summary&blocks=profile,ai_visibility';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisVisibilityScore } from './visibility-score.component.js';
 

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+/**
+ * Each element's registration module imports the response shapes of only
+ * the bodies it asks for (virtual:aivis/response-shapes?endpoints=…&blocks=…
+ * &variants=…): the summary blocks it includes, the dataset or grouping it
+ * requests. A body it asks for but left out of that list would fail the
+ * contract check on every page, so the query is checked here against the
+ * element's own request, for every value its attributes allow.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import '../../widget/index.js';
+import { endpointsOf, summaryBlocksOf, variantsOf } from '../../scripts/response-shapes-plugin.js';
+import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
+import { pickResponse } from '../../shared/api/response-side.js';
+import { validateParams, withDefaults } from '../../shared/api/validate.js';
+import type { SummaryBlock } from '../../shared/api/vocabulary.js';
+import { compileShapes } from '../../shared/schemas/compile-shapes.js';
+
+/**
+ * The registration modules (widget/<name>/<name>.ts) that import response
+ * shapes: the element each defines and the shapes module, as the build
+ * resolves it.
+ */
+const registrations = readdirSync('widget', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap(({ name }) => {
+    let source: string;
+    try {
+      source = readFileSync(`widget/${name}/${name}.ts`, 'utf8');
+    } catch {
+      return [];
+    }
+    const query = /from '(virtual:aivis\/response-shapes[^']*)'/.exec(source)?.[1];
+    const tag = /customElements\.define\('([a-z-]+)'/.exec(source)?.[1];
+    return query && tag ? [{ tag, query }] : [];
+  });
+
+interface Requesting {
+  endpoint: EndpointName;
+  requestInput(): Record<string, unknown>;
+}
+
+/** Attribute values that change which body an element asks for. */
+const BODY_CHOOSING_ATTRIBUTES: Record<string, Record<string, readonly string[]>> = {
+  'aivis-citations': { 'group-by': ['domain', 'url'] },
+  'aivis-search-opportunities': { source: ['google', 'bing'] },
+  'aivis-ai-traffic': { window: ['30d', '90d', '365d'] },
+};
+
+describe("the response shapes each element's bundle carries", () => {
+  it('every data element registers shapes', () => {
+    expect(registrations.map(({ tag }) => tag).sort()).toEqual([
+      'aivis-action-plan',
+      'aivis-ai-traffic',
+      'aivis-citations',
+      'aivis-competitor-ranking',
+      'aivis-search-opportunities',
+      'aivis-visibility-score',
+      'aivis-visibility-trend',
+    ]);
+  });
+
+  it.each(registrations)('$tag documents every body its request can ask for', ({ tag, query }) => {
+    const shapes = compileShapes({
+      endpoints: endpointsOf(query),
+      summaryBlocks: summaryBlocksOf(query),
+      variants: variantsOf(query),
+    });
+    const choices = Object.entries(BODY_CHOOSING_ATTRIBUTES[tag] ?? {});
+    const settings: Array<Record<string, string>> = [{}];
+    for (const [attribute, values] of choices) {
+      for (const value of values) settings.push({ [attribute]: value });
+    }
+    for (const attributes of settings) {
+      const element = document.createElement(tag) as unknown as HTMLElement & Requesting;
+      element.setAttribute('project', '1001');
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      document.body.append(element);
+      const checked = validateParams(element.endpoint, element.requestInput());
+      element.remove();
+      expect(checked.ok, `${tag} ${JSON.stringify(attributes)}`).toBe(true);
+      if (!checked.ok) continue;
+      const filled = withDefaults(element.endpoint, checked.params);
+      expect(
+        pickResponse(shapes.responses[element.endpoint], filled),
+        `${tag} ${JSON.stringify(attributes)} asks for a body its shapes leave out`,
+      ).toBeDefined();
+      // The summary blocks it includes are the blocks it keeps, no more and no fewer.
+      const blocks = summaryBlocksOf(query);
+      if (element.endpoint === 'summary' && blocks) {
+        expect([...((filled.include as SummaryBlock[]) ?? [])].sort()).toEqual([...blocks].sort());
+      }
+      if (ENDPOINTS[element.endpoint].connectedSource) expect(shapes.unavailable).toBeDefined();
+    }
+  });
+});
