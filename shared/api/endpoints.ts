@@ -373,7 +373,7 @@ export const ENDPOINTS = {
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
-export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+export const ENDPOINT_NAMES = /* @__PURE__ */ Object.keys(ENDPOINTS) as EndpointName[];
 
 /** Whether an endpoint's path has a {project} segment. */
 export const needsProject = (name: EndpointName): boolean =>

@@ -5,7 +5,12 @@
  * validation, the sandbox's 422s, the OpenAPI document and Sheets' help text
  * all come from the same object.
  */
-import { type CrossRules, describeCrossRules } from './cross-rules.js';
+import {
+  type CrossRules,
+  crossRuleViolations,
+  describeCrossRules,
+  perValueDefault,
+} from './cross-rules.js';
 
 /**
  * Marks a string as documentation: descriptions and summaries that the
@@ -15,10 +20,28 @@ import { type CrossRules, describeCrossRules } from './cross-rules.js';
  */
 export const doc = (text: string): string => text;
 
-/** What every rule carries: its description and the rules it has with other parameters. */
+/** A query with defaults filled in: parameter name to typed value. */
+type FilledQuery = Readonly<Record<string, unknown>>;
+
+/**
+ * What every rule carries: its description, what it allows in words, its
+ * reader, and the rules it has with other parameters. The reader (and, with
+ * cross rules, their evaluators) come from the rule's factory rather than a
+ * switch over every kind, so a bundle carries only the readers of the kinds
+ * its endpoints use (a widget's bundle keeps a few endpoints: see
+ * scripts/endpoint-subset-plugin.ts).
+ */
 interface RuleBase {
   description: string;
+  /** What the rule allows, in words ("a whole number from 1 to 100"), for messages and help text. */
+  allowed: string;
+  /** Reads a raw value: typed, or its text form (query strings and spreadsheet cells give text). */
+  read(raw: unknown): ReadResult<unknown>;
   cross?: CrossRules;
+  /** Set with `cross`: what those rules say about the parameter in a filled query (cross-rules.ts). */
+  crossViolations?(param: string, query: FilledQuery): string[];
+  /** Set with `cross`: the parameter's default where it depends on another one. */
+  crossDefault?(query: FilledQuery): number | undefined;
 }
 
 export interface EnumRule<V extends string = string> extends RuleBase {
@@ -66,65 +89,167 @@ export type ValueOfRule<R> =
           ? V[]
           : string;
 
+/*#__NO_SIDE_EFFECTS__*/
 export const enumParam = <const V extends string>(
   values: readonly V[],
   description: string,
   defaultValue?: NoInfer<V>,
-): EnumRule<V> => ({
-  kind: 'enum',
-  values,
-  description,
-  ...(defaultValue === undefined ? {} : { default: defaultValue }),
-});
+): EnumRule<V> => {
+  const allowed = `one of ${values.join(', ')}`;
+  return {
+    kind: 'enum',
+    values,
+    description,
+    allowed,
+    read: (raw) => {
+      const text = asText(raw);
+      return text !== undefined && (values as readonly string[]).includes(text)
+        ? { ok: true, value: text }
+        : mustBe(allowed, text);
+    },
+    ...(defaultValue === undefined ? {} : { default: defaultValue }),
+  };
+};
 
+/** A number rule's reader: typed numbers, or text that `pattern` accepts, within min..max. */
+const numberReader =
+  (min: number, max: number, allowed: string, pattern: RegExp, whole: boolean) =>
+  (raw: unknown): ReadResult<number> => {
+    const value =
+      typeof raw === 'number'
+        ? raw
+        : typeof raw === 'string' && pattern.test(raw.trim())
+          ? Number(raw)
+          : Number.NaN;
+    return (whole ? Number.isInteger(value) : Number.isFinite(value)) &&
+      value >= min &&
+      value <= max
+      ? { ok: true, value }
+      : mustBe(allowed, raw === undefined ? undefined : shown(raw));
+  };
+
+/*#__NO_SIDE_EFFECTS__*/
 export const intParam = (
   min: number,
   max: number,
   description: string,
   defaultValue?: number,
-): IntRule => ({
-  kind: 'int',
-  min,
-  max,
-  description,
-  ...(defaultValue === undefined ? {} : { default: defaultValue }),
-});
+): IntRule => {
+  const allowed = `a whole number from ${min} to ${max}`;
+  return {
+    kind: 'int',
+    min,
+    max,
+    description,
+    allowed,
+    read: numberReader(min, max, allowed, INTEGER_TEXT, true),
+    ...(defaultValue === undefined ? {} : { default: defaultValue }),
+  };
+};
 
-export const numberParam = (min: number, max: number, description: string): NumberRule => ({
-  kind: 'number',
-  min,
-  max,
-  description,
-});
+/*#__NO_SIDE_EFFECTS__*/
+export const numberParam = (min: number, max: number, description: string): NumberRule => {
+  const allowed = `a number from ${min} to ${max}`;
+  return {
+    kind: 'number',
+    min,
+    max,
+    description,
+    allowed,
+    read: numberReader(min, max, allowed, NUMBER_TEXT, false),
+  };
+};
 
-export const boolParam = (description: string, defaultValue?: boolean): BoolRule => ({
-  kind: 'bool',
-  description,
-  ...(defaultValue === undefined ? {} : { default: defaultValue }),
-});
+/*#__NO_SIDE_EFFECTS__*/
+export const boolParam = (description: string, defaultValue?: boolean): BoolRule => {
+  const allowed = 'true, false, 1 or 0';
+  return {
+    kind: 'bool',
+    description,
+    allowed,
+    read: (raw) => {
+      if (typeof raw === 'boolean') return { ok: true, value: raw };
+      const text = asText(raw)?.toLowerCase();
+      if (text === 'true' || text === '1') return { ok: true, value: true };
+      if (text === 'false' || text === '0') return { ok: true, value: false };
+      return mustBe(allowed, text === undefined ? undefined : shown(raw));
+    },
+    ...(defaultValue === undefined ? {} : { default: defaultValue }),
+  };
+};
 
-export const dateParam = (description: string): DateRule => ({ kind: 'date', description });
+/*#__NO_SIDE_EFFECTS__*/
+export const dateParam = (description: string): DateRule => {
+  const allowed = 'a calendar date as YYYY-MM-DD';
+  return {
+    kind: 'date',
+    description,
+    allowed,
+    read: (raw) => {
+      const text = asText(raw);
+      return text !== undefined && isCalendarDate(text)
+        ? { ok: true, value: text }
+        : mustBe(allowed, text);
+    },
+  };
+};
 
-export const textParam = (description: string, maxLength = 200): TextRule => ({
-  kind: 'text',
-  maxLength,
-  description,
-});
+/*#__NO_SIDE_EFFECTS__*/
+export const textParam = (description: string, maxLength = 200): TextRule => {
+  const allowed = `text of 1 to ${maxLength} characters`;
+  return {
+    kind: 'text',
+    maxLength,
+    description,
+    allowed,
+    read: (raw) => {
+      const text = asText(raw);
+      if (text === undefined || text.length === 0) return fail(`must be ${allowed}`);
+      if (text.length > maxLength) return fail(`must be ${allowed}, not ${text.length} characters`);
+      return { ok: true, value: text };
+    },
+  };
+};
 
 /** A rule with its rules across parameters (cross-rules.ts), declared beside it in the table. */
+/*#__NO_SIDE_EFFECTS__*/
 export const withCrossRules = <R extends ParamRule>(rule: R, cross: CrossRules): R => ({
   ...rule,
   cross,
+  crossViolations: (param, query) => crossRuleViolations(param, cross, rule.kind, query),
+  crossDefault: (query) => perValueDefault(cross, query),
 });
 
+/*#__NO_SIDE_EFFECTS__*/
 export const listParam = <const V extends string>(
   values: readonly V[],
   description: string,
-): ListRule<V> => ({
-  kind: 'list',
-  values,
-  description,
-});
+): ListRule<V> => {
+  const allowed = `a comma-separated list of ${values.join(', ')}`;
+  return {
+    kind: 'list',
+    values,
+    description,
+    allowed,
+    read: (raw) => {
+      const items = Array.isArray(raw) ? raw.map(asText) : (asText(raw)?.split(',') ?? [undefined]);
+      const picked: string[] = [];
+      for (const item of items) {
+        const trimmed = item?.trim();
+        if (trimmed === undefined || trimmed === '') return fail(`must be ${allowed}`);
+        if (!(values as readonly string[]).includes(trimmed)) {
+          return fail(`must be ${allowed}; '${clip(trimmed)}' is not one of them`);
+        }
+        if (!picked.includes(trimmed)) picked.push(trimmed);
+      }
+      // Order carries no meaning, so lists read into the rule's order: equal
+      // selections give equal URLs and share cache entries (proxy, widgets).
+      const order = values as readonly string[];
+      picked.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+      return { ok: true, value: picked };
+    },
+  };
+};
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -134,24 +259,7 @@ const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** What a rule allows, in words, for error messages and help text. */
-export function describeAllowed(rule: ParamRule): string {
-  switch (rule.kind) {
-    case 'enum':
-      return `one of ${rule.values.join(', ')}`;
-    case 'int':
-      return `a whole number from ${rule.min} to ${rule.max}`;
-    case 'number':
-      return `a number from ${rule.min} to ${rule.max}`;
-    case 'bool':
-      return 'true, false, 1 or 0';
-    case 'date':
-      return 'a calendar date as YYYY-MM-DD';
-    case 'text':
-      return `text of 1 to ${rule.maxLength} characters`;
-    case 'list':
-      return `a comma-separated list of ${rule.values.join(', ')}`;
-  }
-}
+export const describeAllowed = (rule: ParamRule): string => rule.allowed;
 
 /**
  * The rule in one line: what is allowed, the default and the rules across
@@ -191,77 +299,12 @@ function asText(raw: unknown): string | undefined {
  * Reads a raw value against a rule. Accepts the typed value or its text form
  * (query strings and spreadsheet cells give text). Messages say what is allowed.
  */
-export function readParam(rule: ParamRule, raw: unknown): ReadResult<ValueOfRule<ParamRule>> {
-  const allowed = describeAllowed(rule);
-  switch (rule.kind) {
-    case 'enum': {
-      const text = asText(raw);
-      if (text !== undefined && (rule.values as readonly string[]).includes(text))
-        return { ok: true, value: text };
-      return fail(`must be ${allowed}${text === undefined ? '' : `, not '${clip(text)}'`}`);
-    }
-    case 'int': {
-      const value =
-        typeof raw === 'number'
-          ? raw
-          : typeof raw === 'string' && INTEGER_TEXT.test(raw.trim())
-            ? Number(raw)
-            : Number.NaN;
-      if (!Number.isInteger(value) || value < rule.min || value > rule.max) {
-        return fail(`must be ${allowed}${raw === undefined ? '' : `, not '${clip(shown(raw))}'`}`);
-      }
-      return { ok: true, value };
-    }
-    case 'number': {
-      const value =
-        typeof raw === 'number'
-          ? raw
-          : typeof raw === 'string' && NUMBER_TEXT.test(raw.trim())
-            ? Number(raw)
-            : Number.NaN;
-      if (!Number.isFinite(value) || value < rule.min || value > rule.max) {
-        return fail(`must be ${allowed}${raw === undefined ? '' : `, not '${clip(shown(raw))}'`}`);
-      }
-      return { ok: true, value };
-    }
-    case 'bool': {
-      if (typeof raw === 'boolean') return { ok: true, value: raw };
-      const text = asText(raw)?.toLowerCase();
-      if (text === 'true' || text === '1') return { ok: true, value: true };
-      if (text === 'false' || text === '0') return { ok: true, value: false };
-      return fail(`must be ${allowed}${text === undefined ? '' : `, not '${clip(shown(raw))}'`}`);
-    }
-    case 'date': {
-      const text = asText(raw);
-      if (text !== undefined && isCalendarDate(text)) return { ok: true, value: text };
-      return fail(`must be ${allowed}${text === undefined ? '' : `, not '${clip(text)}'`}`);
-    }
-    case 'text': {
-      const text = asText(raw);
-      if (text === undefined || text.length === 0) return fail(`must be ${allowed}`);
-      if (text.length > rule.maxLength)
-        return fail(`must be ${allowed}, not ${text.length} characters`);
-      return { ok: true, value: text };
-    }
-    case 'list': {
-      const items = Array.isArray(raw) ? raw.map(asText) : (asText(raw)?.split(',') ?? [undefined]);
-      const values: string[] = [];
-      for (const item of items) {
-        const trimmed = item?.trim();
-        if (trimmed === undefined || trimmed === '') return fail(`must be ${allowed}`);
-        if (!(rule.values as readonly string[]).includes(trimmed)) {
-          return fail(`must be ${allowed}; '${clip(trimmed)}' is not one of them`);
-        }
-        if (!values.includes(trimmed)) values.push(trimmed);
-      }
-      // Order carries no meaning, so lists read into the rule's order: equal
-      // selections give equal URLs and share cache entries (proxy, widgets).
-      const order = rule.values as readonly string[];
-      values.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-      return { ok: true, value: values };
-    }
-  }
-}
+export const readParam = (rule: ParamRule, raw: unknown): ReadResult<ValueOfRule<ParamRule>> =>
+  rule.read(raw) as ReadResult<ValueOfRule<ParamRule>>;
+
+/** The refusal naming what is allowed, and the value given (clipped) where there was one. */
+const mustBe = (allowed: string, given: string | undefined): { ok: false; message: string } =>
+  fail(`must be ${allowed}${given === undefined ? '' : `, not '${clip(given)}'`}`);
 
 /** The canonical query-string text of a typed value. */
 export function writeParam(rule: ParamRule, value: unknown): string {

@@ -4,7 +4,6 @@
  * reads the same whether the client or the service caught it.
  */
 
-import { crossRuleViolations, perValueDefault } from './cross-rules.js';
 import {
   ENDPOINTS,
   type EndpointName,
@@ -122,9 +121,7 @@ export function validateParams<N extends EndpointName>(
   if (errors.size === 0) {
     const filled = withDefaults(name, validated);
     for (const [param, rule] of Object.entries(rules)) {
-      if (!rule.cross) continue;
-      for (const message of crossRuleViolations(param, rule.cross, rule.kind, filled))
-        complain(param, message);
+      for (const message of rule.crossViolations?.(param, filled) ?? []) complain(param, message);
     }
   }
   return errors.size > 0
@@ -143,8 +140,8 @@ export function withDefaults(name: EndpointName, params: Query): Query {
   }
   // Defaults by another parameter's value (competitors' limit by dataset) read the filled query.
   for (const [key, rule] of Object.entries(rules)) {
-    const byValue = rule.cross && filled[key] === undefined && perValueDefault(rule.cross, filled);
-    if (byValue !== undefined && byValue !== false) filled[key] = byValue;
+    const byValue = filled[key] === undefined ? rule.crossDefault?.(filled) : undefined;
+    if (byValue !== undefined) filled[key] = byValue;
   }
   if (params.project !== undefined) filled.project = params.project;
   return filled;

@@ -136,7 +136,7 @@ export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 export type ErrorCode = ApiErrorCode | ClientErrorCode | 'method_not_allowed';
 /** Every code an error body of the API carries: data-api 7's, and 405's for a method other than GET. */
 export const API_ERROR_CODES = [
-  ...(Object.keys(ERROR_STATUS) as ApiErrorCode[]),
+  .../* @__PURE__ */ (Object.keys(ERROR_STATUS) as ApiErrorCode[]),
   'method_not_allowed',
 ] as const;
 

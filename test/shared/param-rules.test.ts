@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_NAMES, ENDPOINTS } from '../../shared/api/endpoints.js';
 import {
+  boolParam,
   isCalendarDate,
   type ParamRule,
   readParam,
@@ -64,7 +65,7 @@ describe('parameter rules', () => {
   });
 
   it('read booleans as true, false, 1 or 0 only (data-api 1)', () => {
-    const rule: ParamRule = { kind: 'bool', description: 'flag' };
+    const rule: ParamRule = boolParam('flag');
     expect(readParam(rule, 'true')).toEqual({ ok: true, value: true });
     expect(readParam(rule, '1')).toEqual({ ok: true, value: true });
     expect(readParam(rule, 'false')).toEqual({ ok: true, value: false });
