@@ -42,8 +42,9 @@ export const STANDALONE_ENTRIES = {
 /**
  * The endpoints each standalone bundle calls: its endpoint table keeps only
  * these (scripts/endpoint-subset-plugin.ts). A tag not listed keeps the whole
- * table: the dashboard holds every element, and the action plan follows any
- * action's next_request. The score's opt-in sparkline reads competitors.
+ * table: the dashboard holds every element. The action plan follows any
+ * action's next_request as a link (followLink), which needs no table entry.
+ * The score's opt-in sparkline reads competitors.
  */
 export const STANDALONE_ENDPOINTS: Partial<
   Record<keyof typeof STANDALONE_ENTRIES, readonly EndpointName[]>
@@ -51,6 +52,7 @@ export const STANDALONE_ENDPOINTS: Partial<
   'aivis-visibility-score': ['summary', 'competitors'],
   'aivis-competitor-ranking': ['competitors'],
   'aivis-provider': [],
+  'aivis-action-plan': ['action-plan'],
   'aivis-visibility-trend': ['competitors'],
   'aivis-ai-traffic': ['ai-traffic'],
   'aivis-citations': ['citations'],

@@ -28,8 +28,10 @@ import {
   abortedError,
   networkError,
   type PreparedCall,
+  type PreparedLink,
   prepareCall,
   prepareFromPath,
+  prepareLink,
   redactToken,
   resolveClientOptions,
   withOffset,
@@ -47,13 +49,13 @@ import type {
 } from './types.js';
 
 export interface FetchReader extends AivisReader {
-  send(call: PreparedCall, signal?: AbortSignalLike): Promise<unknown>;
+  send(call: PreparedCall | PreparedLink, signal?: AbortSignalLike): Promise<unknown>;
   credentials: Credentials;
 }
 
 /**
  * get over fetch, without paging or path following: the widgets use this
- * (and followPath where they follow a next_request), so their bundles do not
+ * (and followLink where they follow a next_request), so their bundles do not
  * carry pages(), collect() or the path parser they never call.
  */
 export function createFetchReader(options: AsyncClientOptions, check: BodyCheck): FetchReader {
@@ -62,7 +64,10 @@ export function createFetchReader(options: AsyncClientOptions, check: BodyCheck)
   const fetchImpl: FetchLike | undefined =
     options.fetch ?? (globalThis as unknown as { fetch?: FetchLike }).fetch?.bind(globalThis);
 
-  async function transmit(call: PreparedCall, signal?: AbortSignalLike): Promise<HttpResponse> {
+  async function transmit(
+    call: PreparedCall | PreparedLink,
+    signal?: AbortSignalLike,
+  ): Promise<HttpResponse> {
     if (!fetchImpl) throw networkError(call.request, new Error('no fetch in this environment'));
     const answer = await fetchImpl(call.request.url, {
       method: call.request.method,
@@ -76,7 +81,10 @@ export function createFetchReader(options: AsyncClientOptions, check: BodyCheck)
     return { status: answer.status, headers, body: await answer.text() };
   }
 
-  async function send(call: PreparedCall, signal?: AbortSignalLike): Promise<unknown> {
+  async function send(
+    call: PreparedCall | PreparedLink,
+    signal?: AbortSignalLike,
+  ): Promise<unknown> {
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortedError(call.request);
@@ -85,7 +93,7 @@ export function createFetchReader(options: AsyncClientOptions, check: BodyCheck)
         const response = await transmit(call, signal);
         const result = interpretResponse(
           call.name,
-          call.params,
+          call.params ?? {},
           call.request,
           response,
           check,
@@ -132,6 +140,20 @@ export async function followPath(
 ): Promise<FollowedRequest> {
   const call = prepareFromPath(reader.credentials, path);
   return { name: call.name, params: call.params, body: await reader.send(call, options?.signal) };
+}
+
+/**
+ * Follows a link the API gave (an action's next_request) as written, to this
+ * reader's own base URL with its own token: the service checks the link's
+ * parameters, and its body only has to be a JSON object. Carries neither the
+ * endpoint table nor the path parser (followPath does both).
+ */
+export async function followLink(
+  reader: FetchReader,
+  link: string,
+  options?: RequestOptions,
+): Promise<unknown> {
+  return await reader.send(prepareLink(reader.credentials, link), options?.signal);
 }
 
 export function createFetchClient(options: AsyncClientOptions, check: BodyCheck): AivisClient {

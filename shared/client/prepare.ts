@@ -6,7 +6,13 @@ import type { EndpointName, Query } from '../api/endpoints.js';
 import { matchEndpointPath, validateParams } from '../api/validate.js';
 import { AivisError, validationError } from '../http/errors.js';
 import { redactSecret } from '../http/redaction.js';
-import { buildRequest, type Credentials, normalizeBaseUrl, parseApiPath } from '../http/request.js';
+import {
+  buildRequest,
+  type Credentials,
+  linkRequest,
+  normalizeBaseUrl,
+  parseApiPath,
+} from '../http/request.js';
 import { resolvePolicy } from '../http/retry.js';
 import type { ClientOptions, HttpRequest } from './types.js';
 
@@ -38,19 +44,38 @@ export function prepareCall(
   return { name, params, request: buildRequest(credentials, name, params) };
 }
 
+/** The refusal of a text that is not an API path. */
+const notAnApiPath = (path: string): AivisError =>
+  new AivisError({
+    code: 'validation_failed',
+    status: 0,
+    message: `Not a Data API v1 path: ${path.slice(0, 120)}`,
+    errors: { path: ['must be a path under /api/v1 that names an endpoint'] },
+  });
+
 /** Prepares a call from an API path such as an action's next_request. */
 export function prepareFromPath(credentials: Credentials, path: string): PreparedCall {
   const parsed = parseApiPath(path, matchEndpointPath);
-  if (!parsed) {
-    throw new AivisError({
-      code: 'validation_failed',
-      status: 0,
-      message: `Not a Data API v1 path: ${path.slice(0, 120)}`,
-      errors: { path: ['must be a path under /api/v1 that names an endpoint'] },
-    });
-  }
+  if (!parsed) throw notAnApiPath(path);
   if (parsed.errors) throw validationError(parsed.errors);
   return prepareCall(credentials, parsed.name, parsed.input);
+}
+
+/**
+ * A call that follows an API link as written (linkRequest): no endpoint is
+ * named, so nothing is validated here and the body only has to be a JSON
+ * object; the service checks the link's parameters.
+ */
+export interface PreparedLink {
+  name?: undefined;
+  params?: undefined;
+  request: HttpRequest;
+}
+
+export function prepareLink(credentials: Credentials, link: string): PreparedLink {
+  const request = linkRequest(credentials, link);
+  if (!request) throw notAnApiPath(link);
+  return { request };
 }
 
 /** Same call with another offset, for the pages after the first. */

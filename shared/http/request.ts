@@ -68,15 +68,48 @@ export function buildRequest(
   name: EndpointName,
   params: Query,
 ): HttpRequest {
+  return requestTo(credentials, apiUrl(credentials.baseUrl, name, params));
+}
+
+/** A GET of `url` with the credentials: the token only ever in the Authorization header. */
+function requestTo(credentials: Credentials, url: string): HttpRequest {
   checkToken(credentials.token);
   return {
     method: 'GET',
-    url: apiUrl(credentials.baseUrl, name, params),
+    url,
     headers: {
       Accept: 'application/json',
       ...(credentials.token ? { Authorization: `Bearer ${credentials.token}` } : {}),
     },
   };
+}
+
+/**
+ * A link the API gives (an action's next_request): a path under /projects,
+ * with or without the /api/v1 prefix and an origin, and its query. Only the
+ * path and query are kept: a link is always asked of the client's own base
+ * URL, so it cannot send the token anywhere else; the segments are plain
+ * names and digits, so it cannot climb out of the API (no `..`, no `//`).
+ */
+const API_LINK = /* @__PURE__ */ new RegExp(
+  `^(?:https?://[^/?#\\s]+)?(?:${API_PREFIX})?(/projects(?:/\\d{1,10}(?:/[a-z][a-z-]{0,39})?)?)(\\?[^#\\s]*)?$`,
+);
+
+/** Longer texts are not links the API gives (browsers and servers refuse such URLs anyway). */
+const MAX_LINK_CHARS = 4096;
+
+/**
+ * The request for an API link as written (its parameters are the service's
+ * to check), or undefined when the text is not an API link.
+ */
+export function linkRequest(credentials: Credentials, link: string): HttpRequest | undefined {
+  const match = link.length <= MAX_LINK_CHARS ? API_LINK.exec(link.trim()) : null;
+  if (!match) return undefined;
+  const [, path, query = ''] = match;
+  return requestTo(
+    credentials,
+    `${normalizeBaseUrl(credentials.baseUrl)}${API_PREFIX}${path}${query === '?' ? '' : query}`,
+  );
 }
 
 export interface ParsedApiPath {

@@ -9,7 +9,7 @@ import type { EndpointName, Query } from '../api/endpoints.js';
 import { withDefaults } from '../api/validate.js';
 import { ERROR_STATUS, type ErrorCode } from '../api/vocabulary.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
-import type { BodyCheck } from './body-check.js';
+import { type BodyCheck, isPlainObject } from './body-check.js';
 import { AivisError } from './errors.js';
 
 export { formatJsonPath } from './body-check.js';
@@ -103,8 +103,12 @@ function interpretError(
   });
 }
 
+/**
+ * A response as the caller's result: the checked body, or the error. Without
+ * an endpoint (a followed link, prepare.ts) a body only has to be a JSON object.
+ */
 export function interpretResponse(
-  name: EndpointName,
+  name: EndpointName | undefined,
   params: Query,
   request: HttpRequest,
   response: HttpResponse,
@@ -121,7 +125,12 @@ export function interpretResponse(
       error: contractError(request, `The service's answer could not be read: ${parsed.reason}.`),
     };
   }
-  const result = check.response(name, withDefaults(name, params), parsed.value);
+  const result =
+    name !== undefined
+      ? check.response(name, withDefaults(name, params), parsed.value)
+      : isPlainObject(parsed.value)
+        ? { ok: true as const, value: parsed.value }
+        : { ok: false as const, path: '(root)', detail: 'expected object' };
   if (result.ok) return { ok: true, body: result.value };
   return {
     ok: false,

@@ -5,6 +5,7 @@ import {
   columnName,
   formatters,
   periodLabel,
+  readableText,
   sourceName,
 } from '../../widget/internal/format.js';
 
@@ -36,16 +37,16 @@ describe('formatters', () => {
   });
 
   it('makes API prose readable: dates, period keys and unit counts', () => {
-    expect(en.text('12 answers in last_30_days do not name Brightlane.')).toBe(
+    expect(readableText('12 answers in last_30_days do not name Brightlane.', en)).toBe(
       '12 answers in the last 30 days do not name Brightlane.',
     );
-    expect(en.text('/pricing: 4551 sessions, 12 conversions')).toBe(
+    expect(readableText('/pricing: 4551 sessions, 12 conversions', en)).toBe(
       '/pricing: 4,551 sessions, 12 conversions',
     );
-    expect(en.text('the newest snapshot is from 2026-11-06.')).toBe(
+    expect(readableText('the newest snapshot is from 2026-11-06.', en)).toBe(
       'the newest snapshot is from Nov 6, 2026.',
     );
-    expect(en.text('in this_year')).toBe('in this year');
+    expect(readableText('in this_year', en)).toBe('in this year');
   });
 });
 

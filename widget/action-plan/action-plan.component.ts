@@ -1,12 +1,13 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { followPath } from '../../shared/client/fetch-client.js';
-import type { FollowedRequest } from '../../shared/client/types.js';
+import { followLink } from '../../shared/client/fetch-client.js';
 import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
-import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
+import { type Formatters, readableText, safeHttpUrl, sourceName } from '../internal/format.js';
+import { pagerStyles } from '../internal/pager.styles.js';
+import { tableStyles } from '../internal/table.styles.js';
 import { Task, TaskStatus } from '../internal/task.js';
-import { dataTable, externalLink, pager } from '../internal/templates.js';
+import { dataTable, externalLink, pager, periodLine } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
 import { pathAtOffset, supportingRows } from './supporting-rows.js';
 
@@ -19,7 +20,7 @@ const STATUS_TEXT: Record<string, string> = {
     'Nothing in the stored data calls for action right now. Check again after the next data collection.',
 };
 
-type RowsTask = Task<readonly [string], FollowedRequest>;
+type RowsTask = Task<readonly [string], unknown>;
 
 /**
  * @summary The project's prioritized action plan: each action with its
@@ -62,7 +63,7 @@ type RowsTask = Task<readonly [string], FollowedRequest>;
  * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisActionPlan extends AivisElement<'action-plan'> {
-  static override styles = [baseStyles, actionPlanStyles];
+  static override styles = [baseStyles, pagerStyles, tableStyles, actionPlanStyles];
 
   static override properties: PropertyDeclarations = {
     audience: { reflect: true },
@@ -103,9 +104,9 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
   #rowsTask(key: string): RowsTask {
     let task = this.#rowTasks.get(key);
     if (!task) {
-      task = new Task<readonly [string], FollowedRequest>(this, {
+      task = new Task<readonly [string], unknown>(this, {
         autoRun: false,
-        task: ([nextRequest], { signal }) => followPath(this.client(), nextRequest, { signal }),
+        task: ([nextRequest], { signal }) => followLink(this.client(), nextRequest, { signal }),
       });
       this.#rowTasks.set(key, task);
     }
@@ -144,7 +145,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
               const name = sourceName(note.source);
               return html`<li class="notice" data-source=${note.source}>
                 ${note.message.startsWith(name) ? nothing : html`<strong>${name}:</strong>`}
-                ${format.text(note.message)}
+                ${readableText(note.message, format)}
               </li>`;
             })}
           </ul>`
@@ -162,7 +163,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
       <p part="meta" class="meta">
         For ${plan.audience} · made ${format.dateTime(plan.snapshot.generated_at)}
       </p>
-      ${this.renderPeriod(plan.period, format)}
+      ${periodLine(plan.period, format)}
     `;
   }
 
@@ -205,7 +206,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
                     (item) =>
                       html`<li>
                         <time datetime=${item.date}>${format.date(item.date)}</time>:
-                        ${format.text(item.text)}
+                        ${readableText(item.text, format)}
                       </li>`,
                   )}
                 </ul>`
@@ -243,8 +244,8 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
   #renderRows(action: Action, format: Formatters): unknown {
     const key = action.next_request;
     const task = this.#rowsTask(key);
-    const table = (followed: FollowedRequest) => {
-      const { columns, rows, pagination } = supportingRows(followed, format);
+    const table = (body: unknown) => {
+      const { columns, rows, pagination } = supportingRows(body, format);
       if (rows.length === 0) return html`<p class="muted">No supporting rows.</p>`;
       const paged = pagination !== undefined && (pagination.offset > 0 || pagination.has_more);
       const caption = paged ? 'Supporting rows' : `Supporting rows: ${format.integer(rows.length)}`;

@@ -1,12 +1,10 @@
 /**
  * The supporting rows an action's next_request returns, as a small table in
- * the widgets' formatting voice, with the API's paging. Which key holds the
- * rows comes from the endpoint table, so any endpoint a next_request may
- * name is understood.
+ * the widgets' formatting voice, with the API's paging. The rows are the
+ * body's list of records, whichever endpoint the link named (answers, rows,
+ * competitors, domains…): the element follows links as written and carries
+ * no endpoint table for them (followLink).
  */
-import { ENDPOINTS } from '../../shared/api/endpoints.js';
-import { withDefaults } from '../../shared/api/validate.js';
-import type { FollowedRequest } from '../../shared/client/types.js';
 import type { Pagination } from '../../shared/schemas/common.js';
 import { type Cell, cell, type Formatters } from '../internal/format.js';
 
@@ -35,11 +33,20 @@ function paginationOf(value: unknown): Pagination | undefined {
     : undefined;
 }
 
-export function supportingRows(followed: FollowedRequest, format: Formatters): RowsTable {
-  const location = ENDPOINTS[followed.name].rows(withDefaults(followed.name, followed.params));
-  const body = isRecord(followed.body) ? followed.body : {};
-  const raw = location ? body[location.key] : undefined;
-  const records = Array.isArray(raw) ? raw.filter(isRecord) : [];
+/** Top-level keys looked at for the list: a hostile body cannot make the search long. */
+const MAX_KEYS = 50;
+
+/** The body's first top-level list that holds records: a list body has exactly one. */
+function recordsOf(body: Record<string, unknown>): Record<string, unknown>[] {
+  for (const value of Object.values(body).slice(0, MAX_KEYS)) {
+    if (Array.isArray(value) && value.some(isRecord)) return value.filter(isRecord);
+  }
+  return [];
+}
+
+export function supportingRows(followed: unknown, format: Formatters): RowsTable {
+  const body = isRecord(followed) ? followed : {};
+  const records = recordsOf(body);
   const columns: string[] = [];
   for (const record of records) {
     for (const key of Object.keys(record)) {

@@ -9,6 +9,7 @@ import {
   type SourceEnvelope,
 } from '../connected-source/connected-source.js';
 import { AivisElement } from '../internal/aivis-element.js';
+import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, sourceName } from '../internal/format.js';
 import { Task, TaskStatus } from '../internal/task.js';
@@ -67,7 +68,7 @@ interface TrafficSummary extends SourceEnvelope {
  * @cssproperty --aivis-font-family - Font; inherits the page's by default.
  */
 export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
-  static override styles = [baseStyles, chartStyles, aiTrafficStyles];
+  static override styles = [baseStyles, barStyles, chartStyles, aiTrafficStyles];
 
   static override properties: PropertyDeclarations = {
     window: { reflect: true },

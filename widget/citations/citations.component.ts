@@ -1,9 +1,10 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { CitationsByDomain, CitationsByUrl } from '../../shared/schemas/citations.js';
 import { AivisElement } from '../internal/aivis-element.js';
+import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
-import { barRow, externalLink } from '../internal/templates.js';
+import { barRow, externalLink, periodLine } from '../internal/templates.js';
 import { citationsStyles } from './citations.styles.js';
 
 const ownBadge = (isOwnSite: boolean) =>
@@ -43,7 +44,7 @@ const ownBadge = (isOwnSite: boolean) =>
  * @cssproperty --aivis-font-family - Font; inherits the page's by default.
  */
 export class AivisCitations extends AivisElement<'citations'> {
-  static override styles = [baseStyles, citationsStyles];
+  static override styles = [baseStyles, barStyles, citationsStyles];
 
   static override properties: PropertyDeclarations = {
     groupBy: { attribute: 'group-by', reflect: true },
@@ -74,10 +75,10 @@ export class AivisCitations extends AivisElement<'citations'> {
     const rows = byDomain.domains ?? byUrl.citations ?? [];
     if (rows.length === 0) {
       return html`<p part="empty" class="muted">AI answers cited no sources in this period.</p>
-        ${this.renderPeriod(byDomain.period, format)}`;
+        ${periodLine(byDomain.period, format)}`;
     }
     return html`${byDomain.domains ? this.#renderDomains(byDomain, format) : this.#renderUrls(byUrl, format)}
-      ${this.renderPeriod(byDomain.period, format)}`;
+      ${periodLine(byDomain.period, format)}`;
   }
 
   #renderDomains(body: CitationsByDomain, format: Formatters): TemplateResult {

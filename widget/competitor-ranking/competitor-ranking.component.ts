@@ -7,10 +7,12 @@ import {
 } from 'lit';
 import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schemas/competitors.js';
 import { AivisElement } from '../internal/aivis-element.js';
+import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
-import { type Formatters, platformLabel } from '../internal/format.js';
+import { type Formatters, platformLabel, readableText } from '../internal/format.js';
+import { pagerStyles } from '../internal/pager.styles.js';
 import { TaskStatus } from '../internal/task.js';
-import { barRow, pager } from '../internal/templates.js';
+import { barRow, pager, periodLine } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 
 /** Attributes whose change starts the ranking again at its first page. */
@@ -61,7 +63,7 @@ const QUERY_PROPERTIES = [
  * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisCompetitorRanking extends AivisElement<'competitors'> {
-  static override styles = [baseStyles, competitorRankingStyles];
+  static override styles = [baseStyles, barStyles, pagerStyles, competitorRankingStyles];
 
   static override properties: PropertyDeclarations = {
     limit: { reflect: true },
@@ -135,13 +137,13 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
           ${pagination.offset > 0 ? 'No brands on this page.' : 'No brands were named in this period.'}
         </p>
         ${pagination.offset > 0 ? this.#renderPager(ranking, format) : nothing}
-        ${this.renderPeriod(ranking.period, format)}`;
+        ${periodLine(ranking.period, format)}`;
     }
     return html`
       <ol class="brands" part="list" aria-label="Brands by visibility">
         ${ranking.competitors.map((row) => this.#renderBrand(row, format))}
       </ol>
-      ${this.#renderPager(ranking, format)} ${this.renderPeriod(ranking.period, format)}
+      ${this.#renderPager(ranking, format)} ${periodLine(ranking.period, format)}
     `;
   }
 
@@ -170,7 +172,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
                 ([platform, lines]) => html`<section>
                   ${this.subheading(platformLabel(platform))}
                   <ul>
-                    ${lines.map((line) => html`<li>${format.text(line)}</li>`)}
+                    ${lines.map((line) => html`<li>${readableText(line, format)}</li>`)}
                   </ul>
                 </section>`,
               )}

@@ -4,7 +4,7 @@
  * connect; the window line with the fetch time; the stale flag.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { type Formatters, periodLabel, sourceName } from '../internal/format.js';
+import { type Formatters, periodLabel, readableText, sourceName } from '../internal/format.js';
 import { staleNotice } from '../internal/templates.js';
 
 /** The connection behind a search source, as the project's connections name it. */
@@ -32,7 +32,7 @@ export function renderUnavailable(
 ): TemplateResult {
   const name = sourceName(connection);
   return html`<div part="notice unavailable" class="notice" data-code="unavailable">
-    <p><strong>No ${name} data for this project.</strong> ${format.text(body.reason ?? '')}</p>
+    <p><strong>No ${name} data for this project.</strong> ${readableText(body.reason ?? '', format)}</p>
     <p>To see it here, connect ${name} to this project in the AI-visibility service.</p>
   </div>`;
 }

@@ -308,33 +308,4 @@ export abstract class AivisElement<N extends EndpointName> extends LitElement {
       }
     </div>`;
   }
-
-  /** The period line every AI-visibility widget shows, with the fallback in words (data-api 8). */
-  protected renderPeriod(
-    period: {
-      requested: string;
-      used: string;
-      start: string;
-      end: string;
-      latest_check_at?: string;
-    },
-    format: Formatters,
-  ): TemplateResult {
-    const fellBack = period.requested !== period.used;
-    return html`<p part="meta period" class="meta">
-      ${periodLabel(period.used)}: ${format.dateRange(period.start, period.end)}
-      ${
-        period.latest_check_at
-          ? html`<span part="as-of">· data as of ${format.dateTime(period.latest_check_at)}</span>`
-          : nothing
-      }
-      ${
-        fellBack
-          ? html`<span part="fallback"
-            >(${periodLabel(period.requested)} was asked for, but there is not enough history yet)</span
-          >`
-          : nothing
-      }
-    </p>`;
-  }
 }

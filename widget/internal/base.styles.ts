@@ -34,7 +34,9 @@ const palette = (dark: 0 | 1) =>
 const dark = palette(1);
 
 // No CSS comments inside css``: they would ship in the bundle. --_gap is the
-// usual gap between blocks; .label, .track and .bar style templates.ts barRow.
+// usual gap between blocks. The styles of templates.ts's bar rows, pager and
+// data table are in bar.styles.ts, pager.styles.ts and table.styles.ts, for
+// the widgets that show them.
 export const baseStyles = css`
   :host {
     ${palette(0)}
@@ -131,55 +133,6 @@ export const baseStyles = css`
     padding: 0.25rem 0.75rem;
     cursor: pointer;
   }
-  button:disabled {
-    cursor: not-allowed;
-    opacity: 0.5;
-    border-style: dashed;
-    background: transparent;
-  }
-  .pager,
-  .buttons {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: 0.5rem;
-  }
-  .pager {
-    margin-top: var(--_gap);
-  }
-  .scroll {
-    max-width: 100%;
-    overflow-x: auto;
-  }
-  table {
-    border-collapse: collapse;
-    font-size: 0.8em;
-    min-width: 100%;
-    overflow-wrap: normal;
-  }
-  caption {
-    text-align: start;
-    padding-bottom: 0.25rem;
-  }
-  th,
-  td {
-    text-align: start;
-    vertical-align: top;
-    padding: 0.25rem 0.5rem;
-    border-bottom: 1px solid var(--_border);
-    min-width: 5rem;
-    max-width: 24rem;
-  }
-  th,
-  .num {
-    white-space: nowrap;
-  }
-  .num {
-    text-align: end;
-    min-width: 0;
-    font-variant-numeric: tabular-nums;
-  }
   :focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
@@ -236,23 +189,6 @@ export const baseStyles = css`
   }
   .skeleton span:nth-child(3) {
     width: 60%;
-  }
-  .label {
-    display: grid;
-    font-size: 0.875em;
-  }
-  .track {
-    background: var(--_track);
-    border-radius: 999px;
-    height: 0.6rem;
-    overflow: hidden;
-  }
-  .bar {
-    display: block;
-    height: 100%;
-    background: var(--_accent);
-    border-radius: inherit;
-    transition: width 0.4s ease;
   }
   @keyframes aivis-pulse {
     50% {

@@ -72,13 +72,9 @@ const EXPLANATIONS: Record<ErrorCode, Explanation> = {
     'The service answered in a form this widget does not understand.',
     'Update the widget, or report the details below.',
   ],
-  timeout: [
-    `The data service took too long to answer. ${AGAIN}`,
-    'The service took too long to answer.',
-    AGAIN,
-    true,
-  ],
-  aborted: ['Loading was cancelled.', 'The request was cancelled.', 'Try again.', true],
+  // Where the sentence already says what happened, Details adds only the advice.
+  timeout: [`The data service took too long to answer. ${AGAIN}`, '', AGAIN, true],
+  aborted: ['Loading was cancelled.', '', 'Try again.', true],
   method_not_allowed: [
     `The data service refused this widget's request; ${ADMIN} needs to check its address.`,
     'The service refused the request method.',
@@ -95,7 +91,7 @@ const CORS_REFUSAL: Explanation = [
 
 const UNKNOWN: Explanation = [
   `Something went wrong while loading. ${AGAIN}`,
-  'Something went wrong while loading.',
+  '',
   'Reload the page; if it keeps happening, report it.',
   true,
 ];

@@ -32,8 +32,6 @@ export interface Formatters {
   dateRange(start: string, end: string): string;
   /** A month (YYYY-MM): short for chart axes "Nov 2026", long for sentences "November 2026". */
   month(isoMonth: string, length?: 'short' | 'long'): string;
-  /** API prose made readable: ISO dates and timestamps formatted, period keys in words, unit counts grouped. */
-  text(prose: string): string;
 }
 
 /** Human names of the API's platforms, AI-traffic sources and connected data sources; anything else shows as sent. */
@@ -151,11 +149,25 @@ export function resolveLocale(element: Element, attribute: string | undefined): 
 
 const made = new Map<string, Formatters>();
 
-const PERIOD_KEY = new RegExp(`\\b(${REPORT_PERIODS.join('|')})\\b`, 'g');
+const PERIOD_KEY = /* @__PURE__ */ new RegExp(`\\b(${REPORT_PERIODS.join('|')})\\b`, 'g');
 const ISO_IN_TEXT = /\b\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?\b/g;
 /** A bare count before its unit in API prose ("4551 sessions"). */
 const COUNT_IN_TEXT =
   /\b(\d{4,})(?= (sessions|users|mentions|answers|conversions|clicks|impressions|citations|queries|questions)\b)/g;
+
+/**
+ * API prose made readable: ISO dates and timestamps formatted, period keys in
+ * words, unit counts grouped. Apart from the formatters, so only widgets
+ * that show API prose carry its patterns.
+ */
+export const readableText = (prose: string, format: Formatters): string =>
+  prose
+    .replace(ISO_IN_TEXT, (iso) => format.dateTime(iso))
+    .replace(PERIOD_KEY, (key) => {
+      const words = periodLabel(key).toLowerCase();
+      return /^last \d/.test(words) ? `the ${words}` : words;
+    })
+    .replace(COUNT_IN_TEXT, (digits) => format.integer(Number(digits)));
 
 export function formatters(locale: string): Formatters {
   const known = made.get(locale);
@@ -203,14 +215,6 @@ export function formatters(locale: string): Formatters {
     date,
     dateTime,
     dateRange,
-    text: (prose) =>
-      prose
-        .replace(ISO_IN_TEXT, (iso) => dateTime(iso))
-        .replace(PERIOD_KEY, (key) => {
-          const words = periodLabel(key).toLowerCase();
-          return /^last \d/.test(words) ? `the ${words}` : words;
-        })
-        .replace(COUNT_IN_TEXT, (digits) => integer(Number(digits))),
   };
   made.set(locale, formats);
   return formats;

@@ -1,11 +1,12 @@
 /**
  * Template pieces more than one widget renders, written once: a labelled
- * bar, a link that opens outside the page, a stale-source notice, a pager
- * and a table of API rows.
+ * bar, a link that opens outside the page, a stale-source notice, the
+ * period line, a pager and a table of API rows. Functions rather than
+ * methods of AivisElement, so an element carries only the pieces it shows.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Pagination } from '../../shared/schemas/common.js';
-import { type Cell, columnName, type Formatters, sourceName } from './format.js';
+import { type Cell, columnName, type Formatters, periodLabel, sourceName } from './format.js';
 
 /**
  * A row of a bar chart: the label and its figures as text, then the bar,
@@ -117,3 +118,32 @@ export const dataTable = (
     </table>
   </div>`;
 };
+
+/** The report period an AI-visibility answer used (data-api 2.5). */
+export interface UsedPeriod {
+  requested: string;
+  used: string;
+  start: string;
+  end: string;
+  latest_check_at?: string;
+}
+
+/** The period line every AI-visibility widget shows, with the fallback in words (data-api 8). */
+export function periodLine(period: UsedPeriod, format: Formatters): TemplateResult {
+  const fellBack = period.requested !== period.used;
+  return html`<p part="meta period" class="meta">
+    ${periodLabel(period.used)}: ${format.dateRange(period.start, period.end)}
+    ${
+      period.latest_check_at
+        ? html`<span part="as-of">· data as of ${format.dateTime(period.latest_check_at)}</span>`
+        : nothing
+    }
+    ${
+      fellBack
+        ? html`<span part="fallback"
+          >(${periodLabel(period.requested)} was asked for, but there is not enough history yet)</span
+        >`
+        : nothing
+    }
+  </p>`;
+}

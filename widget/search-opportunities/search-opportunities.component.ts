@@ -9,7 +9,7 @@ import {
 } from '../connected-source/connected-source.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
-import { type Formatters, safeHttpUrl } from '../internal/format.js';
+import { type Formatters, readableText, safeHttpUrl } from '../internal/format.js';
 import { externalLink } from '../internal/templates.js';
 import { searchOpportunitiesStyles } from './search-opportunities.styles.js';
 
@@ -109,7 +109,7 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
     const page = safeHttpUrl(row.page);
     return html`<li class="row" part="item">
       <p class="query" part="label">${row.query}</p>
-      <p part="reason">${format.text(row.reason)}</p>
+      <p part="reason">${readableText(row.reason, format)}</p>
       ${
         row.page
           ? html`<p class="page muted">

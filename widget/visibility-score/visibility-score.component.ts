@@ -1,10 +1,11 @@
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
+import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
 import { TaskStatus } from '../internal/task.js';
-import { barRow } from '../internal/templates.js';
+import { barRow, periodLine } from '../internal/templates.js';
 import { SparklineController } from '../visibility-trend/sparkline.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
 
@@ -43,7 +44,7 @@ import { visibilityScoreStyles } from './visibility-score.styles.js';
  * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisVisibilityScore extends AivisElement<'summary'> {
-  static override styles = [baseStyles, visibilityScoreStyles];
+  static override styles = [baseStyles, barStyles, visibilityScoreStyles];
 
   static override properties: PropertyDeclarations = { trend: { reflect: true } };
 
@@ -109,7 +110,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
           }
         </div>
       </div>
-      ${this.renderPeriod(summary.period, format)}
+      ${periodLine(summary.period, format)}
     `;
   }
 
