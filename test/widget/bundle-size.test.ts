@@ -14,8 +14,6 @@ import {
   BUNDLE_BUDGET_GZIP_BYTES,
   BUNDLE_BUDGET_GZIP_LEVEL,
   ELEMENT_BUDGET_GZIP_BYTES,
-  ELEMENT_TARGET_GZIP_BYTES,
-  ELEMENTS_WITHIN_TARGET,
 } from '../../widget/bundle-budget.js';
 
 const DIST = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
@@ -43,11 +41,6 @@ describe('the widget bundles (dist/widget)', () => {
     expect(size).toBeLessThanOrEqual(budget);
     // An element alone is smaller than the catalogue, or the build split did nothing.
     if (!WHOLE_CATALOGUE.has(tag)) expect(size).toBeLessThan(gzipSize(BUNDLE_FILE) - 8 * 1024);
-  });
-
-  it.each(ELEMENTS_WITHIN_TARGET)('%s alone meets the per-element target of issue 12', (tag) => {
-    expect(Object.keys(STANDALONE_ENTRIES)).toContain(tag);
-    expect(gzipSize(`standalone/${tag}.js`)).toBeLessThanOrEqual(ELEMENT_TARGET_GZIP_BYTES);
   });
 
   it('every element of the catalogue has a standalone entry', () => {
