@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import '../ai-traffic/ai-traffic.js';
 import '../action-plan/action-plan.js';
 import '../citations/citations.js';
@@ -6,6 +6,7 @@ import '../competitor-ranking/competitor-ranking.js';
 import '../search-opportunities/search-opportunities.js';
 import '../visibility-score/visibility-score.js';
 import '../visibility-trend/visibility-trend.js';
+import { AivisCard } from '../internal/aivis-card.js';
 import { dashboardStyles } from './dashboard.styles.js';
 
 /** The sections in their default order: attribute name -> element, and whether it spans two columns. */
@@ -63,17 +64,16 @@ export function parseSections(value: string | undefined): {
  * @cssproperty --aivis-spacing - The gap between sections (and each section's inner spacing).
  * @cssproperty --aivis-font-family - Font; inherits the page's by default.
  */
-export class AivisDashboard extends LitElement {
+export class AivisDashboard extends AivisCard {
   static override styles = dashboardStyles;
 
+  // The card's attributes (AivisCard), plus the dashboard's own; those it
+  // means more by (a level from 1, a heading that can be hidden, a period and
+  // theme for every section) are declared again here for their docs.
   static override properties: PropertyDeclarations = {
-    project: { reflect: true },
-    period: { reflect: true },
     window: { reflect: true },
     sections: { reflect: true },
-    baseUrl: { attribute: 'base-url', reflect: true },
-    token: {},
-    locale: { reflect: true },
+    period: { reflect: true },
     theme: { reflect: true },
     heading: { reflect: true },
     headingLevel: { attribute: 'heading-level', reflect: true },
@@ -85,9 +85,6 @@ export class AivisDashboard extends LitElement {
   /** The dashboard's heading; default "AI visibility". An empty value hides it (the page has its own) and lifts the sections' headings one level. */
   declare heading?: string;
 
-  /** Numeric project id (from GET /projects). */
-  declare project?: string;
-
   /** AI-visibility report period of the score, ranking and plan: last_30_days (default) and the others of data-api 8. */
   declare period?: string;
 
@@ -96,15 +93,6 @@ export class AivisDashboard extends LitElement {
 
   /** Sections to show, comma-separated, in this order: score, trend, ranking, plan, traffic, citations, opportunities (default: all). */
   declare sections?: string;
-
-  /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */
-  declare baseUrl?: string;
-
-  /** Personal access token. Avoid it on shared pages: point base-url at the proxy instead. Never reflected. */
-  declare token?: string;
-
-  /** BCP 47 locale for numbers and dates; defaults to the page's lang, then the browser's. */
-  declare locale?: string;
 
   /** Colour scheme of every section: auto (follows prefers-color-scheme), light or dark. */
   declare theme?: string;

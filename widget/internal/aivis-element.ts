@@ -7,19 +7,13 @@
  * retries by itself after a 429.
  */
 
-import {
-  html,
-  LitElement,
-  nothing,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import { type AivisError, validationError } from '../../shared/http/errors.js';
+import { AivisCard } from './aivis-card.js';
 import { baseStyles } from './base.styles.js';
 import { ConnectionController } from './connection-controller.js';
 import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
@@ -38,50 +32,11 @@ type TaskArgs = readonly [
   settled: boolean,
 ];
 
-export abstract class AivisElement<N extends EndpointName> extends LitElement {
+export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   static override styles = [baseStyles];
 
-  // A table instead of @property decorators: their helpers cost the bundle
-  // more than the table (the 25 KB budget). The JSDoc stays on the fields for
-  // the manifest.
-  static override properties: PropertyDeclarations = {
-    project: { reflect: true },
-    period: { reflect: true },
-    baseUrl: { attribute: 'base-url', reflect: true },
-    token: {},
-    locale: { reflect: true },
-    theme: { reflect: true },
-    heading: { reflect: true },
-    headingLevel: { attribute: 'heading-level', reflect: true },
-  };
-
-  /** Numeric project id (from GET /projects). */
-  declare project?: string;
-
-  /** AI-visibility report period: last_30_days (default), last_60_days, last_90_days, this_year, last_year. */
-  declare period?: string;
-
-  /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */
-  declare baseUrl?: string;
-
-  /** Personal access token. Avoid it on shared pages: point base-url at the proxy instead. Never reflected. */
-  declare token?: string;
-
-  /** BCP 47 locale for numbers and dates; defaults to the page's lang, then the browser's. */
-  declare locale?: string;
-
   /** Colour scheme: auto (follows prefers-color-scheme), light or dark. */
-  theme: 'auto' | 'light' | 'dark' = 'auto';
-
-  /**
-   * The card's heading. By default the widget's name and the brand its data
-   * carries ("AI visibility · Brightlane"); markup in the `heading` slot
-   * replaces both.
-   */
-  declare heading?: string;
-
-  /** The card heading's level, 2 (default) to 6; the headings inside the card follow it. */
-  declare headingLevel?: string;
+  override theme: 'auto' | 'light' | 'dark' = 'auto';
 
   /** The endpoint this widget reads. */
   protected abstract readonly endpoint: N;

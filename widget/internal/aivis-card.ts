@@ -1,0 +1,50 @@
+/**
+ * What every card on a page shares, a widget or the dashboard that lays
+ * widgets out: the attributes naming its project, period and connection, and
+ * those for how it looks and reads. One table, so the two cannot drift.
+ */
+import { LitElement, type PropertyDeclarations } from 'lit';
+
+export class AivisCard extends LitElement {
+  // A table instead of @property decorators: their helpers cost the bundle
+  // more than the table (the 22 KB budget). The JSDoc stays on the fields for
+  // the manifest; subclasses that mean more by one re-declare it with theirs.
+  static override properties: PropertyDeclarations = {
+    project: { reflect: true },
+    period: { reflect: true },
+    baseUrl: { attribute: 'base-url', reflect: true },
+    token: {},
+    locale: { reflect: true },
+    theme: { reflect: true },
+    heading: { reflect: true },
+    headingLevel: { attribute: 'heading-level', reflect: true },
+  };
+
+  /** Numeric project id (from GET /projects). */
+  declare project?: string;
+
+  /** AI-visibility report period: last_30_days (default), last_60_days, last_90_days, this_year, last_year. */
+  declare period?: string;
+
+  /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */
+  declare baseUrl?: string;
+
+  /** Personal access token. Avoid it on shared pages: point base-url at the proxy instead. Never reflected. */
+  declare token?: string;
+
+  /** BCP 47 locale for numbers and dates; defaults to the page's lang, then the browser's. */
+  declare locale?: string;
+
+  /** Colour scheme: auto (follows prefers-color-scheme), light or dark. */
+  declare theme?: string;
+
+  /**
+   * The card's heading. By default the widget's name and the brand its data
+   * carries ("AI visibility · Brightlane"); markup in the `heading` slot
+   * replaces both.
+   */
+  declare heading?: string;
+
+  /** The card heading's level, 2 (default) to 6; the headings inside the card follow it. */
+  declare headingLevel?: string;
+}
