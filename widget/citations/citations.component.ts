@@ -4,6 +4,7 @@ import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
+import { markedRowsStyles } from '../internal/marked-rows.styles.js';
 import { barRow, externalLink, periodLine } from '../internal/templates.js';
 import { citationsStyles } from './citations.styles.js';
 
@@ -44,7 +45,7 @@ const ownBadge = (isOwnSite: boolean) =>
  * @cssproperty --aivis-font-family - Font; inherits the page's by default.
  */
 export class AivisCitations extends AivisElement<'citations'> {
-  static override styles = [baseStyles, barStyles, citationsStyles];
+  static override styles = [baseStyles, barStyles, markedRowsStyles, citationsStyles];
 
   static override properties: PropertyDeclarations = {
     groupBy: { attribute: 'group-by', reflect: true },

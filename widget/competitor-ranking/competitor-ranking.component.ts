@@ -10,6 +10,7 @@ import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel, readableText } from '../internal/format.js';
+import { markedRowsStyles } from '../internal/marked-rows.styles.js';
 import { pagerStyles } from '../internal/pager.styles.js';
 import { TaskStatus } from '../internal/task.js';
 import { barRow, pager, periodLine } from '../internal/templates.js';
@@ -63,7 +64,13 @@ const QUERY_PROPERTIES = [
  * @cssproperty --aivis-font-family - Font; inherits the page's by default, a system font stack when the page sets none.
  */
 export class AivisCompetitorRanking extends AivisElement<'competitors'> {
-  static override styles = [baseStyles, barStyles, pagerStyles, competitorRankingStyles];
+  static override styles = [
+    baseStyles,
+    barStyles,
+    markedRowsStyles,
+    pagerStyles,
+    competitorRankingStyles,
+  ];
 
   static override properties: PropertyDeclarations = {
     limit: { reflect: true },
@@ -140,7 +147,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
         ${periodLine(ranking.period, format)}`;
     }
     return html`
-      <ol class="brands" part="list" aria-label="Brands by visibility">
+      <ol class="rows" part="list" aria-label="Brands by visibility">
         ${ranking.competitors.map((row) => this.#renderBrand(row, format))}
       </ol>
       ${this.#renderPager(ranking, format)} ${periodLine(ranking.period, format)}
@@ -150,7 +157,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   #renderBrand(row: CompetitorRankingRow, format: Formatters): TemplateResult {
     const highlights = Object.entries(row.highlights ?? {}).filter(([, lines]) => lines.length > 0);
     return html`<li
-      class="brand ${row.is_own_brand ? 'own' : ''}"
+      class="row ${row.is_own_brand ? 'own' : ''}"
       part=${row.is_own_brand ? 'item own-brand' : 'item'}
     >
       ${barRow(

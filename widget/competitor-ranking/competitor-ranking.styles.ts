@@ -1,19 +1,8 @@
 import { css } from 'lit';
 
 export const competitorRankingStyles = css`
-  .brands,
-  .brand,
   .highlights {
     display: grid;
-    gap: 0.6rem;
-  }
-  .brand {
-    gap: 0.2rem;
-    padding-inline-start: 0.5rem;
-    border-inline-start: 3px solid transparent;
-  }
-  .own {
-    border-inline-start-color: var(--_own);
   }
   .name {
     min-width: 0;
@@ -30,16 +19,7 @@ export const competitorRankingStyles = css`
     min-width: 1.75rem;
   }
   .badge {
-    margin-inline-start: 0.35rem;
-    padding: 0 0.4rem;
-    border: 1px solid;
-    border-radius: 999px;
-    font-size: 0.75em;
-    font-weight: 600;
     vertical-align: 0.1em;
-  }
-  .own .bar {
-    background: var(--_own);
   }
   details {
     font-size: 0.85em;
@@ -54,7 +34,7 @@ export const competitorRankingStyles = css`
     border-inline-start: 2px solid var(--_border);
   }
   @container (min-width: 560px) {
-    .brand {
+    .row {
       grid-template-columns: minmax(12rem, 1.2fr) 2fr;
       align-items: center;
       column-gap: 0.75rem;
