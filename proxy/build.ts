@@ -8,7 +8,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { buildForProduction } from '../scripts/vite-build.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,23 +19,15 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${na
 export async function buildProxy(outDir = `${ROOT}dist/proxy`): Promise<void> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'warn',
-    publicDir: false,
-    mode: 'production',
+  await buildForProduction({
     // Bundle every package (they are plain ECMAScript); leave only Node's own modules outside.
     ssr: { noExternal: true, target: 'node' },
     build: {
       ssr: `${ROOT}proxy/main.ts`,
       outDir,
-      emptyOutDir: false,
       target: 'node20',
       // Readable stack traces on a server matter more than bytes.
       minify: false,
-      sourcemap: false,
-      reportCompressedSize: false,
       rolldownOptions: {
         external: (id) => NODE_BUILTINS.has(id),
         output: { format: 'es', entryFileNames: PROXY_ENTRY_FILE, codeSplitting: false },

@@ -14,11 +14,11 @@ import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { endpointSubsetPlugin } from '../scripts/endpoint-subset-plugin.js';
 import { minifyLitTemplatesPlugin } from '../scripts/minify-lit-templates.js';
 import { responseShapesPlugin } from '../scripts/response-shapes-plugin.js';
 import { stripDocsPlugin } from '../scripts/strip-docs.js';
+import { buildForProduction } from '../scripts/vite-build.js';
 import { writeWidgetPackage } from '../scripts/widget-package.js';
 import type { EndpointName } from '../shared/api/endpoints.js';
 
@@ -72,14 +72,9 @@ async function bundle(
   fileName: string,
   endpoints?: readonly EndpointName[],
 ): Promise<void> {
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'warn',
-    publicDir: false,
-    // Always the production build of Lit: called from vitest (NODE_ENV=test) Vite
-    // would otherwise pick Lit's development exports and ship its dev-mode warnings.
-    mode: 'production',
+  // Production mode always (buildForProduction): called from vitest (NODE_ENV=test), Vite
+  // would otherwise pick Lit's development exports and ship its dev-mode warnings.
+  await buildForProduction({
     resolve: { conditions: ['module', 'browser', 'production'] },
     // Shapes instead of zod, only the endpoints called, no documentation strings, no template
     // indentation: the budget in bundle-budget.ts.
@@ -91,14 +86,11 @@ async function bundle(
     ],
     build: {
       outDir,
-      emptyOutDir: false,
       // Vite keeps whitespace in ES library output (for downstream bundlers);
       // this file goes straight into a script tag, so minify it fully.
       minify: 'oxc',
       rolldownOptions: { output: { minify: true, comments: false } },
       target: 'es2022',
-      sourcemap: false,
-      reportCompressedSize: false,
       lib: { entry: `${ROOT}${entry}`, formats: ['es'], fileName: () => fileName },
     },
   });
