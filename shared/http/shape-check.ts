@@ -87,7 +87,7 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
           : fail('expected an ISO date-time');
       case 'n': {
         if (typeof value !== 'number' || !Number.isFinite(value)) return fail('expected number');
-        if (shape.int && !Number.isInteger(value)) return fail('expected int');
+        if (shape.int && !Number.isSafeInteger(value)) return fail('expected int');
         const outside =
           (shape.ge !== undefined && value < shape.ge) ||
           (shape.gt !== undefined && value <= shape.gt) ||
