@@ -91,6 +91,44 @@ describe('redactSecretInJson', () => {
     expect(clean).toContain(`"__proto__":"${REDACTED}"`);
   });
 
+  it('leaves no form of the token in any decoded string, whatever JSON escapes spell it (the shortcut for text without \\u or \\/ included)', () => {
+    // JSON texts whose strings carry the token (in its echo forms) among other
+    // text, each character written raw or as one of JSON's escapes: the
+    // shortcut that returns text unchanged must never skip a token that only
+    // decoding reveals.
+    const escapeOf = (char: string, how: number): string => {
+      const unicode = `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      if (how === 1) return unicode;
+      if (how === 2 && char === '/') return '\\/';
+      if (char === '"' || char === '\\') return `\\${char}`;
+      return char;
+    };
+    const jsonString = (text: string, hows: number[]) =>
+      `"${[...text].map((char, index) => escapeOf(char, hows[index % hows.length]!)).join('')}"`;
+    const piece = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom(...echoForms(TOKEN).map(([, echo]) => echo), TOKEN, TOKEN.toUpperCase()),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(piece, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 7 }),
+        (values, hows) => {
+          const strings = values.map((pieces) => jsonString(pieces.join(' '), hows));
+          const body = `{${strings.map((text, index) => `"k${index}":${text}`).join(',')}}`;
+          const clean = redactSecretInJson(body, TOKEN);
+          const decoded = Object.values(JSON.parse(clean) as Record<string, string>);
+          for (const text of decoded) expect(containsSecret(text, TOKEN), text).toBe(false);
+          if (clean === body) {
+            for (const text of Object.values(JSON.parse(body) as Record<string, string>))
+              expect(containsSecret(text, TOKEN)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+
   it('returns text without the token as it was, byte for byte', () => {
     const body = '{ "a" : [1, 2.50, "x"] }';
     expect(redactSecretInJson(body, TOKEN)).toBe(body);
