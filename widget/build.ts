@@ -40,15 +40,12 @@ export const STANDALONE_ENTRIES = {
 } as const;
 
 /**
- * The endpoints each standalone bundle calls: its endpoint table keeps only
- * these (scripts/endpoint-subset-plugin.ts). A tag not listed keeps the whole
- * table: the dashboard holds every element. The action plan follows any
- * action's next_request as a link (followLink), which needs no table entry.
- * The score's opt-in sparkline reads competitors.
+ * The endpoints each element calls: its standalone bundle's endpoint table
+ * keeps only these (scripts/endpoint-subset-plugin.ts). The action plan
+ * follows any action's next_request as a link (followLink), which needs no
+ * table entry. The score's opt-in sparkline reads competitors.
  */
-export const STANDALONE_ENDPOINTS: Partial<
-  Record<keyof typeof STANDALONE_ENTRIES, readonly EndpointName[]>
-> = {
+export const ELEMENT_ENDPOINTS = {
   'aivis-visibility-score': ['summary', 'competitors'],
   'aivis-competitor-ranking': ['competitors'],
   'aivis-provider': [],
@@ -57,7 +54,18 @@ export const STANDALONE_ENDPOINTS: Partial<
   'aivis-ai-traffic': ['ai-traffic'],
   'aivis-citations': ['citations'],
   'aivis-search-opportunities': ['search-performance'],
-};
+} as const satisfies Record<string, readonly EndpointName[]>;
+
+/** What the catalogue and the dashboard, which hold every element, call: the elements' endpoints together. */
+export const CATALOGUE_ENDPOINTS: readonly EndpointName[] = [
+  ...new Set(Object.values(ELEMENT_ENDPOINTS).flat()),
+];
+
+/** The endpoint table each standalone bundle keeps. */
+export const STANDALONE_ENDPOINTS: Record<
+  keyof typeof STANDALONE_ENTRIES,
+  readonly EndpointName[]
+> = { ...ELEMENT_ENDPOINTS, 'aivis-dashboard': CATALOGUE_ENDPOINTS };
 
 export interface BuildWidgetsOptions {
   /** Default dist/widget under the repository root. */
@@ -106,7 +114,7 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
   const outDir = options.outDir ?? `${ROOT}dist/widget`;
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  await bundle('widget/index.ts', outDir, BUNDLE_FILE);
+  await bundle('widget/index.ts', outDir, BUNDLE_FILE, CATALOGUE_ENDPOINTS);
   for (const [tag, entry] of Object.entries(STANDALONE_ENTRIES)) {
     const endpoints = STANDALONE_ENDPOINTS[tag as keyof typeof STANDALONE_ENTRIES];
     await bundle(entry, `${outDir}/standalone`, `${tag}.js`, endpoints);
