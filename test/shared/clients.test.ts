@@ -3,7 +3,7 @@ import { createClient } from '../../shared/client/async-client.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import type { FetchLike, HttpRequest, HttpResponse } from '../../shared/client/types.js';
 import type { AivisError } from '../../shared/http/errors.js';
-import { answerRow } from './answer-row.js';
+import { ANSWERS_PERIOD, answerRow } from './answer-row.js';
 
 const TOKEN = 'tok_fake_123';
 const projects = { projects: [] };
@@ -83,12 +83,7 @@ function answersServer(total: number) {
         total,
         has_more: offset + ids.length < total,
       },
-      period: {
-        requested: 'last_30_days',
-        used: 'last_30_days',
-        start: '2026-10-16',
-        end: '2026-11-14',
-      },
+      period: ANSWERS_PERIOD,
     });
   };
 }
