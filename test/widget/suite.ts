@@ -9,7 +9,7 @@ import { API_BASE, createFakeApi, type FakeApi, TOKEN } from './fake-api.js';
 /**
  * Registers the frame's hooks and returns the current test's fake API (one
  * object for the whole file, each call reaching that test's fresh instance).
- * @param lang the document language, for suites whose figures are formatted
+ * @param options.lang the document language, for suites whose figures are formatted
  */
 export function useFakeApi(options: { lang?: string } = {}): FakeApi {
   let current: FakeApi | undefined;
