@@ -118,13 +118,36 @@ const COMPETITORS_1001 = [
   { name: 'Stonebridge Analytics', weight: 0.5 },
 ];
 
+/** Fields most projects share: active, every check judged, no Bing or GA4 connected, no hostile values. */
+type UsualField = 'status' | 'unjudgedDays' | 'bing' | 'ga4' | 'hostile';
+
+/** A project spec; the usual fields take their usual values unless the spec names them. */
+const project = (
+  spec: Omit<ProjectSpec, UsualField> & Partial<Pick<ProjectSpec, UsualField>>,
+): ProjectSpec => ({
+  status: 'active',
+  unjudgedDays: 0,
+  bing: null,
+  ga4: null,
+  hostile: false,
+  ...spec,
+});
+
+/** GA4 counts sessions by landing page: it has no queries, countries, CTR or question queries. */
+const ga4Source = (
+  source: Pick<SourceSpec, 'fetchedDaysAgo' | 'storedDays' | 'scale' | 'pages'>,
+): SourceSpec => ({ ...source, minCtr: 0, queries: 0, countries: 0, questionQueries: 0 });
+
+/** Rivals in order of strength, weighted n, n-1, ... 1 (a small market's three: 3, 2, 1). */
+const rivalsInOrder = (...names: string[]) =>
+  names.map((name, index) => ({ name, weight: names.length - index }));
+
 export const PROJECT_SPECS: readonly ProjectSpec[] = [
-  {
+  project({
     id: 1001,
     account: 'A',
     brand_name: 'Brightlane',
     brand_website: 'https://brightlane.example',
-    status: 'active',
     country: 'US',
     language: 'en',
     category: 'Marketing analytics software',
@@ -135,7 +158,6 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
     competitors: COMPETITORS_1001,
     dailyDays: 90,
     historyDays: 735,
-    unjudgedDays: 0,
     namedRate: 0.6,
     negativeRate: 0.08,
     drawbackRate: 0.1,
@@ -170,24 +192,14 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       countries: 20,
       questionQueries: 0,
     },
-    ga4: {
-      fetchedDaysAgo: 1,
-      storedDays: 740,
-      scale: 300,
-      minCtr: 0,
-      queries: 0,
-      pages: 40,
-      countries: 0,
-      questionQueries: 0,
-    },
+    ga4: ga4Source({ fetchedDaysAgo: 1, storedDays: 740, scale: 300, pages: 40 }),
     hostile: true,
-  },
-  {
+  }),
+  project({
     id: 1002,
     account: 'A',
     brand_name: 'Fernhill Bakery',
     brand_website: 'https://fernhill-bakery.example',
-    status: 'active',
     country: 'GB',
     language: 'en',
     category: 'Local bakery',
@@ -198,14 +210,9 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       'Best bakery in Bristol for sourdough?',
       'Where can I pre-order a birthday cake in Bristol?',
     ],
-    competitors: [
-      { name: 'Crumb & Co', weight: 3 },
-      { name: 'Harbourside Loaves', weight: 2 },
-      { name: 'The Rye Room', weight: 1 },
-    ],
+    competitors: rivalsInOrder('Crumb & Co', 'Harbourside Loaves', 'The Rye Room'),
     dailyDays: 0,
     historyDays: 120,
-    unjudgedDays: 0,
     namedRate: 0.3,
     negativeRate: 0.05,
     drawbackRate: 0.05,
@@ -221,16 +228,12 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       countries: 5,
       questionQueries: 40,
     },
-    bing: null,
-    ga4: null,
-    hostile: false,
-  },
-  {
+  }),
+  project({
     id: 1003,
     account: 'A',
     brand_name: 'Quillstone Legal',
     brand_website: 'https://quillstone.example',
-    status: 'active',
     country: 'DE',
     language: 'de',
     category: 'Legal services',
@@ -244,11 +247,7 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       'Welche Kanzlei hilft bei Abfindungen?',
       'Online Rechtsberatung Arbeitsrecht seriös?',
     ],
-    competitors: [
-      { name: 'Kanzlei Morgenrot', weight: 3 },
-      { name: 'Recht & Rat Berlin', weight: 2 },
-      { name: 'Paragraf Plus', weight: 1 },
-    ],
+    competitors: rivalsInOrder('Kanzlei Morgenrot', 'Recht & Rat Berlin', 'Paragraf Plus'),
     // Under 30 days of checks: every longer period falls back (data-api 8).
     dailyDays: 18,
     historyDays: 18,
@@ -268,25 +267,13 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       countries: 4,
       questionQueries: 30,
     },
-    bing: null,
-    ga4: {
-      fetchedDaysAgo: 1,
-      storedDays: 20,
-      scale: 15,
-      minCtr: 0,
-      queries: 0,
-      pages: 8,
-      countries: 0,
-      questionQueries: 0,
-    },
-    hostile: false,
-  },
-  {
+    ga4: ga4Source({ fetchedDaysAgo: 1, storedDays: 20, scale: 15, pages: 8 }),
+  }),
+  project({
     id: 2001,
     account: 'B',
     brand_name: 'Tallgrass Outfitters',
     brand_website: 'https://tallgrass.example',
-    status: 'active',
     country: 'CA',
     language: 'en',
     category: 'Outdoor gear retailer',
@@ -301,14 +288,9 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       'Best hiking boots retailer in Calgary?',
       'Which store has the best return policy for tents?',
     ],
-    competitors: [
-      { name: 'Ridgeback Supply', weight: 3 },
-      { name: 'Cedar & Stone', weight: 2 },
-      { name: 'Polar Trail Co', weight: 1 },
-    ],
+    competitors: rivalsInOrder('Ridgeback Supply', 'Cedar & Stone', 'Polar Trail Co'),
     dailyDays: 150,
     historyDays: 150,
-    unjudgedDays: 0,
     // No priority signals: always named, never negative, no drawbacks, on topic.
     namedRate: 1,
     negativeRate: 0,
@@ -325,10 +307,7 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       countries: 8,
       questionQueries: 120,
     },
-    bing: null,
-    ga4: null,
-    hostile: false,
-  },
+  }),
 ];
 
 export const ACCOUNT_PROJECTS = (account: AccountId): ProjectSpec[] =>

@@ -13,11 +13,19 @@ export const citationsHandler: Handler<'citations'> = (context) => {
   const period = resolvePeriod(data, query.period as ReportPeriod);
   const ownOnly = query.own_site_only === true;
   const answers = answersIn(data, period);
-
-  if (query.group_by === 'domain') {
-    const all = remember(data, `citations:${period.startDay}:${period.endDay}`, () =>
+  /** Every cited URL of the period, computed once per period. */
+  const allStats = () =>
+    remember(data, `citations:${period.startDay}:${period.endDay}`, () =>
       citationStats(data, answers),
     );
+  /** data-api 4.6: both groupings page alike and state the period they cover. */
+  const paged = <Row>(rows: readonly Row[]) => {
+    const page = paginate(rows, query.offset as number, query.limit as number);
+    return { rows: page.rows, pagination: page.pagination, period: periodObject(period) };
+  };
+
+  if (query.group_by === 'domain') {
+    const all = allStats();
     const byDomain = new Map<
       string,
       { domain: string; citations: number; urls: number; is_own_site: boolean }
@@ -39,23 +47,14 @@ export const citationsHandler: Handler<'citations'> = (context) => {
       .filter((row) => !ownOnly || row.is_own_site)
       .sort((a, b) => b.citations - a.citations || a.domain.localeCompare(b.domain))
       .map((row) => ({ ...row, share: percentOf(row.citations, total) }));
-    const page = paginate(rows, query.offset as number, query.limit as number);
-    return {
-      body: {
-        group_by: 'domain',
-        domains: page.rows,
-        pagination: page.pagination,
-        period: periodObject(period),
-      },
-    };
+    const { rows: domains, ...rest } = paged(rows);
+    return { body: { group_by: 'domain', domains, ...rest } };
   }
 
   const platform = query.platform as Platform | undefined;
   const filtered =
     platform === undefined && query.prompt_id === undefined
-      ? remember(data, `citations:${period.startDay}:${period.endDay}`, () =>
-          citationStats(data, answers),
-        )
+      ? allStats()
       : citationStats(
           data,
           answers.filter(
@@ -71,13 +70,6 @@ export const citationsHandler: Handler<'citations'> = (context) => {
       (!ownOnly || row.is_own_site) &&
       (fragment === undefined || row.url.toLowerCase().includes(fragment)),
   );
-  const page = paginate(rows, query.offset as number, query.limit as number);
-  return {
-    body: {
-      group_by: 'url',
-      citations: page.rows,
-      pagination: page.pagination,
-      period: periodObject(period),
-    },
-  };
+  const { rows: citations, ...rest } = paged(rows);
+  return { body: { group_by: 'url', citations, ...rest } };
 };

@@ -11,29 +11,28 @@ import type { BodyCheck } from '../http/body-check.js';
 import { abortableSleep } from '../http/edge.js';
 import type { AivisError } from '../http/errors.js';
 import type { Credentials } from '../http/request.js';
-import { interpretResponse } from '../http/response.js';
-import { retryDelay } from '../http/retry.js';
 import {
   assembleRows,
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_ROWS,
   hasNextPage,
+  laterPages,
   MAX_PAGES_PER_COLLECTION,
   pageSizeOf,
   paginationOf,
-  remainingOffsets,
   rowsLocation,
 } from './paging.js';
 import {
   abortedError,
+  interpretCall,
   networkError,
   type PreparedCall,
   type PreparedLink,
   prepareCall,
   prepareFromPath,
   prepareLink,
-  redactToken,
   resolveClientOptions,
+  retryWait,
   withOffset,
 } from './prepare.js';
 import type {
@@ -59,7 +58,8 @@ export interface FetchReader extends AivisReader {
  * carry pages(), collect() or the path parser they never call.
  */
 export function createFetchReader(options: AsyncClientOptions, check: BodyCheck): FetchReader {
-  const { credentials, policy, now, random } = resolveClientOptions(options);
+  const client = resolveClientOptions(options);
+  const { credentials, now } = client;
   const sleep = options.sleep ?? abortableSleep;
   const fetchImpl: FetchLike | undefined =
     options.fetch ?? (globalThis as unknown as { fetch?: FetchLike }).fetch?.bind(globalThis);
@@ -90,15 +90,7 @@ export function createFetchReader(options: AsyncClientOptions, check: BodyCheck)
       if (signal?.aborted) throw abortedError(call.request);
       let failure: AivisError;
       try {
-        const response = await transmit(call, signal);
-        const result = interpretResponse(
-          call.name,
-          call.params ?? {},
-          call.request,
-          response,
-          check,
-          now(),
-        );
+        const result = interpretCall(call, await transmit(call, signal), check, now());
         if (result.ok) return result.body;
         failure = result.error;
       } catch (cause) {
@@ -108,8 +100,7 @@ export function createFetchReader(options: AsyncClientOptions, check: BodyCheck)
             ? (cause as AivisError)
             : networkError(call.request, cause);
       }
-      const delay = retryDelay(failure, attempt, waitedMs, policy, random);
-      if (delay === undefined) throw redactToken(failure, credentials.token);
+      const delay = retryWait(client, failure, attempt, waitedMs);
       try {
         await sleep(delay, signal);
       } catch {
@@ -182,11 +173,8 @@ export function createFetchClient(options: AsyncClientOptions, check: BodyCheck)
       const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
       const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
       const call = prepareCall(credentials, name, params as Record<string, unknown>);
-      const location = rowsLocation(name, call.params);
       const first = await send(call, options.signal);
-      const pagination = location?.paged ? paginationOf(first) : undefined;
-      const pageSize = pageSizeOf(name, call.params);
-      const offsets = pagination && pageSize ? remainingOffsets(pagination, pageSize, maxRows) : [];
+      const { location, offsets } = laterPages(name, call.params, first, maxRows);
       const later: unknown[] = new Array(offsets.length);
       let next = 0;
       // Bounded concurrency: a few workers take the next offset until none is left.

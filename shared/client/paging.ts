@@ -73,6 +73,23 @@ export function remainingOffsets(first: Pagination, pageSize: number, maxRows: n
   return offsets;
 }
 
+/**
+ * What page 1 of a collection leaves to fetch (both drivers' collect()): where
+ * its rows sit, and the offsets of the later pages up to maxRows rows.
+ */
+export function laterPages(
+  name: EndpointName,
+  params: Query,
+  first: unknown,
+  maxRows: number,
+): { location: RowsLocation | undefined; offsets: number[] } {
+  const location = rowsLocation(name, params);
+  const pagination = location?.paged ? paginationOf(first) : undefined;
+  const pageSize = pageSizeOf(name, params);
+  const offsets = pagination && pageSize ? remainingOffsets(pagination, pageSize, maxRows) : [];
+  return { location, offsets };
+}
+
 export interface Assembled {
   rows: unknown[];
   total: number | undefined;

@@ -1,9 +1,11 @@
 /**
- * What both drivers do before and after the wire: validate, build, and keep
- * the token out of anything an error carries.
+ * What both drivers do before and after the wire: validate, build, read the
+ * answer, decide on a retry, and keep the token out of anything an error
+ * carries. The drivers only move bytes and wait.
  */
 import type { EndpointName, Query } from '../api/endpoints.js';
 import { matchEndpointPath, validateParams } from '../api/validate.js';
+import type { BodyCheck } from '../http/body-check.js';
 import { AivisError, validationError } from '../http/errors.js';
 import { redactSecret } from '../http/redaction.js';
 import {
@@ -13,8 +15,9 @@ import {
   normalizeBaseUrl,
   parseApiPath,
 } from '../http/request.js';
-import { resolvePolicy } from '../http/retry.js';
-import type { ClientOptions, HttpRequest } from './types.js';
+import { type Interpreted, interpretResponse } from '../http/response.js';
+import { resolvePolicy, retryDelay } from '../http/retry.js';
+import type { ClientOptions, HttpRequest, HttpResponse } from './types.js';
 
 /** What both drivers make of their options: checked credentials, the retry policy, clock and chance. */
 export function resolveClientOptions(options: ClientOptions) {
@@ -25,6 +28,8 @@ export function resolveClientOptions(options: ClientOptions) {
     random: options.random ?? Math.random,
   };
 }
+
+export type ResolvedClientOptions = ReturnType<typeof resolveClientOptions>;
 
 export interface PreparedCall {
   name: EndpointName;
@@ -86,6 +91,35 @@ export function withOffset(
 ): PreparedCall {
   const params = { ...call.params, offset };
   return { name: call.name, params, request: buildRequest(credentials, call.name, params) };
+}
+
+/**
+ * The answer to a call, read as data-api 7 describes it: the checked body, or
+ * the error it means (a followed link's body only has to be a JSON object).
+ */
+export function interpretCall(
+  call: PreparedCall | PreparedLink,
+  response: HttpResponse,
+  check: BodyCheck,
+  nowMs: number,
+): Interpreted {
+  return interpretResponse(call.name, call.params ?? {}, call.request, response, check, nowMs);
+}
+
+/**
+ * How long to wait before attempt `attempt + 1` after this failure, as the
+ * retry policy says; when the policy gives up, throws the failure with the
+ * token redacted.
+ */
+export function retryWait(
+  client: ResolvedClientOptions,
+  failure: AivisError,
+  attempt: number,
+  waitedMs: number,
+): number {
+  const delay = retryDelay(failure, attempt, waitedMs, client.policy, client.random);
+  if (delay === undefined) throw redactToken(failure, client.credentials.token);
+  return delay;
 }
 
 /**

@@ -6,30 +6,23 @@
 import type { EndpointName } from '../api/endpoints.js';
 import type { ResponseOf } from '../api/responses.js';
 import type { AivisError } from '../http/errors.js';
-import { interpretResponse } from '../http/response.js';
-import { retryDelay } from '../http/retry.js';
 import { compiledCheck } from '../schemas/compiled-check.js';
+import { assembleRows, DEFAULT_MAX_ROWS, laterPages } from './paging.js';
 import {
-  assembleRows,
-  DEFAULT_MAX_ROWS,
-  pageSizeOf,
-  paginationOf,
-  remainingOffsets,
-  rowsLocation,
-} from './paging.js';
-import {
+  interpretCall,
   networkError,
   type PreparedCall,
   prepareCall,
   prepareFromPath,
-  redactToken,
   resolveClientOptions,
+  retryWait,
   withOffset,
 } from './prepare.js';
 import type { AivisSyncClient, Collected, HttpResponse, SyncClientOptions } from './types.js';
 
 export function createSyncClient(options: SyncClientOptions): AivisSyncClient {
-  const { credentials, policy, now, random } = resolveClientOptions(options);
+  const client = resolveClientOptions(options);
+  const { credentials, now } = client;
   const { transport, sleep } = options;
 
   /** Interprets one answer, retrying the same call on the wire until it succeeds or the policy gives up. */
@@ -44,19 +37,11 @@ export function createSyncClient(options: SyncClientOptions): AivisSyncClient {
       let failure: AivisError;
       if (response instanceof Error) failure = networkError(call.request, response);
       else {
-        const result = interpretResponse(
-          call.name,
-          call.params,
-          call.request,
-          response,
-          compiledCheck,
-          now(),
-        );
+        const result = interpretCall(call, response, compiledCheck, now());
         if (result.ok) return result.body;
         failure = result.error;
       }
-      const delay = retryDelay(failure, attempt, waitedMs, policy, random);
-      if (delay === undefined) throw redactToken(failure, credentials.token);
+      const delay = retryWait(client, failure, attempt, waitedMs);
       sleep(delay);
       waitedMs += delay;
       response = fetchOne(call);
@@ -92,11 +77,8 @@ export function createSyncClient(options: SyncClientOptions): AivisSyncClient {
     collect(name, params, collectOptions = {}) {
       const maxRows = collectOptions.maxRows ?? DEFAULT_MAX_ROWS;
       const call = prepareCall(credentials, name, params as Record<string, unknown>);
-      const location = rowsLocation(name, call.params);
       const first = send(call);
-      const pagination = location?.paged ? paginationOf(first) : undefined;
-      const pageSize = pageSizeOf(name, call.params);
-      const offsets = pagination && pageSize ? remainingOffsets(pagination, pageSize, maxRows) : [];
+      const { location, offsets } = laterPages(name, call.params, first, maxRows);
       const calls = offsets.map((offset) => withOffset(credentials, call, offset));
       let responses: Array<HttpResponse | Error>;
       try {

@@ -18,6 +18,35 @@ export const PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
+// ---- Builders ----
+
+/** A builder with chained setters: each returns the builder again, as Apps Script's do. */
+export type WithSetters<B, Method extends string> = B & {
+  [M in Method]: (value: unknown) => WithSetters<B, Method>;
+};
+
+/**
+ * Adds Apps Script-style setters to a builder (ClockTriggerBuilder, HtmlOutput):
+ * `fields` maps each setter's name to the key its argument is recorded under,
+ * in `into` (the builder itself by default); every setter returns the builder.
+ */
+function withSetters<B extends object, Method extends string>(
+  builder: B,
+  fields: Record<Method, string>,
+  into: Record<string, unknown> = builder as Record<string, unknown>,
+): WithSetters<B, Method> {
+  const built = builder as WithSetters<B, Method>;
+  for (const [method, key] of Object.entries<string>(fields)) {
+    Object.assign(built, {
+      [method]: (value: unknown) => {
+        into[key] = value;
+        return built;
+      },
+    });
+  }
+  return built;
+}
+
 // ---- UrlFetchApp ----
 
 export interface FetchParams {
@@ -236,22 +265,6 @@ export function fakeScriptApp(currentUser: () => string) {
             'Exception: Add-ons may not run time-driven triggers more often than hourly.',
           );
         },
-        everyDays(n: number) {
-          schedule.everyDays = n;
-          return clock;
-        },
-        everyWeeks(n: number) {
-          schedule.everyWeeks = n;
-          return clock;
-        },
-        atHour(hour: number) {
-          schedule.atHour = hour;
-          return clock;
-        },
-        onWeekDay(day: string) {
-          schedule.onWeekDay = day;
-          return clock;
-        },
         create() {
           const user = currentUser();
           if (triggers.some((each) => each.user === user)) {
@@ -273,7 +286,13 @@ export function fakeScriptApp(currentUser: () => string) {
           return trigger;
         },
       };
-      return { timeBased: () => clock };
+      const setters = {
+        everyDays: 'everyDays',
+        everyWeeks: 'everyWeeks',
+        atHour: 'atHour',
+        onWeekDay: 'onWeekDay',
+      };
+      return { timeBased: () => withSetters(clock, setters, schedule) };
     },
     getUserTriggers: () => triggers.filter((each) => each.user === currentUser()),
     getProjectTriggers: () => triggers.filter((each) => each.user === currentUser()),
@@ -288,28 +307,11 @@ export function fakeScriptApp(currentUser: () => string) {
 // ---- HtmlService, LockService, the UI ----
 
 export function fakeHtmlService(distDir: string) {
-  const output = (content: string) => {
-    const page = {
-      title: '',
-      width: 0,
-      height: 0,
-      content,
-      setTitle(title: string) {
-        page.title = title;
-        return page;
-      },
-      setWidth(width: number) {
-        page.width = width;
-        return page;
-      },
-      setHeight(height: number) {
-        page.height = height;
-        return page;
-      },
-      getContent: () => content,
-    };
-    return page;
-  };
+  const output = (content: string) =>
+    withSetters(
+      { title: '', width: 0, height: 0, content, getContent: () => content },
+      { setTitle: 'title', setWidth: 'width', setHeight: 'height' },
+    );
   return {
     createHtmlOutputFromFile: (file: string) =>
       output(readFileSync(join(distDir, `${file.replace(/\.html$/, '')}.html`), 'utf8')),

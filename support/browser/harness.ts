@@ -16,7 +16,7 @@ export const BUNDLE_PATH = `${ROOT}dist/widget/aivis-widgets.js`;
 export const ARTIFACTS = `${ROOT}test-artifacts/widgets`;
 const AXE_PATH = `${ROOT}node_modules/axe-core/axe.min.js`;
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -27,12 +27,19 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function requireBundle(): void {
+/** Debian's Chromium, headless, with the flags every suite runs it with. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** The built widget bundle's path, once it is there; a suite that serves the bundle starts with this. */
+export function requireBundle(): string {
   if (!existsSync(BUNDLE_PATH)) {
     throw new Error(
       `The widget bundle ${BUNDLE_PATH} is missing: run \`npm run build:widget\` first (npm test builds it before vitest runs).`,
     );
   }
+  return BUNDLE_PATH;
 }
 
 export interface Harness {
@@ -121,10 +128,7 @@ export async function startHarness(bundleDir = `${ROOT}dist/widget`): Promise<Ha
     }
     return new Response('not found', { status: 404 });
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   return {
     sandbox,
     site,

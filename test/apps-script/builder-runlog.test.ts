@@ -5,9 +5,14 @@
  * every run logged without the token; a failed run keeps the previous values.
  */
 import { describe, expect, test } from 'vitest';
+import { RUN_LOG_COLUMNS } from '../../apps-script/src/run-log.js';
 import { useSandbox } from './fakes/context.js';
 
 const suite = useSandbox();
+
+/** A run log line's cells under the named columns. */
+const cells = (line: unknown[], ...names: Array<(typeof RUN_LOG_COLUMNS)[number]>) =>
+  names.map((name) => line[RUN_LOG_COLUMNS.indexOf(name)]);
 
 const history = {
   report: 'competitors:history',
@@ -113,25 +118,17 @@ describe('run log', () => {
     addon.call('aivisImportQuery', { ...history, sheetName: 'Months' });
     addon.call('aivisInsertDashboard', { project: 1003 });
     addon.call('aivisRefreshNow');
-    const log = addon.spreadsheet.getSheetByName('AIVIS run log')!.grid();
-    expect(log[0]).toEqual([
-      'time',
-      'what',
-      'sheet',
-      'connection',
-      'trigger',
-      'rows',
-      'requests',
-      'duration_s',
-      'status',
-      'error',
-    ]);
-    expect(log.slice(1).map((row) => [...row.slice(1, 5), row[8]])).toEqual([
+    const [header, ...lines] = addon.spreadsheet.getSheetByName('AIVIS run log')!.grid();
+    // The built add-on writes the source's header; the cells below are read by its names.
+    expect(header).toEqual([...RUN_LOG_COLUMNS]);
+    expect(
+      lines.map((line) => cells(line, 'what', 'sheet', 'connection', 'trigger', 'status')),
+    ).toEqual([
       ['import', 'Months', 'Default', 'manual', 'ok'],
       ['dashboard', 'AIVIS dashboard 1003', 'Default', 'manual', 'ok'],
     ]);
-    expect(log[1]![5]).toBe(3);
-    expect(log[2]![6]).toBe(5);
+    expect(cells(lines[0]!, 'rows')).toEqual([3]);
+    expect(cells(lines[1]!, 'requests')).toEqual([5]);
   });
 
   test('a failed scheduled run keeps the previous values and logs the error in words, never the token', () => {
@@ -142,9 +139,14 @@ describe('run log', () => {
     addon.call('aivisScheduledRefresh', {});
     expect(addon.spreadsheet.getSheetByName('Months')!.grid()).toEqual(before);
     const last = addon.spreadsheet.getSheetByName('AIVIS run log')!.grid().at(-1)!;
-    expect(last.slice(1, 5)).toEqual(['import', 'Months', 'Default', 'schedule']);
-    expect(last[8]).toBe('failed');
-    expect(last[9]).toMatch(/The API token was not accepted/);
+    expect(cells(last, 'what', 'sheet', 'connection', 'trigger', 'status')).toEqual([
+      'import',
+      'Months',
+      'Default',
+      'schedule',
+      'failed',
+    ]);
+    expect(cells(last, 'error')[0]).toMatch(/The API token was not accepted/);
     const everything = JSON.stringify(addon.spreadsheet.getSheets().map((sheet) => sheet.grid()));
     expect(everything).not.toContain('aivis_test_revoked');
   });

@@ -7,7 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILT_SERVICE_URL } from '../../support/apps-script/harness.js';
-import { axeViolations, launchChromium, openPage, pageErrors } from './fakes/browser-pages.js';
+import { launchChromium } from '../../support/browser/harness.js';
+import { axeViolations, openPage, pageErrors } from './fakes/browser-pages.js';
 import { useSandbox } from './fakes/context.js';
 
 const suite = useSandbox();

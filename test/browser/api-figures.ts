@@ -2,7 +2,8 @@
  * What every widget on a page shows, against what the API answers for the
  * same attributes: the score and share of voice, the ranking's brands, the
  * plan's action titles. Shared by the suites that walk a user's path
- * (README snippets, the installed npm package).
+ * (README snippets, the installed npm package, npm start's demo, the intranet
+ * example behind nginx).
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';

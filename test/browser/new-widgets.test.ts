@@ -5,32 +5,22 @@
  * 1003, unconnected sources and short histories explain themselves, hostile
  * values stay inert, and axe finds nothing serious in light or dark.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ARTIFACTS,
   fetchJson,
-  type Harness,
-  pageHtml,
   seriousAxeViolations,
-  startHarness,
   waitForWidgets,
-  watchConsole,
 } from '../../support/browser/harness.js';
+import { shadowContent } from './shadow-content.js';
+import { useHarness } from './use-harness.js';
+import { openWidgetPage, partText } from './widget-page.js';
 
 const NEW_WIDGETS =
   'aivis-visibility-trend, aivis-ai-traffic, aivis-citations, aivis-search-opportunities';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  mkdirSync(ARTIFACTS, { recursive: true });
-});
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 /** Every widget has left its loading state, and every traffic widget has its daily series (a second request). */
 async function waitForAll(page: Page): Promise<void> {
@@ -43,36 +33,8 @@ async function waitForAll(page: Page): Promise<void> {
   });
 }
 
-async function openPage(name: string, body: string, colorScheme: 'light' | 'dark' = 'light') {
-  const page = await harness.browser.newPage({
-    viewport: { width: 1000, height: 900 },
-    colorScheme,
-  });
-  const problems = watchConsole(page);
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  const url = harness.page(
-    name,
-    pageHtml({ body, baseUrl: harness.sandbox.baseUrl, token: 'aivis_test_entry' }),
-  );
-  await page.goto(url);
-  await waitForAll(page);
-  return { page, problems, dialogs };
-}
-
-/** Text of the parts named `partName` in the element matching `selector`, whitespace collapsed. */
-function partText(page: Page, selector: string, partName: string): Promise<string[]> {
-  return page.evaluate(
-    ([sel, name]) =>
-      [
-        ...(document.querySelector(sel!)?.shadowRoot?.querySelectorAll(`[part~="${name}"]`) ?? []),
-      ].map((node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim()),
-    [selector, partName],
-  );
-}
+const openPage = (name: string, body: string, colorScheme: 'light' | 'dark' = 'light') =>
+  openWidgetPage(harness, name, body, { colorScheme, ready: waitForAll });
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 const percent = (value: number) =>
@@ -227,19 +189,7 @@ describe('hostile values (project 1001)', () => {
        <aivis-citations project="1001" limit="50"></aivis-citations>
        <aivis-search-opportunities project="1001" limit="50"></aivis-search-opportunities>`,
     );
-    const found = await page.evaluate((selector) => {
-      const roots = [...document.querySelectorAll(selector)].map((element) => element.shadowRoot!);
-      return {
-        injected: roots.reduce(
-          (sum, root) => sum + root.querySelectorAll('script, img, iframe, object').length,
-          0,
-        ),
-        hrefs: roots.flatMap((root) =>
-          [...root.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
-        ),
-        text: roots.map((root) => root.textContent ?? '').join(' '),
-      };
-    }, NEW_WIDGETS);
+    const found = await shadowContent(page, NEW_WIDGETS);
     expect(found.injected).toBe(0);
     expect(found.hrefs.length).toBeGreaterThan(0);
     for (const href of found.hrefs) expect(href).toMatch(/^https?:\/\//);

@@ -7,11 +7,9 @@
  * request goes out before the connection is final).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Harness,
   type RunningProxy,
-  startHarness,
   startProxy,
   waitForWidgets,
   watchConsole,
@@ -23,21 +21,15 @@ import {
   WIDGETS,
   waitForOutcome,
 } from './figures.js';
+import { useHarness, useProxy } from './use-harness.js';
 
-let harness: Harness;
-let proxy: RunningProxy;
-let otherProxy: RunningProxy;
+const harness = useHarness();
+const proxy = useProxy(harness);
+const otherProxy = useProxy(harness);
 let expected: Figures;
 
 beforeAll(async () => {
-  harness = await startHarness();
-  [proxy, otherProxy] = await Promise.all([startProxy(harness), startProxy(harness)]);
   expected = await expectedFigures(harness.sandbox.baseUrl);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await otherProxy?.close();
-  await harness?.close();
 });
 
 const BUNDLE = '/widget/aivis-widgets.js';

@@ -6,7 +6,7 @@
  * snippet must show the API's figures, wherever the script tag stands.
  */
 import { mkdir, readFile } from 'node:fs/promises';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
@@ -14,8 +14,7 @@ import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import {
   ARTIFACTS,
-  BUNDLE_PATH,
-  CHROMIUM_ARGS,
+  launchChromium,
   requireBundle,
   waitForWidgets,
   watchConsole,
@@ -34,12 +33,12 @@ const pages = new Map<string, string>();
 const sitePaths: string[] = [];
 
 beforeAll(async () => {
-  requireBundle();
+  const bundlePath = requireBundle();
   sandbox = await startSandbox({ rateLimit: false });
   const proxy = createProxyHandler(
     proxyConfig({ baseUrl: sandbox.baseUrl, token: TOKEN, basePath: README_PROXY_PATH }),
   );
-  const bundle = await readFile(BUNDLE_PATH);
+  const bundle = await readFile(bundlePath);
   site = await serveFetchHandler(async (request) => {
     const { pathname } = new URL(request.url);
     sitePaths.push(pathname);
@@ -51,7 +50,7 @@ beforeAll(async () => {
     if (page) return new Response(page, { headers: { 'content-type': 'text/html' } });
     return new Response('not found', { status: 404 });
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

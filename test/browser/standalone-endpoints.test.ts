@@ -5,28 +5,13 @@
  * request it makes (the score's sparkline too) without an error. An element
  * that starts calling an endpoint its list lacks fails here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Harness,
-  type RunningProxy,
-  startHarness,
-  startProxy,
-  waitForWidgets,
-  watchConsole,
-} from '../../support/browser/harness.js';
+import { describe, expect, it } from 'vitest';
+import { waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { STANDALONE_ENDPOINTS } from '../../widget/build.js';
+import { useHarness, useProxy } from './use-harness.js';
 
-let harness: Harness;
-let proxy: RunningProxy;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  proxy = await startProxy(harness);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await harness?.close();
-});
+const harness = useHarness();
+const proxy = useProxy(harness);
 
 /** Every request path an element can make with these attributes: the score's trend adds competitors. */
 const ATTRIBUTES: Record<string, string> = {

@@ -5,31 +5,14 @@
  * measured on screen, with no securitypolicyviolation event and no console
  * error.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ARTIFACTS,
-  fetchJson,
-  type Harness,
-  type RunningProxy,
-  startHarness,
-  startProxy,
-  waitForWidgets,
-} from '../../support/browser/harness.js';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, fetchJson, waitForWidgets } from '../../support/browser/harness.js';
+import { openSupportingRows } from './supporting-rows.js';
+import { useHarness, useProxy } from './use-harness.js';
 
-let harness: Harness;
-let proxy: RunningProxy;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  proxy = await startProxy(harness);
-  mkdirSync(ARTIFACTS, { recursive: true });
-});
-afterAll(async () => {
-  await proxy?.close();
-  await harness?.close();
-});
+const harness = useHarness();
+const proxy = useProxy(harness);
 
 const strictPolicy = (connectSrc: string) =>
   [
@@ -187,16 +170,7 @@ describe('strict Content-Security-Policy and Trusted Types', () => {
     expect(fallback).toBe(true);
 
     // Supporting rows: every action's table, fetched and rendered under the policy.
-    await page.evaluate(() => {
-      const plan = document.querySelector('aivis-action-plan')!.shadowRoot!;
-      for (const button of plan.querySelectorAll<HTMLButtonElement>('button[aria-expanded]'))
-        button.click();
-    });
-    await page.waitForFunction(() => {
-      const plan = document.querySelector('aivis-action-plan')!.shadowRoot!;
-      const opened = plan.querySelectorAll('button[aria-expanded="true"]').length;
-      return opened > 0 && plan.querySelectorAll('table, [part~="error"]').length === opened;
-    });
+    await openSupportingRows(page, 'table, [part~="error"]');
     // Paging keeps the bars drawn.
     await page.evaluate(() => {
       document

@@ -4,30 +4,21 @@
  * and dark (a wide table scrolls inside its own scroll container), and the
  * action plan's compact default keeps 5 actions within a screen at 260 px.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ARTIFACTS,
-  fetchJson,
-  type Harness,
-  pageHtml,
-  startHarness,
-  waitForWidgets,
-} from '../../support/browser/harness.js';
+import { ARTIFACTS, fetchJson, pageHtml, waitForWidgets } from '../../support/browser/harness.js';
 import { openEverything, openStates, overflowAt, planHeightAt, STATES } from './fit.js';
+import { useHarness } from './use-harness.js';
 
 const WIDTHS = [240, 320, 390, 600, 900, 1400] as const;
 
-let harness: Harness;
+const harness = useHarness();
 /** Every state as it first shows (disclosures closed). */
 let collapsed: Page;
 /** Every state with every disclosure and the supporting rows open. */
 let page: Page;
 
 beforeAll(async () => {
-  harness = await startHarness();
-  mkdirSync(ARTIFACTS, { recursive: true });
   collapsed = await openStates(harness, 'fit-collapsed', 1400);
   page = await openStates(harness, 'fit', 1400);
   await openEverything(page);
@@ -35,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await collapsed?.close();
   await page?.close();
-  await harness?.close();
 });
 
 describe('every widget fits every container', () => {

@@ -6,23 +6,12 @@
  * and dark (its landmark-unique rule flagged the old identical names).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fetchJson,
-  type Harness,
-  pageHtml,
-  startHarness,
-  waitForWidgets,
-} from '../../support/browser/harness.js';
+import { describe, expect, it } from 'vitest';
+import { fetchJson } from '../../support/browser/harness.js';
+import { useHarness } from './use-harness.js';
+import { openWidgetPage } from './widget-page.js';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const TAGS = ['aivis-visibility-score', 'aivis-competitor-ranking', 'aivis-action-plan'];
 
@@ -53,17 +42,10 @@ async function accessibleNames(page: Page) {
 }
 
 async function open(colorScheme: 'light' | 'dark') {
-  const page = await harness.browser.newPage({
-    viewport: { width: 1200, height: 900 },
+  const { page } = await openWidgetPage(harness, `identity-${colorScheme}`, TWO_PROJECTS, {
     colorScheme,
+    width: 1200,
   });
-  await page.goto(
-    harness.page(
-      `identity-${colorScheme}`,
-      pageHtml({ body: TWO_PROJECTS, baseUrl: harness.sandbox.baseUrl, token: 'aivis_test_entry' }),
-    ),
-  );
-  await waitForWidgets(page);
   return page;
 }
 

@@ -3,63 +3,25 @@
  * against a sandbox started here: figures, request counts, hostile values,
  * accessibility in light and dark, console cleanliness, screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMULA_BRAND, IMG_ONERROR } from '../../sandbox/data/hostile.js';
-import {
-  ARTIFACTS,
-  fetchJson,
-  type Harness,
-  pageHtml,
-  seriousAxeViolations,
-  startHarness,
-  waitForWidgets,
-  watchConsole,
-} from '../../support/browser/harness.js';
+import { ARTIFACTS, fetchJson, seriousAxeViolations } from '../../support/browser/harness.js';
+import { shadowContent } from './shadow-content.js';
+import { openSupportingRows } from './supporting-rows.js';
+import { useHarness } from './use-harness.js';
+import { openWidgetPage, partText } from './widget-page.js';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  mkdirSync(ARTIFACTS, { recursive: true });
-});
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const DASHBOARD = `
 <aivis-visibility-score project="1001"></aivis-visibility-score>
 <aivis-competitor-ranking project="1001" limit="5"></aivis-competitor-ranking>
 <aivis-action-plan project="1001"></aivis-action-plan>`;
 
-/** Text of an element's shadow part, whitespace collapsed. */
-function partText(page: Page, selector: string, partName: string): Promise<string[]> {
-  return page.evaluate(
-    ([sel, name]) =>
-      [
-        ...(document.querySelector(sel!)?.shadowRoot?.querySelectorAll(`[part~="${name}"]`) ?? []),
-      ].map((node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim()),
-    [selector, partName],
-  );
-}
-
 const apiGets = () => harness.sandbox.requestLog.filter((entry) => entry.method === 'GET');
 
-async function openPage(name: string, body: string, colorScheme: 'light' | 'dark' = 'light') {
-  const page = await harness.browser.newPage({
-    viewport: { width: 1000, height: 900 },
-    colorScheme,
-  });
-  const problems = watchConsole(page);
-  const url = harness.page(
-    name,
-    pageHtml({ body, baseUrl: harness.sandbox.baseUrl, token: 'aivis_test_entry' }),
-  );
-  await page.goto(url);
-  await waitForWidgets(page);
-  return { page, problems };
-}
+const openPage = (name: string, body: string, colorScheme: 'light' | 'dark' = 'light') =>
+  openWidgetPage(harness, name, body, { colorScheme });
 
 describe('built bundle in Chromium', () => {
   it('shows the figures the API returns, with one request per distinct URL for a page of duplicates', async () => {
@@ -101,51 +63,20 @@ describe('built bundle in Chromium', () => {
   });
 
   it('renders the hostile values of project 1001 as text and runs nothing', async () => {
-    const { page, problems } = await openPage(
+    const { page, problems, dialogs } = await openPage(
       'hostile',
       `<aivis-competitor-ranking project="1001" limit="50" include-highlights></aivis-competitor-ranking>
        <aivis-action-plan project="1001"></aivis-action-plan>`,
     );
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
     // Open every action's supporting rows (they hold hostile quotes and a javascript: URL).
-    await page.evaluate(() => {
-      const plan = document.querySelector('aivis-action-plan')!.shadowRoot!;
-      for (const button of plan.querySelectorAll<HTMLButtonElement>('button[aria-expanded]'))
-        button.click();
-    });
-    await page.waitForFunction(() => {
-      const plan = document.querySelector('aivis-action-plan')!.shadowRoot!;
-      return (
-        plan.querySelectorAll('table').length ===
-        plan.querySelectorAll('button[aria-expanded]').length
-      );
-    });
+    await openSupportingRows(page);
     for (const details of ['aivis-competitor-ranking']) {
       await page.evaluate((sel) => {
         for (const d of document.querySelector(sel)!.shadowRoot!.querySelectorAll('details'))
           d.open = true;
       }, details);
     }
-    const found = await page.evaluate(() => {
-      const roots = [
-        ...document.querySelectorAll('aivis-competitor-ranking, aivis-action-plan'),
-      ].map((element) => element.shadowRoot!);
-      return {
-        injected: roots.reduce(
-          (sum, root) => sum + root.querySelectorAll('script, img, iframe, object').length,
-          0,
-        ),
-        hrefs: roots.flatMap((root) =>
-          [...root.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
-        ),
-        text: roots.map((root) => root.textContent ?? '').join(' '),
-        pwned: (window as unknown as { pwned?: boolean }).pwned === true,
-      };
-    });
+    const found = await shadowContent(page, 'aivis-competitor-ranking, aivis-action-plan');
     expect(found.injected).toBe(0);
     expect(found.hrefs.length).toBeGreaterThan(0);
     for (const href of found.hrefs) expect(href).toMatch(/^https?:\/\//);

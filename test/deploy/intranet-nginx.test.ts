@@ -12,18 +12,17 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProxyConfig } from '../../proxy/config.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import {
-  BUNDLE_PATH,
-  CHROMIUM_ARGS,
-  fetchJson,
+  launchChromium,
   requireBundle,
   waitForWidgets,
   watchConsole,
 } from '../../support/browser/harness.js';
+import { expectApiFigures } from '../browser/api-figures.js';
 import {
   freePort,
   installBuiltProxy,
@@ -73,7 +72,7 @@ let siteUrl: string;
 let exampleEnv: Record<string, string>;
 
 beforeAll(async () => {
-  requireBundle();
+  const bundle = requireBundle();
   sandbox = await startSandbox({ port: 0, rateLimit: false });
   exampleEnv = parseEnvFile(await readFile(ENV_FILE, 'utf8'));
 
@@ -90,7 +89,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'aivis-nginx-'));
   const webRoot = `${workDir}/www`;
   await cp(`${EXAMPLE}/site`, webRoot, { recursive: true });
-  await cp(BUNDLE_PATH, `${webRoot}/assets/aivis-widgets.js`);
+  await cp(bundle, `${webRoot}/assets/aivis-widgets.js`);
 
   const port = await freePort();
   let site = await readFile(SITE_CONF, 'utf8');
@@ -138,7 +137,7 @@ http {
     throw new Error(`${error.message}\n${nginx.stderr()}${log}`);
   });
   siteUrl = `http://127.0.0.1:${port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -196,46 +195,26 @@ describe('examples/intranet-nginx', () => {
     await page.goto(`${siteUrl}/`);
     await waitForWidgets(page);
 
-    const partTexts = (selector: string, part: string) =>
-      page.evaluate(
-        ([sel, name]) =>
-          [
-            ...(document.querySelector(sel!)?.shadowRoot?.querySelectorAll(`[part~="${name}"]`) ??
-              []),
-          ].map((node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim()),
-        [selector, part],
-      );
-    const summary = (await fetchJson(
-      sandbox.baseUrl,
-      '/projects/1001?include=ai_visibility,connections',
-    )) as { ai_visibility: { score: number } };
-    const [score] = await partTexts('aivis-visibility-score', 'score');
-    expect(score).toContain(summary.ai_visibility.score.toFixed(1));
-    const ranking = (await fetchJson(sandbox.baseUrl, '/projects/1001/competitors?limit=8')) as {
-      competitors: Array<{ name: string }>;
-    };
-    expect(await partTexts('aivis-competitor-ranking', 'label')).toEqual(
-      ranking.competitors.map((row) => row.name.replace(/\s+/g, ' ').trim()),
-    );
-    // The bars keep their widths under style-src 'self': the leader's is wider than the last's.
-    const barWidths = await page.evaluate(() =>
-      [
-        ...(document
-          .querySelector('aivis-competitor-ranking')
-          ?.shadowRoot?.querySelectorAll<HTMLElement>('[part~="bar"]') ?? []),
-      ].map((bar) => bar.getBoundingClientRect().width),
-    );
-    expect(barWidths.length).toBe(ranking.competitors.length);
+    // Score, share of voice, the ranking's brands (limit 8) and the marketing plan's titles.
+    expect(await expectApiFigures(page, sandbox.baseUrl)).toEqual([
+      'aivis-visibility-score',
+      'aivis-competitor-ranking',
+      'aivis-action-plan',
+    ]);
+    // The bars keep their widths under style-src 'self': one a brand, the leader's wider than the last's.
+    const { barWidths, brands } = await page.evaluate(() => {
+      const ranking = document.querySelector('aivis-competitor-ranking')?.shadowRoot;
+      return {
+        barWidths: [...(ranking?.querySelectorAll<HTMLElement>('[part~="bar"]') ?? [])].map(
+          (bar) => bar.getBoundingClientRect().width,
+        ),
+        brands: ranking?.querySelectorAll('[part~="label"]').length ?? 0,
+      };
+    });
+    expect(brands).toBeGreaterThan(0);
+    expect(barWidths.length).toBe(brands);
     expect(barWidths[0]).toBeGreaterThan(barWidths.at(-1)!);
     expect(barWidths.at(-1)).toBeGreaterThan(0);
-    const plan = (await fetchJson(
-      sandbox.baseUrl,
-      '/projects/1001/action-plan?audience=marketing',
-    )) as { actions: Array<{ title: string }> };
-    expect(plan.actions.length).toBeGreaterThan(0);
-    expect(await partTexts('aivis-action-plan', 'label')).toEqual(
-      plan.actions.map((action) => action.title.replace(/\s+/g, ' ').trim()),
-    );
 
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: `${ARTIFACTS}/intranet-nginx.png`, fullPage: true });

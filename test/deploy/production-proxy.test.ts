@@ -69,6 +69,18 @@ async function startProxy(): Promise<{ run: RunningProcess; url: string; port: n
   return { run, url: url!, port: Number(new URL(url!).port) };
 }
 
+/** Starts the proxy with a request to HELD_PATH held at the gate; `inFlight` says how that request ended. */
+async function startWithHeldRequest() {
+  held = holdOne();
+  const started = await startProxy();
+  const inFlight = fetch(`${started.url}${HELD_PATH}`).then(
+    (response) => `answered ${response.status}`,
+    () => 'connection cut',
+  );
+  await held.arrived.promise;
+  return { ...started, inFlight };
+}
+
 /** Resolves with the error code of a fresh TCP connection, or 'connected'. */
 function tryConnect(port: number): Promise<string> {
   return new Promise((resolve) => {
@@ -115,13 +127,7 @@ describe('the built proxy (node dist/proxy/main.js)', () => {
   });
 
   it('cuts a request still unanswered at the 5 s deadline and exits 1', async () => {
-    held = holdOne();
-    const { run, url } = await startProxy();
-    const inFlight = fetch(`${url}${HELD_PATH}`).then(
-      (response) => `answered ${response.status}`,
-      () => 'connection cut',
-    );
-    await held.arrived.promise;
+    const { run, inFlight } = await startWithHeldRequest();
     run.child.kill('SIGTERM');
     // The gate never lets go: only the proxy's own deadline ends this.
     expect(await run.exited).toBe(1);
@@ -131,13 +137,7 @@ describe('the built proxy (node dist/proxy/main.js)', () => {
   }, 15_000);
 
   it('stops at once on a second signal during the drain', async () => {
-    held = holdOne();
-    const { run, url } = await startProxy();
-    const inFlight = fetch(`${url}${HELD_PATH}`).then(
-      (response) => `answered ${response.status}`,
-      () => 'connection cut',
-    );
-    await held.arrived.promise;
+    const { run, inFlight } = await startWithHeldRequest();
     run.child.kill('SIGINT');
     await run.printed(/SIGINT: not accepting/);
     run.child.kill('SIGINT');

@@ -7,14 +7,14 @@
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { serveFile } from '../../start/static-files.js';
-import { CHROMIUM_ARGS, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
+import { launchChromium, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { BUNDLE_FILE, STANDALONE_ENTRIES } from '../../widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES, ELEMENT_BUDGET_GZIP_BYTES } from '../../widget/bundle-budget.js';
 import { expectApiFigures } from '../browser/api-figures.js';
@@ -65,7 +65,7 @@ beforeAll(async () => {
       }),
     ),
   );
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

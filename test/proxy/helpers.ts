@@ -4,7 +4,7 @@
  * tests move, and a recording server that must never be reached.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { type ProxyConfig, proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler, type ProxyDeps, type ProxyHandler } from '../../proxy/handler.js';
 import { formatLogEntry } from '../../proxy/log.js';
@@ -122,4 +122,23 @@ export async function startRecorder(): Promise<{
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Sends one raw HTTP/1.1 request to a local port (what a browser or fetch would
+ * refuse to send) and returns the status code and the whole answer.
+ */
+export function rawRequest(port: number, head: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5_000, () => socket.destroy(new Error('raw request timed out')));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
+    });
+    socket.write(`${head}\r\nConnection: close\r\n\r\n`);
+  });
 }

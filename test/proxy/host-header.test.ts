@@ -4,11 +4,10 @@
  * to a name nobody configured (DNS rebinding). TRACE, which a fetch Request
  * cannot carry, is refused like any other write.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
-import { ENTRY_TOKEN, testProxy } from './helpers.js';
+import { ENTRY_TOKEN, rawRequest, testProxy } from './helpers.js';
 
 let sandbox: RunningSandbox;
 let served: ServedHandler;
@@ -37,21 +36,6 @@ afterAll(async () => {
   await echo?.close();
   await sandbox?.close();
 });
-
-function rawRequest(port: number, head: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.setTimeout(5_000, () => socket.destroy(new Error('raw request timed out')));
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
-    });
-    socket.write(`${head}\r\nConnection: close\r\n\r\n`);
-  });
-}
 
 describe('the Node host builds the URL from its own origin', () => {
   it('keeps the target path whatever the Host header holds, and passes the peer address', async () => {

@@ -4,11 +4,10 @@
  * A recording server stands where an attacker would point the proxy; it must
  * see nothing. Raw sockets send what a browser or fetch would refuse to.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
-import { ENTRY_TOKEN, LeakWatch, startRecorder, testProxy } from './helpers.js';
+import { ENTRY_TOKEN, LeakWatch, rawRequest, startRecorder, testProxy } from './helpers.js';
 
 let sandbox: RunningSandbox;
 let recorder: Awaited<ReturnType<typeof startRecorder>>;
@@ -26,22 +25,6 @@ afterAll(async () => {
   await recorder?.close();
   await sandbox?.close();
 });
-
-/** Sends one raw HTTP/1.1 request and returns the status code and the whole answer. */
-function rawRequest(head: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(served.port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.setTimeout(5_000, () => socket.destroy(new Error('raw request timed out')));
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
-    });
-    socket.write(`${head}\r\nConnection: close\r\n\r\n`);
-  });
-}
 
 describe('requests that try to reach another host', () => {
   const target = () => `127.0.0.1:${recorder.port}`;
@@ -63,7 +46,7 @@ describe('requests that try to reach another host', () => {
   it.each(absoluteForms)(
     '%s is answered by the upstream, not the host it names',
     async (_what, head, expected) => {
-      const answer = await rawRequest(head());
+      const answer = await rawRequest(served.port, head());
       expect(answer.status).toBe(200);
       expect(answer.text).toContain(expected);
       expect(recorder.hits).toEqual([]);
@@ -105,7 +88,7 @@ describe('requests that try to reach another host', () => {
   ];
 
   it.each(attempts)('%s never reaches the recorder', async (_what, head) => {
-    const answer = await rawRequest(head());
+    const answer = await rawRequest(served.port, head());
     // 404 from the proxy's router: none of these is a path of the endpoint table.
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.text).not.toContain('recorder');
@@ -128,6 +111,7 @@ describe('requests that try to reach another host', () => {
     async (_what, headers) => {
       const before = sandbox.requestLog.length;
       const answer = await rawRequest(
+        served.port,
         `GET /api/v1/projects/1002/citations HTTP/1.1\r\n${headers.replaceAll('{t}', target())}`,
       );
       expect(answer.status).toBe(200);

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FORMULA_BRAND,
-  IMG_ONERROR,
-  JAVASCRIPT_URL,
-  SCRIPT_TAG,
-  SIGNED_QUERIES,
-} from '../../sandbox/data/hostile.js';
+import { HOSTILE } from '../../sandbox/data/hostile.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { LIMITS } from '../../shared/api/vocabulary.js';
 import { api, PRO } from './helpers.js';
@@ -140,16 +134,16 @@ describe('hostile values sit on the first pages of 1001', () => {
   it('answers: script and img tags in text and evidence, a javascript: URL', async () => {
     const answer = await get('1001/answers?include_answer_text=true');
     const text = JSON.stringify(answer.body.answers);
-    expect(text).toContain(JSON.stringify(SCRIPT_TAG).slice(1, -1));
-    expect(text).toContain(IMG_ONERROR);
+    expect(text).toContain(JSON.stringify(HOSTILE.scriptTag).slice(1, -1));
+    expect(text).toContain(HOSTILE.imgOnerror);
     expect(
       answer.body.answers.some((row: { evidence_quote: string | null }) =>
-        row.evidence_quote?.includes(SCRIPT_TAG),
+        row.evidence_quote?.includes(HOSTILE.scriptTag),
       ),
     ).toBe(true);
     expect(
       answer.body.answers.some((row: { cited_urls: string[] }) =>
-        row.cited_urls.includes(JAVASCRIPT_URL),
+        row.cited_urls.includes(HOSTILE.javascriptUrl),
       ),
     ).toBe(true);
     expect(
@@ -160,19 +154,21 @@ describe('hostile values sit on the first pages of 1001', () => {
   it('competitor ranking: a formula-looking brand', async () => {
     const answer = await get('1001/competitors');
     expect(answer.body.competitors.map((row: { name: string }) => row.name)).toContain(
-      FORMULA_BRAND,
+      HOSTILE.formulaBrand,
     );
   });
 
   it('citations: the javascript: URL', async () => {
     const answer = await get('1001/citations');
-    expect(answer.body.citations.map((row: { url: string }) => row.url)).toContain(JAVASCRIPT_URL);
+    expect(answer.body.citations.map((row: { url: string }) => row.url)).toContain(
+      HOSTILE.javascriptUrl,
+    );
   });
 
   it('search: queries starting with +, - and @', async () => {
     const answer = await get('1001/search-performance?dataset=top_queries&limit=50');
     const queries = answer.body.rows.map((row: { query: string }) => row.query);
-    for (const query of SIGNED_QUERIES) expect(queries).toContain(query);
+    for (const query of HOSTILE.signedQueries) expect(queries).toContain(query);
   });
 });
 

@@ -16,3 +16,11 @@ export function answerRow(id: number) {
     web_searches: [],
   };
 }
+
+/** The period object a fake answers page carries (the default last_30_days, ending on the sandbox's today). */
+export const ANSWERS_PERIOD = {
+  requested: 'last_30_days',
+  used: 'last_30_days',
+  start: '2026-10-16',
+  end: '2026-11-14',
+} as const;

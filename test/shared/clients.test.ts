@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../shared/client/async-client.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
-import type { FetchLike, HttpRequest, HttpResponse } from '../../shared/client/types.js';
+import type {
+  AsyncClientOptions,
+  FetchLike,
+  HttpRequest,
+  HttpResponse,
+  SyncClientOptions,
+  SyncTransport,
+} from '../../shared/client/types.js';
 import type { AivisError } from '../../shared/http/errors.js';
-import { answerRow } from './answer-row.js';
+import { ANSWERS_PERIOD, answerRow } from './answer-row.js';
 
 const TOKEN = 'tok_fake_123';
 const projects = { projects: [] };
@@ -24,6 +31,19 @@ const limited = (seconds: number) =>
   );
 const failed = json(500, { error: { code: 'server_error', message: 'boom', status: 500 } });
 
+/** An answer as fetch gives it: status, headers to walk, the body as text. */
+function fetchAnswer(answer: HttpResponse): Awaited<ReturnType<FetchLike>> {
+  return {
+    status: answer.status,
+    headers: {
+      forEach: (callback) => {
+        for (const [key, value] of Object.entries(answer.headers)) callback(value, key);
+      },
+    },
+    text: async () => answer.body,
+  };
+}
+
 /** A fetch that answers from a script and records what it was asked. */
 function scriptedFetch(script: Array<HttpResponse | Error>) {
   const seen: HttpRequest[] = [];
@@ -31,18 +51,31 @@ function scriptedFetch(script: Array<HttpResponse | Error>) {
     seen.push({ method: 'GET', url, headers: init.headers });
     const next = script.shift() ?? json(200, projects);
     if (next instanceof Error) throw next;
-    return {
-      status: next.status,
-      headers: {
-        forEach: (callback) => {
-          for (const [key, value] of Object.entries(next.headers)) callback(value, key);
-        },
-      },
-      text: async () => next.body,
-    };
+    return fetchAnswer(next);
   };
   return { fetch, seen };
 }
+
+/** The async client against the fake service, with the test's fetch and options. */
+const asyncClient = (
+  fetch: FetchLike,
+  options: Omit<AsyncClientOptions, 'baseUrl' | 'token'> = {},
+) => createClient({ baseUrl: 'https://svc.example', token: TOKEN, fetch, ...options });
+
+/** The sync client against the fake service; sleeping does nothing unless the test brings a clock. */
+const syncClient = (
+  transport: SyncTransport,
+  options: Omit<SyncClientOptions, 'baseUrl' | 'token' | 'transport' | 'sleep'> & {
+    sleep?: (ms: number) => void;
+  } = {},
+) =>
+  createSyncClient({
+    baseUrl: 'https://svc.example',
+    token: TOKEN,
+    transport,
+    sleep: () => {},
+    ...options,
+  });
 
 /** A fake clock: sleeping advances time instead of waiting. */
 function fakeClock() {
@@ -83,12 +116,7 @@ function answersServer(total: number) {
         total,
         has_more: offset + ids.length < total,
       },
-      period: {
-        requested: 'last_30_days',
-        used: 'last_30_days',
-        start: '2026-10-16',
-        end: '2026-11-14',
-      },
+      period: ANSWERS_PERIOD,
     });
   };
 }
@@ -96,7 +124,7 @@ function answersServer(total: number) {
 describe('async client', () => {
   it('validates before any request and throws the server-shaped error', async () => {
     const { fetch, seen } = scriptedFetch([]);
-    const client = createClient({ baseUrl: 'https://svc.example', token: TOKEN, fetch });
+    const client = asyncClient(fetch);
     await expect(client.get('answers', { project: 1001, limit: 500 })).rejects.toMatchObject({
       code: 'validation_failed',
       errors: { limit: [expect.stringContaining('1 to 100')] },
@@ -107,10 +135,7 @@ describe('async client', () => {
   it('waits Retry-After on 429 and then succeeds, on the injected clock', async () => {
     const { fetch, seen } = scriptedFetch([limited(2), json(200, projects)]);
     const time = fakeClock();
-    const client = createClient({
-      baseUrl: 'https://svc.example',
-      token: TOKEN,
-      fetch,
+    const client = asyncClient(fetch, {
       now: time.now,
       sleep: time.sleep,
     });
@@ -122,10 +147,7 @@ describe('async client', () => {
   it('gives up after the attempt bound on repeated 500s, with backoff between attempts', async () => {
     const { fetch, seen } = scriptedFetch([failed, failed, failed, failed, failed]);
     const time = fakeClock();
-    const client = createClient({
-      baseUrl: 'https://svc.example',
-      token: TOKEN,
-      fetch,
+    const client = asyncClient(fetch, {
       sleep: time.sleep,
       random: () => 0.5,
       retry: { maxAttempts: 3 },
@@ -141,10 +163,7 @@ describe('async client', () => {
   it('retries network failures and reports them as network_error without the token', async () => {
     const { fetch } = scriptedFetch([new TypeError('fetch failed'), new TypeError('fetch failed')]);
     const time = fakeClock();
-    const client = createClient({
-      baseUrl: 'https://svc.example',
-      token: TOKEN,
-      fetch,
+    const client = asyncClient(fetch, {
       sleep: time.sleep,
       retry: { maxAttempts: 2 },
     });
@@ -159,7 +178,7 @@ describe('async client', () => {
       error: { code: 'unauthenticated', message: `token ${TOKEN} expired`, status: 401 },
     });
     const { fetch, seen } = scriptedFetch([echo]);
-    const client = createClient({ baseUrl: 'https://svc.example', token: TOKEN, fetch });
+    const client = asyncClient(fetch);
     const error = (await client.get('projects', {}).catch((e) => e)) as AivisError;
     expect(error.code).toBe('unauthenticated');
     expect(error.message).not.toContain(TOKEN);
@@ -169,7 +188,7 @@ describe('async client', () => {
   it('stops at once when aborted', async () => {
     const controller = new AbortController();
     const { fetch } = scriptedFetch([limited(5)]);
-    const client = createClient({ baseUrl: 'https://svc.example', token: TOKEN, fetch });
+    const client = asyncClient(fetch);
     const pending = client.get('projects', {}, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: 'aborted' });
@@ -180,14 +199,9 @@ describe('async client', () => {
     const seen: string[] = [];
     const fetch: FetchLike = async (url) => {
       seen.push(url);
-      const answer = serve(url);
-      return {
-        status: answer.status,
-        headers: { forEach: () => {} },
-        text: async () => answer.body,
-      };
+      return fetchAnswer(serve(url));
     };
-    const client = createClient({ baseUrl: 'https://svc.example', token: TOKEN, fetch });
+    const client = asyncClient(fetch);
     const ids: number[] = [];
     for await (const page of client.pages('answers', { project: 1, limit: 25 })) {
       ids.push(...('answers' in page ? page.answers.map((row) => row.id) : []));
@@ -208,14 +222,9 @@ describe('async client', () => {
       peak = Math.max(peak, inFlight);
       await new Promise((resolve) => setTimeout(resolve, 1));
       inFlight--;
-      const answer = serve(url);
-      return {
-        status: answer.status,
-        headers: { forEach: () => {} },
-        text: async () => answer.body,
-      };
+      return fetchAnswer(serve(url));
     };
-    const client = createClient({ baseUrl: 'https://svc.example', token: TOKEN, fetch });
+    const client = asyncClient(fetch);
     const all = await client.collect('answers', { project: 1, limit: 20 }, { concurrency: 3 });
     expect(all.rows.map((row) => (row as { id: number }).id)).toEqual(
       Array.from({ length: 130 }, (_, i) => i),
@@ -256,12 +265,7 @@ describe('sync client', () => {
 
   it('fetches page 1, then every remaining page in one fetchAll batch', () => {
     const { log, transport: t } = transport(answersServer(95));
-    const client = createSyncClient({
-      baseUrl: 'https://svc.example',
-      token: TOKEN,
-      transport: t,
-      sleep: () => {},
-    });
+    const client = syncClient(t);
     const all = client.collect('answers', { project: 1, limit: 20 });
     expect(all.rows.map((row) => (row as { id: number }).id)).toEqual(
       Array.from({ length: 95 }, (_, i) => i),
@@ -282,10 +286,7 @@ describe('sync client', () => {
       }
       return serve(url);
     });
-    const client = createSyncClient({
-      baseUrl: 'https://svc.example',
-      token: TOKEN,
-      transport: t,
+    const client = syncClient(t, {
       sleep: time.sleepSync,
       now: time.now,
     });
@@ -296,18 +297,15 @@ describe('sync client', () => {
 
   it('turns a transport exception into a network_error after bounded retries', () => {
     const time = fakeClock();
-    const client = createSyncClient({
-      baseUrl: 'https://svc.example',
-      token: TOKEN,
-      transport: {
+    const client = syncClient(
+      {
         fetch: () => {
           throw new Error('DNS error');
         },
         fetchAll: () => [],
       },
-      sleep: time.sleepSync,
-      retry: { maxAttempts: 3 },
-    });
+      { sleep: time.sleepSync, retry: { maxAttempts: 3 } },
+    );
     expect(() => client.get('projects', {})).toThrow(
       expect.objectContaining({ code: 'network_error' }),
     );
@@ -316,12 +314,7 @@ describe('sync client', () => {
 
   it('follows a next_request path', () => {
     const { transport: t, log } = transport(answersServer(3));
-    const client = createSyncClient({
-      baseUrl: 'https://svc.example',
-      token: TOKEN,
-      transport: t,
-      sleep: () => {},
-    });
+    const client = syncClient(t);
     const followed = client.getPath('/api/v1/projects/1/answers?only_flagged=true');
     expect(followed.name).toBe('answers');
     expect(log.fetch[0]).toBe('https://svc.example/api/v1/projects/1/answers?only_flagged=true');

@@ -13,7 +13,7 @@ import {
 } from '../../shared/client/paging.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import type { FetchLike, HttpRequest, HttpResponse } from '../../shared/client/types.js';
-import { answerRow } from './answer-row.js';
+import { ANSWERS_PERIOD, answerRow } from './answer-row.js';
 
 const HUGE_TOTAL = 1_000_000_000;
 
@@ -33,12 +33,7 @@ function lyingServer(rowsPerPage: number) {
           total: HUGE_TOTAL,
           has_more: true,
         },
-        period: {
-          requested: 'last_30_days',
-          used: 'last_30_days',
-          start: '2026-10-16',
-          end: '2026-11-14',
-        },
+        period: ANSWERS_PERIOD,
       }),
     };
   };

@@ -29,6 +29,7 @@ import { buildOpenApiDocument } from '../../shared/openapi/document.js';
 import { isFormulaLike, toCsv } from '../../shared/table/csv.js';
 import { toTable } from '../../shared/table/normalize.js';
 import type { Table } from '../../shared/table/types.js';
+import { leaves } from './leaves.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -46,14 +47,6 @@ async function get(name: EndpointName, params: Record<string, unknown>): Promise
   const response = await fetch(url, { headers: { Authorization: 'Bearer aivis_test_entry' } });
   expect(response.status, url).toBe(200);
   return response.json();
-}
-
-function leaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string' || typeof value === 'number') out.push(String(value));
-  else if (Array.isArray(value)) for (const item of value) leaves(item, out);
-  else if (typeof value === 'object' && value !== null)
-    for (const item of Object.values(value)) leaves(item, out);
-  return out;
 }
 
 function expectFaithful(table: Table, body: unknown, label: string): void {

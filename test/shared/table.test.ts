@@ -5,6 +5,7 @@ import { validateParams, withDefaults } from '../../shared/api/validate.js';
 import { toCsv } from '../../shared/table/csv.js';
 import { toTable } from '../../shared/table/normalize.js';
 import type { Cell, Table } from '../../shared/table/types.js';
+import { leaves } from './leaves.js';
 import {
   actionPlanBody,
   answerRow,
@@ -25,15 +26,6 @@ const column = (table: Table, name: string): Cell[] => {
 const typeOf = (table: Table, name: string) => table.types[table.columns.indexOf(name)];
 const kvValue = (table: Table, block: string | null, field: string): Cell | undefined =>
   table.rows.find((row) => row[0] === block && row[1] === field)?.[2];
-
-/** Every string and number of a body, wherever it sits. */
-function leaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string' || typeof value === 'number') out.push(String(value));
-  else if (Array.isArray(value)) for (const item of value) leaves(item, out);
-  else if (typeof value === 'object' && value !== null)
-    for (const item of Object.values(value)) leaves(item, out);
-  return out;
-}
 
 function expectWellFormed(table: Table): void {
   expect(table.types).toHaveLength(table.columns.length);

@@ -7,17 +7,16 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { DEMO_MOUNTS, demoBanner, type RunningDemo, startDemo } from '../../start/demo.js';
 import {
-  CHROMIUM_ARGS,
-  fetchJson,
+  launchChromium,
   requireBundle,
   waitForWidgets,
   watchConsole,
 } from '../../support/browser/harness.js';
+import { expectApiFigures } from '../browser/api-figures.js';
 
 let demo: RunningDemo;
 /** The user's own page, on an origin of its own (another port). */
@@ -142,37 +141,16 @@ describe('npm start demo', () => {
 
 describe('ALLOWED_ORIGINS of npm start', () => {
   it("lets the user's own page on another origin, with README's snippet, show the API's figures", async () => {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const problems = watchConsole(page);
       await page.goto(`${userSite.url}/`);
       await waitForWidgets(page);
-      const summary = (await fetchJson(
-        demo.sandboxUrl,
-        '/projects/1001?include=ai_visibility,connections',
-      )) as { ai_visibility: { score: number } };
-      const score = await page.evaluate(
-        () =>
-          document
-            .querySelector('aivis-visibility-score')
-            ?.shadowRoot?.querySelector('[part~="score"]')?.textContent ?? '',
-      );
-      expect(score).toContain(summary.ai_visibility.score.toFixed(1));
-      const ranking = (await fetchJson(demo.sandboxUrl, '/projects/1001/competitors?limit=5')) as {
-        competitors: Array<{ name: string }>;
-      };
-      const labels = await page.evaluate(() =>
-        [
-          ...(document
-            .querySelector('aivis-competitor-ranking')
-            ?.shadowRoot?.querySelectorAll('[part~="label"]') ?? []),
-        ].map((node) => (node.textContent ?? '').trim()),
-      );
-      expect(labels).toEqual(ranking.competitors.map((row) => row.name.trim()));
+      expect(await expectApiFigures(page, demo.sandboxUrl)).toEqual([
+        'aivis-visibility-score',
+        'aivis-competitor-ranking',
+      ]);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();

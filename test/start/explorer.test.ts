@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../shared/table/csv.js';
 import { toTable } from '../../shared/table/normalize.js';
 import type { RunningDemo } from '../../start/demo.js';
-import { fetchJson, watchConsole } from '../../support/browser/harness.js';
-import { launchChromium, startTestDemo } from './demo-fixture.js';
+import { fetchJson, launchChromium, watchConsole } from '../../support/browser/harness.js';
+import { startTestDemo } from './demo-fixture.js';
 
 let demo: RunningDemo;
 let browser: Browser;

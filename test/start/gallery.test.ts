@@ -7,8 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDemo } from '../../start/demo.js';
-import { requireBundle, watchConsole } from '../../support/browser/harness.js';
-import { launchChromium, startTestDemo } from './demo-fixture.js';
+import { launchChromium, requireBundle, watchConsole } from '../../support/browser/harness.js';
+import { startTestDemo } from './demo-fixture.js';
 
 let demo: RunningDemo;
 let browser: Browser;

@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMG_ONERROR, JAVASCRIPT_URL, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
 import { pollUntil } from '../../support/poll.js';
 import '../../widget/index.js';
-import { configure } from '../../widget/index.js';
 import { mount, part, parts, settled, shadow, text } from './dom.js';
-import { API_BASE, createFakeApi, type FakeApi, json, TOKEN } from './fake-api.js';
+import { API_BASE, json, TOKEN } from './fake-api.js';
+import { useFakeApi } from './suite.js';
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = createFakeApi();
-  configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
-});
-afterEach(() => {
-  document.body.replaceChildren();
-});
+const api = useFakeApi();
 
 interface Plan {
   status: string;
@@ -30,13 +22,8 @@ interface Plan {
   data_notes: Array<{ source: string; message: string }>;
 }
 
-async function planOf(project: number, token = TOKEN): Promise<Plan> {
-  const response = await api.fetch(`${API_BASE}/api/v1/projects/${project}/action-plan`, {
-    method: 'GET',
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return JSON.parse(await response.text());
-}
+const planOf = (project: number, token = TOKEN) =>
+  api.body<Plan>(`/api/v1/projects/${project}/action-plan`, token);
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -123,13 +110,7 @@ describe('<aivis-action-plan>', () => {
 
   it('shows supporting rows with human column names, formatted cells and the API paging (issue 11)', async () => {
     const expected = await planOf(1001);
-    const rowsOf = async (path: string) => {
-      const response = await api.fetch(`${API_BASE}${path}`, {
-        method: 'GET',
-        headers: { Authorization: `Bearer ${TOKEN}` },
-      });
-      return JSON.parse(await response.text());
-    };
+    const rowsOf = (path: string) => api.body(path);
     let index = -1;
     let first: { pagination: { limit: number; total: number; has_more: boolean } } | undefined;
     for (const [at, action] of expected.actions.entries()) {

@@ -1,21 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMULA_BRAND } from '../../sandbox/data/hostile.js';
 import '../../widget/index.js';
-import { configure } from '../../widget/index.js';
 import { mount, part, parts, settled, shadow, text } from './dom.js';
-import { API_BASE, createFakeApi, type FakeApi, json, TOKEN } from './fake-api.js';
+import { json } from './fake-api.js';
+import { useFakeApi } from './suite.js';
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = createFakeApi();
-  configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
-  document.documentElement.lang = 'en-US';
-});
-afterEach(() => {
-  document.body.replaceChildren();
-});
+const api = useFakeApi({ lang: 'en-US' });
 
 interface Row {
   rank: number;
@@ -26,14 +17,10 @@ interface Row {
 }
 
 async function rankingOf(query: string) {
-  const response = await api.fetch(`${API_BASE}/api/v1/projects/1001/competitors?${query}`, {
-    method: 'GET',
-    headers: { Authorization: `Bearer ${TOKEN}` },
-  });
-  return JSON.parse(await response.text()) as {
+  return api.body<{
     competitors: Row[];
     pagination: { total: number; has_more: boolean };
-  };
+  }>(`/api/v1/projects/1001/competitors?${query}`);
 }
 
 describe('<aivis-competitor-ranking>', () => {

@@ -1,17 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../widget/index.js';
 import { parseSections } from '../../widget/dashboard/dashboard.component.js';
-import { configure } from '../../widget/index.js';
 import { mount, shadow } from './dom.js';
-import { API_BASE, createFakeApi, TOKEN } from './fake-api.js';
+import { useFakeApi } from './suite.js';
 
-beforeEach(() => {
-  configure({ baseUrl: API_BASE, token: TOKEN, fetch: createFakeApi().fetch });
-});
-afterEach(() => {
-  document.body.replaceChildren();
-});
+useFakeApi();
 
 describe('parseSections', () => {
   it('keeps known sections once, in the order given, and names the unknown ones', () => {

@@ -28,6 +28,12 @@ export interface FakeApi {
   /** Holds every answer until release() (for loading and abort tests). */
   hold(): void;
   release(): void;
+  /**
+   * The sandbox's own answer at a path (`/api/v1/...`), asked through this
+   * fetch as a widget would ask (so it is recorded too): what a widget should show.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: suites read the bodies field by field, or type them themselves
+  body<T = any>(path: string, token?: string): Promise<T>;
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -85,6 +91,13 @@ export function createFakeApi(): FakeApi {
     release() {
       open?.();
       gate = undefined;
+    },
+    async body(path, token = TOKEN) {
+      const response = await fetch(`${API_BASE}${path}`, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return JSON.parse(await response.text());
     },
   };
 }

@@ -1,27 +1,14 @@
 // @vitest-environment happy-dom
 /** The card heading every widget shares (issue 11 item 3): attribute, slot, level, default naming the brand. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../widget/index.js';
-import { configure } from '../../widget/index.js';
 import { mount, part, settled, shadow, text } from './dom.js';
-import { API_BASE, createFakeApi, type FakeApi, TOKEN } from './fake-api.js';
+import { useFakeApi } from './suite.js';
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = createFakeApi();
-  configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
-});
-afterEach(() => {
-  document.body.replaceChildren();
-});
+const api = useFakeApi();
 
 async function brandOf(project: number): Promise<string> {
-  const response = await api.fetch(`${API_BASE}/api/v1/projects/${project}?include=profile`, {
-    method: 'GET',
-    headers: { Authorization: `Bearer ${TOKEN}` },
-  });
-  return JSON.parse(await response.text()).profile.brand_name;
+  return (await api.body(`/api/v1/projects/${project}?include=profile`)).profile.brand_name;
 }
 
 const TAGS = ['aivis-visibility-score', 'aivis-competitor-ranking', 'aivis-action-plan'] as const;

@@ -1,21 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../widget/index.js';
 import type { AivisErrorEvent, AivisLoadEvent } from '../../widget/index.js';
 import { configure } from '../../widget/index.js';
 import { manualSleep, noWait } from './clock.js';
 import { mount, part, settled, shadow, text } from './dom.js';
-import { API_BASE, createFakeApi, type FakeApi, json, TOKEN } from './fake-api.js';
+import { API_BASE, json, TOKEN } from './fake-api.js';
+import { useFakeApi } from './suite.js';
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = createFakeApi();
-  configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
-});
-afterEach(() => {
-  document.body.replaceChildren();
-});
+const api = useFakeApi();
 
 /** Widgets with the sandbox's scenario token: the real error envelopes. */
 async function withToken(token: string) {

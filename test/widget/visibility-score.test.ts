@@ -1,28 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../widget/index.js';
-import { configure } from '../../widget/index.js';
 import { mount, part, parts, settled, shadow, text } from './dom.js';
-import { API_BASE, createFakeApi, type FakeApi, json, TOKEN } from './fake-api.js';
+import { json } from './fake-api.js';
+import { useFakeApi } from './suite.js';
 
-let api: FakeApi;
+const api = useFakeApi({ lang: 'en-US' });
 
-beforeEach(() => {
-  api = createFakeApi();
-  configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch });
-  document.documentElement.lang = 'en-US';
-});
-afterEach(() => {
-  document.body.replaceChildren();
-});
-
-async function summaryOf(project: number, query = 'include=ai_visibility,connections') {
-  const response = await api.fetch(`${API_BASE}/api/v1/projects/${project}?${query}`, {
-    method: 'GET',
-    headers: { Authorization: `Bearer ${TOKEN}` },
-  });
-  return JSON.parse(await response.text());
-}
+const summaryOf = (project: number, query = 'include=ai_visibility,connections') =>
+  api.body(`/api/v1/projects/${project}?${query}`);
 
 describe('<aivis-visibility-score>', () => {
   it('shows a skeleton with aria-busy while loading', async () => {

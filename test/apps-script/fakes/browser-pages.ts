@@ -7,9 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type Addon, DIST_DIR } from '../../../support/apps-script/harness.js';
-import { CHROMIUM_ARGS } from '../../../support/browser/harness.js';
 
 const AXE_PATH = resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js');
 const ORIGIN = 'https://script.googleusercontent.test';
@@ -33,10 +32,6 @@ const FAKE_SCRIPT_RUN = `
   window.google = { script: { run: runner(), host: { close() { window.__closed = true; } } } };
 })();
 `;
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
 
 /** Opens a built page (e.g. "Builder") wired to the add-on's server functions. */
 export async function openPage(browser: Browser, addon: Addon, file: string): Promise<Page> {

@@ -17,7 +17,8 @@ import type {
   Value,
 } from '../../../support/apps-script/spreadsheet.js';
 import { createSyncHttp } from '../../../support/apps-script/sync-http.js';
-import { launchChromium, openPage } from './browser-pages.js';
+import { launchChromium } from '../../../support/browser/harness.js';
+import { openPage } from './browser-pages.js';
 
 const OUT = resolve(import.meta.dirname, '../../../docs/images');
 const COLORS = ['#1a73e8', '#e8710a', '#188038', '#a142f4', '#d93025'];

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parentPort } from 'node:worker_threads';
+import { ANSWERS_PERIOD, answerRow } from '../../shared/answer-row.js';
 
 const port = parentPort!;
 let requests = 0;
@@ -16,30 +17,9 @@ const server = createServer((incoming, outgoing) => {
   outgoing.setHeader('content-type', 'application/json');
   outgoing.end(
     JSON.stringify({
-      answers: [
-        {
-          id: offset + 1,
-          prompt_id: 1,
-          platform: 'chatgpt',
-          checked_at: '2026-11-14T03:00:00Z',
-          prominence_level: 1,
-          on_topic: true,
-          names_brands: [],
-          brand_sentiment: 'neutral',
-          brand_drawback: null,
-          evidence_quote: null,
-          brand_mentioned: true,
-          cited_urls: [],
-          web_searches: [],
-        },
-      ],
+      answers: [answerRow(offset + 1)],
       pagination: { offset, limit: 1, returned: 1, total: 1_000_000_000, has_more: true },
-      period: {
-        requested: 'last_30_days',
-        used: 'last_30_days',
-        start: '2026-10-16',
-        end: '2026-11-14',
-      },
+      period: ANSWERS_PERIOD,
     }),
   );
 });
