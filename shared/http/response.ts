@@ -7,7 +7,12 @@
  */
 import type { EndpointName, Query } from '../api/endpoints.js';
 import { withDefaults } from '../api/validate.js';
-import { ERROR_STATUS, type ErrorCode } from '../api/vocabulary.js';
+import {
+  API_ERROR_CODES,
+  type ApiErrorCode,
+  ERROR_STATUS,
+  type ErrorCode,
+} from '../api/vocabulary.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
 import { type BodyCheck, isPlainObject } from './body-check.js';
 import { AivisError } from './errors.js';
@@ -16,17 +21,18 @@ export { formatJsonPath } from './body-check.js';
 
 export type Interpreted<T = unknown> = { ok: true; body: T } | { ok: false; error: AivisError };
 
-const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_STATUS), 'method_not_allowed']);
+const KNOWN_CODES = new Set<string>(API_ERROR_CODES);
+const API_CODES = Object.keys(ERROR_STATUS) as ApiErrorCode[];
 
+/**
+ * The code for a status whose body has no readable envelope: the first code
+ * data-api 7 gives that status (403 is insufficient_scope before
+ * paid_plan_required), 405 for a method other than GET, any 5xx a server error.
+ */
 function codeForStatus(status: number): ErrorCode {
-  if (status === 401) return 'unauthenticated';
-  if (status === 403) return 'insufficient_scope';
-  if (status === 404) return 'not_found';
   if (status === 405) return 'method_not_allowed';
-  if (status === 422) return 'validation_failed';
-  if (status === 429) return 'rate_limited';
   if (status >= 500) return 'server_error';
-  return 'contract_error';
+  return API_CODES.find((code) => ERROR_STATUS[code] === status) ?? 'contract_error';
 }
 
 /** data-api 7: Retry-After header first (seconds or an HTTP date), else body retry_after. */

@@ -247,6 +247,21 @@ describe('interpretResponse', () => {
       body: '',
     });
     expect(!unknown.ok && unknown.error.code).toBe('contract_error');
+    const bare: Array<[number, string]> = [
+      [401, 'unauthenticated'],
+      [403, 'insufficient_scope'],
+      [404, 'not_found'],
+      [405, 'method_not_allowed'],
+      [422, 'validation_failed'],
+      [429, 'rate_limited'],
+      [500, 'server_error'],
+      [503, 'server_error'],
+      [400, 'contract_error'],
+    ];
+    for (const [status, code] of bare) {
+      const result = interpretResponse('projects', {}, request, { status, headers: {}, body: '' });
+      expect(!result.ok && result.error.code, `HTTP ${status}`).toBe(code);
+    }
   });
 
   it('formats JSON paths readably', () => {
