@@ -4,7 +4,9 @@
  * rate limit, scenario, endpoint, validation, answer (sandbox/pipeline/).
  * Pure apart from the injected clock and the rate-limit state.
  */
+
 import { stringify } from 'yaml';
+import { abortableSleep } from '../shared/http/edge.js';
 import { buildOpenApiDocument, DEFAULT_SERVER_URL } from '../shared/openapi/document.js';
 import { createDataset, DEFAULT_NOW } from './data/dataset.js';
 import { createAnswerer } from './pipeline/answer.js';
@@ -25,6 +27,12 @@ export interface SandboxOptions {
   rateLimit?: boolean;
   /** Delay of the aivis_test_slow token. Default 5000 ms. */
   slowDelayMs?: number;
+  /**
+   * Instead of the delay, what the aivis_test_slow token waits for: a test
+   * that must see the loading state holds the answer until it has (no real
+   * wait). Must reject when the signal aborts.
+   */
+  slowWait?: (signal: AbortSignal) => Promise<void>;
   /** Milliseconds since the epoch, for the rate limit. Default Date.now. */
   clock?: () => number;
   /** Receives one entry per request; never a token. */
@@ -46,6 +54,8 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
   });
   const answers = createAnswerer(dataset);
   const slowDelayMs = options.slowDelayMs ?? 5_000;
+  const slowWait =
+    options.slowWait ?? ((signal: AbortSignal) => abortableSleep(slowDelayMs, signal));
   const serverUrl = options.serverUrl ?? (() => DEFAULT_SERVER_URL);
   let openApi: { url: string; yaml: string } | undefined;
   const openApiYaml = () => {
@@ -64,7 +74,7 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     const scenario = auth.value;
     const refused =
       spendBudget(exchange, scenario, limiter) ??
-      (await playScenario(exchange, scenario, slowDelayMs));
+      (await playScenario(exchange, scenario, slowWait));
     if (refused) return refused;
     const account = scenario.dataAccount ?? 'A';
     const known = answers.known(exchange, account);

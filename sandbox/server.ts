@@ -1,6 +1,6 @@
 /** Starts the sandbox on loopback: the entry point of tests, benchmarks and the CLI. */
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
-import { createSandboxHandler, type RequestLogEntry } from './app.js';
+import { createSandboxHandler, type RequestLogEntry, type SandboxOptions } from './app.js';
 
 /** Request-log entries kept, and how far past it the log may grow before it is trimmed. */
 const LOG_ENTRIES = 10_000;
@@ -17,6 +17,8 @@ export interface StartSandboxOptions {
   rateLimit?: boolean;
   /** Delay of the aivis_test_slow token. Default 5000 ms. */
   slowDelayMs?: number;
+  /** Instead of the delay, what the slow token waits for (SandboxOptions.slowWait). */
+  slowWait?: SandboxOptions['slowWait'];
 }
 
 export interface RunningSandbox {
@@ -35,6 +37,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
+    ...(options.slowWait === undefined ? {} : { slowWait: options.slowWait }),
     onRequest: (entry) => {
       requestLog.push(entry);
       // A long-running sandbox keeps the newest entries only; trimmed in batches,

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { proxyConfig } from '../proxy/config.js';
 import { createProxyHandler, type ProxyHandler } from '../proxy/handler.js';
-import { startSandbox } from '../sandbox/server.js';
+import { type StartSandboxOptions, startSandbox } from '../sandbox/server.js';
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { isReadMethod, methodNotAllowed } from '../shared/http/edge.js';
 import { errorEnvelope } from '../shared/http/errors.js';
@@ -75,6 +75,8 @@ export interface DemoOptions {
   allowedOrigins?: readonly string[];
   /** Delay of the slow scenario; tests shorten the sandbox's 5 s. */
   slowDelayMs?: number;
+  /** Instead of the delay, what the slow scenario waits for (tests hold it; SandboxOptions.slowWait). */
+  slowWait?: StartSandboxOptions['slowWait'];
   /**
    * The sandbox's per-minute budget (default on, as the real API). Suites that
    * open the 90-widget gallery several times a minute turn it off; the
@@ -169,6 +171,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     port: options.sandboxPort ?? 8787,
     rateLimit: options.rateLimit ?? true,
     ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
+    ...(options.slowWait === undefined ? {} : { slowWait: options.slowWait }),
   });
   await buildExplorer(quiet);
   let widgetsBuilt = false;

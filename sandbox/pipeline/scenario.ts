@@ -1,5 +1,4 @@
 /** The scenario tokens that answer before any data is read: server error and slow. */
-import { abortableSleep } from '../../shared/http/edge.js';
 import type { Scenario } from '../auth.js';
 import type { Exchange } from './exchange.js';
 import { encodeError, fail, sendBytes } from './serialize.js';
@@ -13,14 +12,15 @@ const SERVER_ERROR = encodeError(
 export async function playScenario(
   exchange: Exchange,
   scenario: Scenario,
-  slowDelayMs: number,
+  /** How the slow token waits; rejects when the client goes away (the signal aborts). */
+  slowWait: (signal: AbortSignal) => Promise<void>,
 ): Promise<Response | undefined> {
   if (scenario.behaviour === 'server_error') {
     return sendBytes(exchange, SERVER_ERROR.status, SERVER_ERROR.bytes);
   }
   if (scenario.behaviour === 'slow') {
     try {
-      await abortableSleep(slowDelayMs, exchange.request.signal);
+      await slowWait(exchange.request.signal);
     } catch {
       return fail(exchange, 'server_error', 'The client went away before the answer was ready.');
     }

@@ -12,14 +12,38 @@ import { startTestDemo } from './demo-fixture.js';
 
 let demo: RunningDemo;
 let browser: Browser;
-/** Short enough to keep the suite quick, long enough to see the skeleton after a page load. */
-const SLOW_MS = 1_500;
+
+/**
+ * The slow scenario's answers wait at this gate instead of a real delay:
+ * open, they pass at once; the loading test closes it, sees the skeleton,
+ * and opens it again.
+ */
+const slowGate = (() => {
+  let open = true;
+  const waiting: Array<() => void> = [];
+  return {
+    wait: (signal: AbortSignal): Promise<void> =>
+      open
+        ? Promise.resolve()
+        : new Promise((resolve, reject) => {
+            waiting.push(resolve);
+            signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          }),
+    open(): void {
+      open = true;
+      for (const release of waiting.splice(0)) release();
+    },
+    close(): void {
+      open = false;
+    },
+  };
+})();
 /** The widgets the gallery lists (widget/demo/gallery-widgets.js), read from its dashboard. */
 let TAGS: string[] = [];
 
 beforeAll(async () => {
   requireBundle();
-  demo = await startTestDemo({ slowDelayMs: SLOW_MS, rateLimit: false });
+  demo = await startTestDemo({ slowWait: slowGate.wait, rateLimit: false });
   browser = await launchChromium();
   const page = await browser.newPage();
   await page.goto(`${demo.url}/gallery/`);
@@ -92,19 +116,27 @@ describe('gallery', () => {
   });
 
   it('shows the loading skeleton on every visit, not a cached answer on the second', async () => {
+    slowGate.close();
     const page = await openGallery();
-    const slowSection = 'section[data-state="slow"]';
-    for (const visit of [1, 2]) {
-      if (visit === 2) await page.reload();
-      const busy = await page.waitForFunction((scope) => {
-        const widgets = [...document.querySelectorAll(`${scope} [data-demo]`)];
-        const states = widgets.map((widget) =>
-          widget.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('aria-busy'),
-        );
-        return states.length > 0 && states.every((state) => state !== undefined) && states;
-      }, slowSection);
-      expect(await busy.jsonValue(), `visit ${visit}`).toEqual(TAGS.map(() => 'true'));
-      await settled(page, slowSection);
+    try {
+      const slowSection = 'section[data-state="slow"]';
+      for (const visit of [1, 2]) {
+        slowGate.close();
+        if (visit === 2) await page.reload();
+        const busy = await page.waitForFunction((scope) => {
+          const widgets = [...document.querySelectorAll(`${scope} [data-demo]`)];
+          const states = widgets.map((widget) =>
+            widget.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('aria-busy'),
+          );
+          return states.length > 0 && states.every((state) => state !== undefined) && states;
+        }, slowSection);
+        expect(await busy.jsonValue(), `visit ${visit}`).toEqual(TAGS.map(() => 'true'));
+        slowGate.open();
+        await settled(page, slowSection);
+      }
+    } finally {
+      // A failure here must not leave the later tests' slow widgets waiting.
+      slowGate.open();
     }
     await page.close();
     // Neither the proxy nor the browser may keep the slow answer: the second request waits too.
