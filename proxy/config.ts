@@ -50,6 +50,7 @@ export interface ProxyConfig {
   upstreamTimeoutMs: number;
   basePath: string;
   logLevel: LogLevel;
+  stopTimeoutMs: number;
 }
 
 /** Which answered requests reach the log: every one, only failures and stale copies, or none. */
@@ -280,6 +281,15 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     description:
       'Mount prefix such as `/aivis`: requests must start with it and it is stripped before routing, so several proxies can share one server',
     read: readBasePath,
+  }),
+  setting({
+    variable: 'STOP_TIMEOUT_MS',
+    key: 'stopTimeoutMs',
+    type: 'integer',
+    default: 5_000,
+    range: [100, 600_000],
+    description:
+      "After SIGTERM or SIGINT, how long requests in flight may take before their connections are cut and the proxy exits 1, in milliseconds; keep it below the supervisor's own stop timeout (systemd `TimeoutStopSec`, `docker stop -t`)",
   }),
   setting({
     variable: 'LOG_LEVEL',

@@ -6,17 +6,19 @@
  *
  * SIGTERM (systemd, docker stop) and SIGINT (Ctrl+C) stop it gracefully: it
  * stops accepting, answers the requests in flight and exits 0, all within
- * 5 seconds; a second signal stops it at once.
+ * STOP_TIMEOUT_MS (5 seconds by default); a second signal stops it at once.
  */
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { ProxyConfigError, readProxyConfig } from './config.js';
 import { createProxyHandler } from './handler.js';
 import { batchedStdoutLog } from './stdout-log.js';
 
-/** Requests in flight get this long to finish before their connections are cut. */
-const DRAIN_GRACE_MS = 4_500;
-/** Whatever the drain still waits on, the process is gone by then. */
-const EXIT_DEADLINE_MS = 5_000;
+/**
+ * Of the stop timeout, the share requests in flight get to finish before
+ * their connections are cut; the rest is for cutting them and exiting, and
+ * whatever the drain still waits on, the process is gone at the timeout.
+ */
+const DRAIN_SHARE = 0.9;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof readProxyConfig>;
@@ -48,11 +50,13 @@ async function main(): Promise<void> {
     }
     stopping = true;
     setTimeout(() => {
-      console.error(`aivis proxy: still not stopped ${EXIT_DEADLINE_MS / 1000} s after ${signal}`);
+      console.error(`aivis proxy: still not stopped ${config.stopTimeoutMs} ms after ${signal}`);
       process.exit(1);
-    }, EXIT_DEADLINE_MS).unref();
-    const drained = served.drain(DRAIN_GRACE_MS);
-    console.log(`aivis proxy: ${signal}: not accepting; finishing the requests in flight`);
+    }, config.stopTimeoutMs).unref();
+    const drained = served.drain(Math.floor(config.stopTimeoutMs * DRAIN_SHARE));
+    console.log(
+      `aivis proxy: ${signal}: not accepting; finishing the requests in flight (at most ${config.stopTimeoutMs} ms)`,
+    );
     void drained.then(({ inFlight, cut }) => {
       if (cut > 0) {
         console.error(`aivis proxy: stopped; cut ${cut} request(s) unanswered at the deadline`);
