@@ -43,6 +43,26 @@ describe('the widget bundles (dist/widget)', () => {
     if (!WHOLE_CATALOGUE.has(tag)) expect(size).toBeLessThan(gzipSize(BUNDLE_FILE) - 8 * 1024);
   });
 
+  it("README's size table states each bundle's size at this commit", () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    const stated = new Map(
+      [...readme.matchAll(/^\| `((?:standalone\/)?aivis-[a-z-]+\.js)`[^|]*\| ([\d,]+) B \|/gm)].map(
+        (match) => [match[1]!, Number(match[2]!.replaceAll(',', ''))],
+      ),
+    );
+    const files = [
+      BUNDLE_FILE,
+      ...Object.keys(STANDALONE_ENTRIES).map((tag) => `standalone/${tag}.js`),
+    ];
+    expect([...stated.keys()].sort()).toEqual([...files].sort());
+    for (const file of files) {
+      expect(
+        stated.get(file),
+        `README's row for ${file}: write ${gzipSize(file).toLocaleString('en-US')} B`,
+      ).toBe(gzipSize(file));
+    }
+  });
+
   it('every element of the catalogue has a standalone entry', () => {
     const bundle = readFileSync(`${DIST}${BUNDLE_FILE}`, 'utf8');
     const defined = [...bundle.matchAll(/customElements\.define\(`([a-z-]+)`/g)].map((m) => m[1]);
