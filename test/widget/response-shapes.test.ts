@@ -11,10 +11,33 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../../widget/index.js';
 import { endpointsOf, summaryBlocksOf, variantsOf } from '../../scripts/response-shapes-plugin.js';
+import { mount, settled } from './dom.js';
+import { useFakeApi } from './suite.js';
+
+const api = useFakeApi();
+
+/**
+ * Bodies an element reads without their full shape, and why; any other body
+ * it asks for must be documented by the shapes it carries, or the contract
+ * check would quietly fall back to "a JSON object" for it.
+ */
+const READ_WITHOUT_SHAPES: Record<string, readonly EndpointName[]> = {
+  // The opt-in sparkline reads the history defensively (trendOf in its task:
+  // a body of another shape draws nothing); the history's shapes would cost
+  // the score card about 0.25 KB of its 22 KB.
+  'aivis-visibility-score': ['competitors'],
+};
+
+/** Attributes that make an element ask for everything it can on load (the score's sparkline). */
+const EVERYTHING_ON_LOAD: Record<string, Record<string, string>> = {
+  'aivis-visibility-score': { trend: '' },
+};
+
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
 import { pickResponse } from '../../shared/api/response-side.js';
-import { validateParams, withDefaults } from '../../shared/api/validate.js';
+import { matchEndpointPath, validateParams, withDefaults } from '../../shared/api/validate.js';
 import type { SummaryBlock } from '../../shared/api/vocabulary.js';
+import { parseApiPath } from '../../shared/http/request.js';
 import { compileShapes } from '../../shared/schemas/compile-shapes.js';
 
 /**
@@ -94,4 +117,37 @@ describe("the response shapes each element's bundle carries", () => {
       if (ENDPOINTS[element.endpoint].connectedSource) expect(shapes.unavailable).toBeDefined();
     }
   });
+
+  it.each(registrations)(
+    '$tag: every request it makes on a page asks for a body its shapes document',
+    async ({ tag, query }) => {
+      const shapes = compileShapes({
+        endpoints: endpointsOf(query),
+        summaryBlocks: summaryBlocksOf(query),
+        variants: variantsOf(query),
+      });
+      const listed = endpointsOf(query) ?? [];
+      const element = mount(tag as keyof HTMLElementTagNameMap, {
+        project: '1001',
+        ...EVERYTHING_ON_LOAD[tag],
+      });
+      // Loads that follow the first (the traffic's daily series, the sparkline)
+      // have asked by the time the element has settled.
+      await settled(element);
+      expect(api.calls.length).toBeGreaterThan(0);
+      for (const call of api.calls) {
+        const url = new URL(call.url);
+        const parsed = parseApiPath(`${url.pathname}${url.search}`, matchEndpointPath)!;
+        if (READ_WITHOUT_SHAPES[tag]?.includes(parsed.name)) continue;
+        const checked = validateParams(parsed.name, parsed.input);
+        expect(checked.ok, call.url).toBe(true);
+        if (!checked.ok) continue;
+        expect(listed, `${tag} asks ${call.url} without its shapes`).toContain(parsed.name);
+        expect(
+          pickResponse(shapes.responses[parsed.name], withDefaults(parsed.name, checked.params)),
+          `${tag} asks ${call.url}, a body its shapes leave out`,
+        ).toBeDefined();
+      }
+    },
+  );
 });
