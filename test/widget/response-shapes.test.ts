@@ -16,18 +16,6 @@ import { useFakeApi } from './suite.js';
 
 const api = useFakeApi();
 
-/**
- * Bodies an element reads without their full shape, and why; any other body
- * it asks for must be documented by the shapes it carries, or the contract
- * check would quietly fall back to "a JSON object" for it.
- */
-const READ_WITHOUT_SHAPES: Record<string, readonly EndpointName[]> = {
-  // The opt-in sparkline reads the history defensively (trendOf in its task:
-  // a body of another shape draws nothing); the history's shapes would cost
-  // the score card about 0.25 KB of its 22 KB.
-  'aivis-visibility-score': ['competitors'],
-};
-
 /** Attributes that make an element ask for everything it can on load (the score's sparkline). */
 const EVERYTHING_ON_LOAD: Record<string, Record<string, string>> = {
   'aivis-visibility-score': { trend: '' },
@@ -138,7 +126,6 @@ describe("the response shapes each element's bundle carries", () => {
       for (const call of api.calls) {
         const url = new URL(call.url);
         const parsed = parseApiPath(`${url.pathname}${url.search}`, matchEndpointPath)!;
-        if (READ_WITHOUT_SHAPES[tag]?.includes(parsed.name)) continue;
         const checked = validateParams(parsed.name, parsed.input);
         expect(checked.ok, call.url).toBe(true);
         if (!checked.ok) continue;

@@ -1,14 +1,14 @@
 /// <reference path="../internal/response-shapes.d.ts" />
-// The shapes of the endpoint this element reads, and of the summary blocks it
-// includes: only those ship with it (test/widget/response-shapes.test.ts
-// keeps the blocks equal to the element's include).
-import shapes from 'virtual:aivis/response-shapes?endpoints=summary&blocks=profile,ai_visibility';
+// The shapes of the bodies this element reads, and only those: the summary
+// blocks it includes, and the competitors history its opt-in sparkline draws
+// (test/widget/response-shapes.test.ts keeps them equal to its requests).
+import shapes from 'virtual:aivis/response-shapes?endpoints=summary,competitors&blocks=profile,ai_visibility&variants=history';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisVisibilityScore } from './visibility-score.component.js';
 
 export { AivisVisibilityScore };
 
-registerResponseShapes(shapes, ['summary']);
+registerResponseShapes(shapes, ['summary', 'competitors']);
 
 if (!customElements.get('aivis-visibility-score')) {
   customElements.define('aivis-visibility-score', AivisVisibilityScore);
