@@ -7,10 +7,10 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { gzipSync } from 'node:zlib';
 import { startSandbox } from '../sandbox/server.js';
+import { gzipSize } from '../scripts/gzip-size.js';
 import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../widget/build.js';
-import { BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_BUDGET_GZIP_LEVEL } from '../widget/bundle-budget.js';
+import { BUNDLE_BUDGET_GZIP_BYTES } from '../widget/bundle-budget.js';
 import { launchChromium, startSite, timeToRendered } from './browser.js';
 import { figure, ROUNDS } from './stats.js';
 
@@ -21,7 +21,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function sizeOf(path: string) {
   const code = readFileSync(path);
-  return { min: code.length, gzip: gzipSync(code, { level: BUNDLE_BUDGET_GZIP_LEVEL }).length };
+  return { min: code.length, gzip: gzipSize(code) };
 }
 
 const outDir = mkdtempSync(`${tmpdir()}/aivis-widget-bench-`);

@@ -1,7 +1,8 @@
 /**
  * The widget bundles' size budgets, written once: test/widget/bundle-size.test.ts
  * asserts them against the built dist/widget, and the bench prints the
- * bundle against them. All figures are gzip at BUNDLE_BUDGET_GZIP_LEVEL.
+ * bundle against them. All figures are gzip at BUNDLE_BUDGET_GZIP_LEVEL, as
+ * scripts/gzip-size.ts measures it (the same bytes on every machine).
  *
  * What keeps them: the build's plugins (compact response shapes of only the
  * bodies an element asks for, only the endpoints it calls, no documentation
@@ -25,5 +26,5 @@ export const BUNDLE_MOONSHOT_GZIP_BYTES = 30 * 1024;
  */
 export const ELEMENT_BUDGET_GZIP_BYTES = 22_000;
 
-/** zlib's best compression, as servers that precompress assets use it. */
+/** zlib's best compression, as servers that precompress assets use it (gzip -9). */
 export const BUNDLE_BUDGET_GZIP_LEVEL = 9;

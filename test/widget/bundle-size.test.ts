@@ -9,8 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  bundleSize,
   bundleSizesTable,
-  gzipSize,
   SIZES_END,
   SIZES_START,
   WHOLE_CATALOGUE,
@@ -26,7 +26,7 @@ function sizeOf(file: string): number {
       `${DIST}${file} is missing: run \`npm run build:widget\` first (npm test does).`,
     );
   }
-  return gzipSize(file, DIST);
+  return bundleSize(file, DIST);
 }
 
 describe('the widget bundles (dist/widget)', () => {
