@@ -31,6 +31,15 @@ export function formatJsonPath(path: ReadonlyArray<PropertyKey>): string {
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/**
+ * The check of a body no schema describes here (a followed link's rows, an
+ * endpoint a widget shows only as text): it only has to be a JSON object.
+ */
+export const objectBody = (value: unknown): CheckResult =>
+  isPlainObject(value)
+    ? { ok: true, value }
+    : { ok: false, path: '(root)', detail: 'expected object' };
+
 /** data-api 2.5: a connected source without stored data answers available:false with a reason. */
 export const isUnavailable = (value: unknown): boolean =>
   isPlainObject(value) && value.available === false;

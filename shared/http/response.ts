@@ -14,7 +14,7 @@ import {
   type ErrorCode,
 } from '../api/vocabulary.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
-import { type BodyCheck, isPlainObject } from './body-check.js';
+import { type BodyCheck, objectBody } from './body-check.js';
 import { AivisError } from './errors.js';
 
 export { formatJsonPath } from './body-check.js';
@@ -134,9 +134,7 @@ export function interpretResponse(
   const result =
     name !== undefined
       ? check.response(name, withDefaults(name, params), parsed.value)
-      : isPlainObject(parsed.value)
-        ? { ok: true as const, value: parsed.value }
-        : { ok: false as const, path: '(root)', detail: 'expected object' };
+      : objectBody(parsed.value);
   if (result.ok) return { ok: true, body: result.value };
   return {
     ok: false,

@@ -5,6 +5,7 @@
  * competitors, domains…): the element follows links as written and carries
  * no endpoint table for them (followLink).
  */
+import { isPlainObject } from '../../shared/http/body-check.js';
 import type { Pagination } from '../../shared/schemas/common.js';
 import { type Cell, cell, type Formatters } from '../internal/format.js';
 
@@ -21,12 +22,9 @@ const MAX_COLUMNS = 10;
 /** Ids mean nothing to a reader of the table. */
 const HIDDEN_COLUMN = /(^id$|_id$)/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The answer's pagination when it has the fields the pager reads, as numbers. */
 function paginationOf(value: unknown): Pagination | undefined {
-  return isRecord(value) &&
+  return isPlainObject(value) &&
     ['offset', 'limit', 'returned', 'total'].every((key) => Number.isSafeInteger(value[key])) &&
     typeof value.has_more === 'boolean'
     ? (value as Pagination)
@@ -39,13 +37,13 @@ const MAX_KEYS = 50;
 /** The body's first top-level list that holds records: a list body has exactly one. */
 function recordsOf(body: Record<string, unknown>): Record<string, unknown>[] {
   for (const value of Object.values(body).slice(0, MAX_KEYS)) {
-    if (Array.isArray(value) && value.some(isRecord)) return value.filter(isRecord);
+    if (Array.isArray(value) && value.some(isPlainObject)) return value.filter(isPlainObject);
   }
   return [];
 }
 
 export function supportingRows(followed: unknown, format: Formatters): RowsTable {
-  const body = isRecord(followed) ? followed : {};
+  const body = isPlainObject(followed) ? followed : {};
   const records = recordsOf(body);
   const columns: string[] = [];
   for (const record of records) {

@@ -9,7 +9,7 @@ import type { EndpointName } from '../../shared/api/endpoints.js';
 import { pickResponse } from '../../shared/api/response-side.js';
 import { createFetchReader, type FetchReader } from '../../shared/client/fetch-client.js';
 import type { AsyncClientOptions, FetchLike } from '../../shared/client/types.js';
-import { type BodyCheck, isPlainObject } from '../../shared/http/body-check.js';
+import { type BodyCheck, objectBody } from '../../shared/http/body-check.js';
 import { abortableSleep } from '../../shared/http/edge.js';
 import { validationError } from '../../shared/http/errors.js';
 import { type CompiledShapes, createShapeCheck } from '../../shared/http/shape-check.js';
@@ -169,6 +169,8 @@ export function finalConnection(connection: Connection, pageUrl: string): Connec
  * shown generically as text) only has to be a JSON object.
  */
 const shapeSets = new Map<string, Array<{ shapes: CompiledShapes; check: BodyCheck }>>();
+/** The first set's check, for error envelopes (every set holds the same envelope shape). */
+let firstCheck: BodyCheck | undefined;
 
 /** Adds the compiled shapes of `endpoints` (import them from virtual:aivis/response-shapes?endpoints=…). */
 export function registerResponseShapes(
@@ -180,17 +182,13 @@ export function registerResponseShapes(
   for (const endpoint of endpoints)
     shapeSets.set(endpoint, [...(shapeSets.get(endpoint) ?? []), set]);
 }
-let firstCheck: BodyCheck | undefined;
 
 const responseCheck: BodyCheck = {
   response: (name, query, value) => {
     const documenting = shapeSets
       .get(name)
       ?.find((set) => pickResponse(set.shapes.responses[name], query) !== undefined);
-    if (documenting) return documenting.check.response(name, query, value);
-    return isPlainObject(value)
-      ? { ok: true, value }
-      : { ok: false, path: '(root)', detail: 'expected object' };
+    return documenting ? documenting.check.response(name, query, value) : objectBody(value);
   },
   error: (value) => firstCheck!.error(value),
 };
