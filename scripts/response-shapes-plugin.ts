@@ -55,19 +55,21 @@ const VARIANTS = [
 /** The bodies a module id asks for where a parameter picks the body, or undefined for all. */
 export const variantsOf = (id: string): string[] | undefined => listed(id, 'variants', VARIANTS);
 
+/** The shapes a module id asks for (its endpoints, summary blocks and variants). */
+export const shapesFor = (id: string) =>
+  compileShapes({
+    endpoints: endpointsOf(id),
+    summaryBlocks: summaryBlocksOf(id),
+    variants: variantsOf(id),
+  });
+
 export function responseShapesPlugin(): Plugin {
   return {
     name: 'aivis-response-shapes',
     resolveId: (id) => (id.startsWith(RESPONSE_SHAPES_MODULE) ? `\0${id}` : undefined),
     load: (id) =>
       id.startsWith(`\0${RESPONSE_SHAPES_MODULE}`)
-        ? `export default ${JSON.stringify(
-            compileShapes({
-              endpoints: endpointsOf(id),
-              summaryBlocks: summaryBlocksOf(id),
-              variants: variantsOf(id),
-            }),
-          )};`
+        ? `export default ${JSON.stringify(shapesFor(id))};`
         : undefined,
   };
 }

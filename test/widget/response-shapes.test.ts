@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../../widget/index.js';
-import { endpointsOf, summaryBlocksOf, variantsOf } from '../../scripts/response-shapes-plugin.js';
+import { endpointsOf, shapesFor, summaryBlocksOf } from '../../scripts/response-shapes-plugin.js';
 import { mount, settled } from './dom.js';
 import { useFakeApi } from './suite.js';
 
@@ -26,7 +26,6 @@ import { pickResponse } from '../../shared/api/response-side.js';
 import { matchEndpointPath, validateParams, withDefaults } from '../../shared/api/validate.js';
 import type { SummaryBlock } from '../../shared/api/vocabulary.js';
 import { parseApiPath } from '../../shared/http/request.js';
-import { compileShapes } from '../../shared/schemas/compile-shapes.js';
 
 /**
  * The registration modules (widget/<name>/<name>.ts) that import response
@@ -73,11 +72,7 @@ describe("the response shapes each element's bundle carries", () => {
   });
 
   it.each(registrations)('$tag documents every body its request can ask for', ({ tag, query }) => {
-    const shapes = compileShapes({
-      endpoints: endpointsOf(query),
-      summaryBlocks: summaryBlocksOf(query),
-      variants: variantsOf(query),
-    });
+    const shapes = shapesFor(query);
     const choices = Object.entries(BODY_CHOOSING_ATTRIBUTES[tag] ?? {});
     const settings: Array<Record<string, string>> = [{}];
     for (const [attribute, values] of choices) {
@@ -109,11 +104,7 @@ describe("the response shapes each element's bundle carries", () => {
   it.each(registrations)(
     '$tag: every request it makes on a page asks for a body its shapes document',
     async ({ tag, query }) => {
-      const shapes = compileShapes({
-        endpoints: endpointsOf(query),
-        summaryBlocks: summaryBlocksOf(query),
-        variants: variantsOf(query),
-      });
+      const shapes = shapesFor(query);
       const listed = endpointsOf(query) ?? [];
       const element = mount(tag as keyof HTMLElementTagNameMap, {
         project: '1001',
