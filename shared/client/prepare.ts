@@ -6,8 +6,7 @@
 import type { EndpointName, Query } from '../api/endpoints.js';
 import { matchEndpointPath, validateParams } from '../api/validate.js';
 import type { BodyCheck } from '../http/body-check.js';
-import { AivisError, validationError } from '../http/errors.js';
-import { redactSecret } from '../http/redaction.js';
+import { AivisError, redactError, validationError } from '../http/errors.js';
 import {
   buildRequest,
   type Credentials,
@@ -118,18 +117,9 @@ export function retryWait(
   waitedMs: number,
 ): number {
   const delay = retryDelay(failure, attempt, waitedMs, client.policy, client.random);
-  if (delay === undefined) throw redactToken(failure, client.credentials.token);
+  // Defence in depth: a server (or a proxy between) could echo the token in any field.
+  if (delay === undefined) throw redactError(failure, client.credentials.token);
   return delay;
-}
-
-/**
- * Defence in depth: a server (or a proxy in between) could echo the token in
- * a message; the error a person sees must never show it.
- */
-export function redactToken(error: AivisError, token: string | undefined): AivisError {
-  const message = redactSecret(error.message, token);
-  if (message === error.message) return error;
-  return new AivisError({ ...error.toJSON(), message });
 }
 
 export function networkError(request: HttpRequest, cause: unknown): AivisError {

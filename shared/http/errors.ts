@@ -6,6 +6,7 @@
  */
 import type { ValidationErrors } from '../api/validate.js';
 import { type ApiErrorCode, ERROR_STATUS, type ErrorCode } from '../api/vocabulary.js';
+import { containsSecret, redactSecret } from './redaction.js';
 
 export interface AivisErrorDetails {
   code: ErrorCode;
@@ -58,6 +59,47 @@ export class AivisError extends Error implements AivisErrorDetails {
       ...(this.request ? { request: this.request } : {}),
     };
   }
+}
+
+/**
+ * The error without the secret in any field a person or a listener can read:
+ * the message, the `errors` map (keys and values), the JSON path and the
+ * request URL. A `plansUrl` that held the secret is dropped, not redacted: a
+ * link whose text was chosen by whoever echoed the token is no link to offer.
+ * The same error when no field holds it.
+ */
+export function redactError(error: AivisError, secret: string | undefined): AivisError {
+  if (!secret) return error;
+  let changed = false;
+  const clean = (text: string) => {
+    const redacted = redactSecret(text, secret);
+    if (redacted !== text) changed = true;
+    return redacted;
+  };
+  const { errors, plansUrl, path, request, ...rest } = error.toJSON();
+  let cleanErrors: ValidationErrors | undefined;
+  if (errors) {
+    cleanErrors = {};
+    for (const [key, messages] of Object.entries(errors)) {
+      // defineProperty: a key such as __proto__ stays an own, plain entry.
+      Object.defineProperty(cleanErrors, clean(key), {
+        value: (Array.isArray(messages) ? messages : []).map((m) => clean(String(m))),
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    }
+  }
+  const keepPlans = plansUrl !== undefined && !containsSecret(plansUrl, secret);
+  const cleanDetails: AivisErrorDetails = {
+    ...rest,
+    message: clean(rest.message),
+    ...(cleanErrors ? { errors: cleanErrors } : {}),
+    ...(keepPlans ? { plansUrl } : {}),
+    ...(path !== undefined ? { path: clean(path) } : {}),
+    ...(request ? { request: { method: request.method, url: clean(request.url) } } : {}),
+  };
+  return changed || (plansUrl !== undefined && !keepPlans) ? new AivisError(cleanDetails) : error;
 }
 
 export const isAivisError = (value: unknown): value is AivisError =>

@@ -4,6 +4,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AivisError, redactError } from '../../shared/http/errors.js';
 import {
   containsSecret,
   REDACTED,
@@ -132,5 +133,29 @@ describe('redactSecretInJson', () => {
   it('returns text without the token as it was, byte for byte', () => {
     const body = '{ "a" : [1, 2.50, "x"] }';
     expect(redactSecretInJson(body, TOKEN)).toBe(body);
+  });
+});
+
+describe('redactError: every field of an error, in the one place errors are cleaned', () => {
+  it.each(echoForms(TOKEN))('removes the %s form from each field', (_form, echo) => {
+    const error = new AivisError({
+      code: 'paid_plan_required',
+      status: 403,
+      message: `no plan for ${echo}`,
+      errors: { [`k ${echo}`]: [`v ${echo}`], period: ['ok'] },
+      plansUrl: `https://plans.example/?t=${echo}`,
+      path: `a.${echo}`,
+      request: { method: 'GET', url: `https://svc.example/api/v1/${echo}` },
+    });
+    const clean = redactError(error, TOKEN);
+    expect(containsSecret(JSON.stringify(clean.toJSON()), TOKEN)).toBe(false);
+    expect(clean.plansUrl).toBeUndefined();
+    expect(clean.errors?.period).toEqual(['ok']);
+    expect(clean.code).toBe('paid_plan_required');
+  });
+
+  it('returns the same error when no field holds the token', () => {
+    const error = new AivisError({ code: 'server_error', status: 500, message: 'Boom' });
+    expect(redactError(error, TOKEN)).toBe(error);
   });
 });
