@@ -21,18 +21,39 @@ export function scrubBytes(
   return scrubBody(bytes, token, json).bytes;
 }
 
-/** scrubBytes with the decoded clean text too: an upstream answer is decoded once. */
+/**
+ * scrubBytes with the decoded clean text too: an upstream answer is decoded
+ * once. `wellFormed` is false for bytes that are not UTF-8: their text has
+ * U+FFFD in place of the bad bytes, so a scan of it would not judge the bytes.
+ * A UTF-8 byte-order mark is dropped from the bytes as from the text, so what
+ * is served is what the text says (JSON.parse of text that starts with one fails).
+ */
 export function scrubBody(
   bytes: Uint8Array<ArrayBuffer>,
   token: string,
   json: boolean,
-): { bytes: Uint8Array<ArrayBuffer>; text: string } {
-  const text = decoder.decode(bytes);
+): { bytes: Uint8Array<ArrayBuffer>; text: string; wellFormed: boolean } {
+  const plain = hasByteOrderMark(bytes) ? bytes.subarray(3) : bytes;
+  let text: string;
+  let wellFormed = true;
+  try {
+    text = strictDecoder.decode(plain);
+  } catch {
+    text = decoder.decode(plain);
+    wellFormed = false;
+  }
   const clean = json ? redactSecretInJson(text, token) : redactSecret(text, token);
-  return clean === text ? { bytes, text } : { bytes: new TextEncoder().encode(clean), text: clean };
+  return clean === text
+    ? { bytes: plain, text, wellFormed }
+    : { bytes: new TextEncoder().encode(clean), text: clean, wellFormed };
 }
 
-const decoder = new TextDecoder();
+const hasByteOrderMark = (bytes: Uint8Array): boolean =>
+  bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+
+// ignoreBOM: the mark is removed above, once; a second one is text, and not JSON.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * The last line of defence: a header value or a body that still holds the
