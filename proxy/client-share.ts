@@ -66,7 +66,7 @@ export function clientAddress(
   trustedHeader: string | undefined,
 ): string | undefined {
   if (trustedHeader) {
-    const value = request.headers.get(trustedHeader)?.split(',')[0]?.trim();
+    const value = trustedEntry(request.headers.get(trustedHeader));
     if (value) return clientKey(value);
   }
   if (typeof context !== 'object' || context === null) return undefined;
@@ -90,6 +90,29 @@ export function clientAddress(
   }
   return undefined;
 }
+
+/** Entries of a list header looked at, from the right; the rest is the client's to write. */
+const MAX_HEADER_ENTRIES = 64;
+
+/**
+ * The address the trusted reverse proxy wrote. A list header such as
+ * X-Forwarded-For grows by one entry per hop, appended on the right, and
+ * whatever is on its left the client could have sent: so the rightmost entry
+ * (the peer the reverse proxy in front of this one saw) is the only one
+ * believed. A single-value header (X-Real-IP, CF-Connecting-IP) is its own
+ * rightmost entry. See docs/security.md, "Client addresses".
+ */
+export function trustedEntry(value: string | null): string | undefined {
+  if (!value) return undefined;
+  const tail =
+    value.length > MAX_HEADER_ENTRIES * 64 ? value.slice(-MAX_HEADER_ENTRIES * 64) : value;
+  const last = tail.slice(tail.lastIndexOf(',') + 1).trim();
+  return last === '' ? undefined : last;
+}
+
+/** Whether a client key is this machine (127.0.0.0/8, ::1): the peer a local reverse proxy shows. */
+const isLoopback = (key: string): boolean =>
+  key.startsWith('127.') || key === '0:0:0:0::/64' || key === '::1';
 
 /**
  * One key per client: an IPv4-mapped address is its IPv4 address, and an
@@ -132,12 +155,15 @@ export function spendingGate(
   config: ProxyConfig,
   budget: () => number,
   now: () => number,
+  warn: (message: string) => void = () => undefined,
 ): (request: Request, context: unknown) => SpendRefusal | undefined {
   const allowedOrigins = new Set(config.allowedOrigins);
   const shares = new ClientShares();
+  const loopbackWatch = config.clientIpHeader ? undefined : new LoopbackWatch(warn);
   return (request, context) => {
     const origin = request.headers.get('Origin');
-    if (origin !== null && allowedOrigins.size > 0 && !allowedOrigins.has(origin)) {
+    const allowedOrigin = origin !== null && allowedOrigins.has(origin);
+    if (origin !== null && allowedOrigins.size > 0 && !allowedOrigin) {
       return {
         reason: 'origin not allowed',
         response: () =>
@@ -148,7 +174,19 @@ export function spendingGate(
           ),
       };
     }
+    if (!allowedOrigin && madeByAnotherPage(request.headers)) {
+      return {
+        reason: 'cross-site or no-cors',
+        response: () =>
+          jsonError(
+            403,
+            'insufficient_scope',
+            'This request came from a page on another site, or from an image or a no-cors request, without an origin in ALLOWED_ORIGINS: it is answered from the cache only, and this answer is not cached.',
+          ),
+      };
+    }
     const client = clientAddress(request, context, config.clientIpHeader);
+    if (client !== undefined) loopbackWatch?.see(client);
     if (client === undefined || config.clientBudgetSharePercent >= 100) return undefined;
     const share = Math.max(1, Math.floor((budget() * config.clientBudgetSharePercent) / 100));
     const taken = shares.take(client, share, now());
@@ -166,4 +204,45 @@ export function spendingGate(
         ),
     };
   };
+}
+
+/**
+ * Fetch Metadata (sent by every current browser): a request another site's
+ * page made (an <img>, a link, a form) or one whose answer the page cannot
+ * read (no-cors) is no widget of an allowed page, so it must not spend the
+ * account's budget. Servers (Sheets, Looker, scripts) send neither header.
+ */
+function madeByAnotherPage(headers: Headers): boolean {
+  const site = headers.get('Sec-Fetch-Site');
+  const mode = headers.get('Sec-Fetch-Mode');
+  return site === 'cross-site' || mode === 'no-cors';
+}
+
+/** Requests seen before deciding that every client is this machine. */
+const LOOPBACK_SAMPLE = 20;
+
+/**
+ * Behind a reverse proxy on the same machine every viewer's peer address is
+ * loopback, so without CLIENT_IP_HEADER all of them share one client's share:
+ * said once in the log, after enough requests that all came from loopback.
+ */
+class LoopbackWatch {
+  #seen = 0;
+  #done = false;
+
+  constructor(readonly warn: (message: string) => void) {}
+
+  see(client: string): void {
+    if (this.#done) return;
+    if (!isLoopback(client)) {
+      this.#done = true;
+      return;
+    }
+    this.#seen += 1;
+    if (this.#seen < LOOPBACK_SAMPLE) return;
+    this.#done = true;
+    this.warn(
+      `aivis proxy: the first ${LOOPBACK_SAMPLE} clients all came from this machine (loopback) and CLIENT_IP_HEADER is not set, so every viewer shares one client's budget share. Behind a reverse proxy, set CLIENT_IP_HEADER to the header it writes (X-Real-IP in examples/intranet-nginx).`,
+    );
+  }
 }

@@ -252,7 +252,7 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     type: 'header name',
     defaultText: 'none',
     description:
-      "Header holding the client address, believed only when set: `CF-Connecting-IP` on Workers (whose context has no address). Unset, the runtime's peer address is used (Node host, Deno, Bun)",
+      "Header holding the client address, believed only when set: `CF-Connecting-IP` on Workers (whose context has no address), `X-Real-IP` behind nginx. Of a list such as `X-Forwarded-For` only the rightmost entry (the one your reverse proxy appended) counts. Unset, the runtime's peer address is used (Node host, Deno, Bun)",
     read: readHeaderName,
   }),
   setting({

@@ -50,6 +50,8 @@ export interface ProxyDeps {
    * `caches.default` where it exists. null: memory only.
    */
   sharedCache?: CacheLike | null;
+  /** A warning for the operator, at most once per cause (default console.warn). */
+  warn?: (message: string) => void;
 }
 
 /** Per-request context of runtimes that can keep work alive after the answer (Workers' ctx). */
@@ -79,6 +81,13 @@ interface Target {
 
 type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
 
+/** Refusals that mean the token (every key) or the resource (this key) is gone. */
+const REFUSAL_SCOPE: Record<number, 'account' | 'key' | undefined> = {
+  401: 'account',
+  403: 'account',
+  404: 'key',
+};
+
 /** Distinct request targets whose route is remembered (a dashboard asks for a few dozen). */
 const MAX_REMEMBERED_TARGETS = 4_096;
 
@@ -96,7 +105,12 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   });
   const inFlight = new Coalescer<UpstreamOutcome>();
   const failures = new FailureBackoff(config.cacheMaxEntries);
-  const mayGoUpstream = spendingGate(config, () => pacer.limit, now);
+  const mayGoUpstream = spendingGate(
+    config,
+    () => pacer.limit,
+    now,
+    deps.warn ?? ((message) => console.warn(message)),
+  );
   const sharedCache = deps.sharedCache === undefined ? defaultSharedCache() : deps.sharedCache;
   const shared = sharedCache
     ? cacheApiStore(sharedCache, [
@@ -158,7 +172,14 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         },
       });
       failures.clear(key);
+      const refusedScope = outcome.kind === 'refused' ? REFUSAL_SCOPE[outcome.status] : undefined;
+      if (outcome.kind === 'refused' && refusedScope) {
+        // data-api 5 and 7: a refused token or a deleted project is not asked about in a loop.
+        failures.refuse(key, refusedScope, outcome.status, outcome.response, now());
+        cache.delete(key);
+      }
       if (outcome.kind === 'fresh') {
+        failures.accepted(key, now());
         cache.set(key, outcome.entry);
         if (shared) {
           // Kept as long as any window may still serve it; the other isolates read it from there.
@@ -196,6 +217,8 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   ): Promise<Answer> {
     const key = route.upstreamPath;
     const path = route.upstreamPath;
+    const refused = failures.refusal(key, now());
+    if (refused) return { response: refused.response(), cache: '-', path, note: refused.reason };
     let entry = cache.get(key);
     if (shared && (!entry || now() - entry.storedAt >= windows.ttlMs)) {
       // Another isolate may have a newer answer (Workers' caches.default).
@@ -205,6 +228,8 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         entry = other;
       }
     }
+    // Stored before the service said the token or the project is gone: not served any more.
+    if (entry && failures.outdated(key, entry.storedAt)) entry = undefined;
     const action = decide(entry, now(), failures.get(key), inFlight.has(key), windows);
     if (action.kind === 'hit') return served(request, entry!, 'HIT', path);
     if (action.kind === 'stale') {

@@ -69,7 +69,7 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
   const isApi = call.upstreamPath.startsWith(`${API_PREFIX}/`);
   call.onSend();
   let upstream: Response | undefined;
-  let body: { bytes: Uint8Array<ArrayBuffer>; text: string };
+  let body: { bytes: Uint8Array<ArrayBuffer>; text: string; wellFormed: boolean };
   let release: Release = () => undefined;
   try {
     const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
@@ -143,7 +143,7 @@ export async function fetchUpstream(call: UpstreamCall): Promise<UpstreamOutcome
 async function settle(
   call: UpstreamCall,
   upstream: Response,
-  scrubbed: { bytes: Uint8Array<ArrayBuffer>; text: string },
+  scrubbed: { bytes: Uint8Array<ArrayBuffer>; text: string; wellFormed: boolean },
   isApi: boolean,
 ): Promise<UpstreamOutcome> {
   let body = scrubbed.bytes;
@@ -155,7 +155,8 @@ async function settle(
   );
 
   if (upstream.status === 200) {
-    if (isApi && !isJsonText(scrubbed.text)) {
+    // The scan reads the text; only bytes that are that text exactly (UTF-8) may be served as it.
+    if (isApi && (!scrubbed.wellFormed || !isJsonText(scrubbed.text))) {
       return badGateway('upstream sent a non-JSON answer');
     }
     if (call.reshape) {
@@ -234,9 +235,9 @@ async function settle(
     status,
     response: () =>
       envelope
-        ? replay(status, envelope, passed)
+        ? replay(status, status === 404 ? withSentence(envelope, GONE) : envelope, passed)
         : status === 404
-          ? jsonError(404, 'not_found', 'The service has no such resource.', {}, passed)
+          ? jsonError(404, 'not_found', `The service has no such resource. ${GONE}`, {}, passed)
           : jsonError(
               502,
               'server_error',
@@ -297,6 +298,14 @@ function badGateway(reason: string): UpstreamOutcome {
   };
 }
 
+/** What a refusal means for the copies the proxy stored before it (see failure-backoff.ts). */
+const GONE = 'The proxy no longer serves its stored copy of it.';
+const TOKEN_GONE = 'Until the token works again, the proxy serves none of its stored copies.';
+
+function withSentence(envelope: ErrorBody, sentence: string): ErrorBody {
+  return { error: { ...envelope.error, message: `${envelope.error.message} ${sentence}` } };
+}
+
 /**
  * data-api 5: the operator has to fix the token, and the viewer has to be told so,
  * in the proxy's own words (the service's might quote the request).
@@ -312,7 +321,7 @@ function tokenRefused(
     return jsonError(
       403,
       'paid_plan_required',
-      "The account behind this proxy's token has no paid-plan access. The account owner must choose a plan.",
+      `The account behind this proxy's token has no paid-plan access. The account owner must choose a plan. ${TOKEN_GONE}`,
       typeof plansUrl === 'string' ? { plans_url: plansUrl } : {},
       headers,
     );
@@ -321,7 +330,7 @@ function tokenRefused(
     return jsonError(
       403,
       'insufficient_scope',
-      "The proxy's token cannot read the API. The proxy operator must set AIVIS_TOKEN to a token that can.",
+      `The proxy's token cannot read the API. The proxy operator must set AIVIS_TOKEN to a token that can. ${TOKEN_GONE}`,
       {},
       headers,
     );
@@ -329,7 +338,7 @@ function tokenRefused(
   return jsonError(
     401,
     'unauthenticated',
-    "The service refused the proxy's token: it is missing, expired or revoked. The proxy operator must set a valid AIVIS_TOKEN.",
+    `The service refused the proxy's token: it is missing, expired or revoked. The proxy operator must set a valid AIVIS_TOKEN. ${TOKEN_GONE}`,
     {},
     headers,
   );
