@@ -163,6 +163,18 @@ describe('examples/intranet-nginx', () => {
     expect(proxy.stdout()).toMatch(/aivis proxy on http:\/\/127\.0\.0\.1:\d+\/aivis /);
   });
 
+  it('counts each viewer by the address nginx saw, not every viewer as loopback', async () => {
+    const config = readProxyConfig(exampleEnv);
+    // The proxy's peer is always nginx on 127.0.0.1: without the header every viewer shares one share.
+    expect(config.clientIpHeader).toBe('X-Real-IP');
+    const site = await readFile(SITE_CONF, 'utf8');
+    // nginx overwrites whatever the viewer sent under that name with the address it saw.
+    expect(site).toMatch(
+      new RegExp(`^\\s*proxy_set_header ${config.clientIpHeader} \\$remote_addr;$`, 'm'),
+    );
+    expect(proxy.stderr()).not.toContain('CLIENT_IP_HEADER');
+  });
+
   it('shows every widget with the figures of the API, same origin, no token, no CORS, strict CSP', async () => {
     const home = await fetch(`${siteUrl}/`);
     expect(home.headers.get('content-security-policy')).toContain("style-src 'self'");
