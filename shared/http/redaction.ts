@@ -2,8 +2,10 @@
  * Removes a secret (the access token) from text that came from elsewhere: an
  * error message, an answer body, a header. A service, a proxy or a client
  * may echo the token not only verbatim but JSON-escaped (`\u0061`, `\/`),
- * percent-encoded, in another letter case or base64-encoded; each of those
- * forms is as good as the token to whoever reads it.
+ * percent-encoded (once or twice), as HTML numeric references, as hex, in
+ * another letter case or base64-encoded (of its UTF-8 or UTF-16 bytes); each
+ * of those forms is as good as the token to whoever reads it. The list of
+ * forms is in docs/security.md, "Token echoes".
  *
  * Plain ECMAScript (no TextEncoder, no btoa): the Apps Script bundle uses it too.
  */
@@ -159,7 +161,16 @@ function matchersFor(secret: string): Matchers {
   last = {
     secret,
     encoded: new RegExp(Array.from(secret, charForms).join(''), 'gi'),
-    base64: new RegExp(base64Cores(secret).map(escapeRegExp).join('|'), 'g'),
+    base64: new RegExp(
+      [
+        ...base64Cores(utf8Bytes(secret)),
+        ...base64Cores(utf16Bytes(secret, 'le')),
+        ...base64Cores(utf16Bytes(secret, 'be')),
+      ]
+        .map(escapeRegExp)
+        .join('|'),
+      'g',
+    ),
   };
   return last;
 }
@@ -173,6 +184,13 @@ function charForms(char: string): string {
     const code = variant.codePointAt(0) ?? 0;
     if (code <= 0xffff) forms.add(`\\\\u${code.toString(16).padStart(4, '0')}`);
     for (const byte of utf8Bytes(variant)) forms.add(`%${byte.toString(16).padStart(2, '0')}`);
+    const hex = utf8Bytes(variant).map((byte) => byte.toString(16).padStart(2, '0'));
+    // Hex of the bytes (a hex dump, a digest-looking field) and percent-encoding applied twice.
+    forms.add(hex.join(''));
+    forms.add(hex.map((pair) => `%25${pair}`).join(''));
+    // HTML numeric character references, decimal and hex, with or without leading zeros and `;`.
+    forms.add(`&#0*${code};?`);
+    forms.add(`&#x0*${code.toString(16)};?`);
   }
   if (char === '/') forms.add('\\\\/');
   if (char === '"') forms.add('\\\\"');
@@ -185,8 +203,7 @@ function charForms(char: string): string {
  * whatever comes before, at one of three alignments; the few characters at
  * either end also depend on neighbouring bytes and are left alone.
  */
-function base64Cores(secret: string): string[] {
-  const bytes = utf8Bytes(secret);
+function base64Cores(bytes: readonly number[]): string[] {
   const cores = new Set<string>();
   for (let offset = 0; offset < 3; offset += 1) {
     const padded = [...new Array<number>(offset).fill(0), ...bytes];
@@ -212,6 +229,17 @@ function base64(bytes: readonly number[]): string {
     for (let j = 0; j < chars; j += 1) out += BASE64_ALPHABET[(chunk >> (18 - 6 * j)) & 63];
   }
   return out;
+}
+
+/** UTF-16 code units as bytes, little- or big-endian (what Windows and .NET encode before base64). */
+function utf16Bytes(text: string, order: 'le' | 'be'): number[] {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (order === 'le') bytes.push(unit & 0xff, unit >> 8);
+    else bytes.push(unit >> 8, unit & 0xff);
+  }
+  return bytes;
 }
 
 function utf8Bytes(text: string): number[] {

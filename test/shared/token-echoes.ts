@@ -29,5 +29,16 @@ export function echoForms(token: string): Array<[string, string]> {
     ['base64 at offset 1', Buffer.from(`x${token}`).toString('base64')],
     ['base64 at offset 2', Buffer.from(`xy${token}`).toString('base64')],
     ['JSON.stringify', JSON.stringify(token).slice(1, -1)],
+    // Forms a third attack run got through.
+    ['hex', Buffer.from(token).toString('hex')],
+    ['hex, upper case', Buffer.from(token).toString('hex').toUpperCase()],
+    ['percent-encoded twice', encodeURIComponent(percent)],
+    ['HTML decimal entities', Array.from(token, (char) => `&#${char.charCodeAt(0)};`).join('')],
+    [
+      'HTML hex entities',
+      Array.from(token, (char) => `&#x${char.charCodeAt(0).toString(16)};`).join(''),
+    ],
+    ['base64 of UTF-16LE', Buffer.from(token, 'utf16le').toString('base64')],
+    ['base64 of UTF-16LE at offset 1', Buffer.from(`x${token}`, 'utf16le').toString('base64')],
   ];
 }
