@@ -9,6 +9,7 @@
  * - dates are the medium date ("Nov 15, 2026"); a timestamp adds the time.
  */
 import { REPORT_PERIODS } from '../../shared/api/vocabulary.js';
+import { CUT_SHORT, MAX_DEPTH } from '../../shared/table/cells.js';
 
 export interface Formatters {
   locale: string;
@@ -101,13 +102,29 @@ export function cell(value: unknown, column: string, format: Formatters): Cell {
   return { text: cellText(value, format), numeric: false };
 }
 
-function cellText(value: unknown, format: Formatters): string {
+/**
+ * A cell's text. Nesting is bounded as shared/table bounds it (MAX_DEPTH, then
+ * CUT_SHORT): a followed link's body can nest without bound, and recursion or
+ * JSON.stringify would overflow the stack. Lists stop once the cell is full.
+ */
+function cellText(value: unknown, format: Formatters, depth = 0): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) {
-    return value.length === 0 ? '—' : value.map((item) => cellText(item, format)).join(', ');
+  if (typeof value === 'object') {
+    const list = Array.isArray(value);
+    const entries = list ? value : Object.entries(value);
+    if (entries.length === 0) return '—';
+    if (depth >= MAX_DEPTH) return CUT_SHORT;
+    let text = '';
+    for (const item of entries) {
+      const shown = list
+        ? cellText(item, format, depth + 1)
+        : `${item[0]}: ${cellText(item[1], format, depth + 1)}`;
+      text += `${text ? (list ? ', ' : '; ') : ''}${shown}`;
+      if (text.length > MAX_CELL_CHARS) return `${text.slice(0, MAX_CELL_CHARS)}…`;
+    }
+    return text;
   }
-  if (typeof value === 'object') return JSON.stringify(value).slice(0, MAX_CELL_CHARS);
   if (typeof value === 'number') return format.decimal(value);
   const text = String(value);
   if (ISO_DATE.test(text)) return format.date(text);
