@@ -180,7 +180,7 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
       <article aria-labelledby=${titleId}>
         ${this.subheading(
           html`<span class="rank">${format.integer(action.rank)}.</span>
-            <span part="label">${action.title}</span>`,
+            <bdi part="label">${action.title}</bdi>`,
           1,
           titleId,
         )}
@@ -245,11 +245,20 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     const key = action.next_request;
     const task = this.#rowsTask(key);
     const table = (body: unknown) => {
-      const { columns, rows, pagination } = supportingRows(body, format);
+      const { columns, rows, pagination, received } = supportingRows(body, format);
       if (rows.length === 0) return html`<p class="muted">No supporting rows.</p>`;
       const paged = pagination !== undefined && (pagination.offset > 0 || pagination.has_more);
-      const caption = paged ? 'Supporting rows' : `Supporting rows: ${format.integer(rows.length)}`;
+      const caption = paged ? 'Supporting rows' : `Supporting rows: ${format.integer(received)}`;
+      const reportUrl = safeHttpUrl(action.report_url);
       return html`${dataTable(columns, rows, caption, `Supporting rows for action ${action.rank}`)}
+        ${
+          received > rows.length
+            ? html`<p class="muted" part="rows-note">
+                The first ${format.integer(rows.length)} of ${format.integer(received)} rows are
+                shown${reportUrl ? html`; ${externalLink(reportUrl, 'the report')} has them all` : ''}.
+              </p>`
+            : nothing
+        }
         ${
           paged
             ? pager(

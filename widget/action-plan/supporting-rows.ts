@@ -15,7 +15,15 @@ export interface RowsTable {
   rows: Cell[][];
   /** The answer's pagination, when the list is paged. */
   pagination: Pagination | undefined;
+  /** How many records the answer held; more than `rows` when they were capped at MAX_ROWS. */
+  received: number;
 }
+
+/**
+ * Rows shown at most: an answer can hold any number (50,000 rows took seconds
+ * of the page's main thread to lay out); the table is a glance, the report has all.
+ */
+export const MAX_ROWS = 200;
 
 /** Columns shown at most: the table is a glance, the report has the rest. */
 const MAX_COLUMNS = 10;
@@ -44,7 +52,8 @@ function recordsOf(body: Record<string, unknown>): Record<string, unknown>[] {
 
 export function supportingRows(followed: unknown, format: Formatters): RowsTable {
   const body = isPlainObject(followed) ? followed : {};
-  const records = recordsOf(body);
+  const all = recordsOf(body);
+  const records = all.length > MAX_ROWS ? all.slice(0, MAX_ROWS) : all;
   const columns: string[] = [];
   for (const record of records) {
     for (const key of Object.keys(record)) {
@@ -57,6 +66,7 @@ export function supportingRows(followed: unknown, format: Formatters): RowsTable
     columns,
     rows: records.map((record) => columns.map((column) => cell(record[column], column, format))),
     pagination: paginationOf(body.pagination),
+    received: all.length,
   };
 }
 
