@@ -178,7 +178,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
       ${summary.by_source.map(
         (row) => html`<li class="source">
           ${barRow(
-            html`<span part="label">${sourceName(row.source)}</span>`,
+            html`<bdi part="label">${sourceName(row.source)}</bdi>`,
             `${format.count(row.sessions, 'session')} (${format.percent((row.sessions / total) * 100)})`,
             (row.sessions / total) * 100,
           )}

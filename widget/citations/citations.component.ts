@@ -5,7 +5,7 @@ import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
 import { markedRowsStyles } from '../internal/marked-rows.styles.js';
-import { barRow, externalLink, periodLine } from '../internal/templates.js';
+import { barRow, externalLink, linkText, periodLine } from '../internal/templates.js';
 import { citationsStyles } from './citations.styles.js';
 
 const ownBadge = (isOwnSite: boolean) =>
@@ -92,7 +92,7 @@ export class AivisCitations extends AivisElement<'citations'> {
           part=${row.is_own_site ? 'item own-site' : 'item'}
         >
           ${barRow(
-            html`<span><span part="label">${row.domain}</span>${ownBadge(row.is_own_site)}</span>`,
+            html`<span><bdi part="label">${row.domain}</bdi>${ownBadge(row.is_own_site)}</span>`,
             html`<span part="value">${format.percent(row.share)}</span> of citations ·
               ${format.count(row.citations, 'citation')}`,
             (row.share / top) * 100,
@@ -111,7 +111,7 @@ export class AivisCitations extends AivisElement<'citations'> {
           part=${row.is_own_site ? 'item own-site' : 'item'}
         >
           <span class="url"
-            >${href ? externalLink(href, html`<span part="label">${row.url}</span>`) : html`<span part="label">${row.url}</span>`}${ownBadge(
+            >${href ? externalLink(href, html`<bdi part="label">${linkText(row.url)}</bdi>`) : html`<bdi part="label">${row.url}</bdi>`}${ownBadge(
               row.is_own_site,
             )}</span
           >

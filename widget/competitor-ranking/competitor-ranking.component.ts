@@ -163,7 +163,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
       ${barRow(
         html`<span class="name"
           ><span class="rank">${format.integer(row.rank)}.</span>
-          <span part="label">${row.name}</span>${
+          <bdi part="label">${row.name}</bdi>${
             row.is_own_brand ? html`<span class="badge">Your brand</span>` : nothing
           }</span
         >`,

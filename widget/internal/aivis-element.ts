@@ -198,7 +198,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       aria-level=${this.headingLevelOf()}
     ><slot name="heading">${
       this.heading ||
-      html`${this.cardTitle}${brand ? ` · ${brand}` : nothing}${
+      html`${this.cardTitle}${brand ? html` · <bdi>${brand}</bdi>` : nothing}${
         hidden ? html`<span class="visually-hidden"> (${hidden})</span>` : nothing
       }`
     }</slot></div>`;

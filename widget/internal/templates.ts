@@ -22,9 +22,23 @@ export const barRow = (label: unknown, figures: unknown, percent: number): Templ
       ><span class="bar" part="bar" .style=${`width:${Math.min(100, Math.max(0, percent))}%`}></span
     ></span>`;
 
-/** A link to an http(s) address the caller has checked with safeHttpUrl, in a new tab. */
+/**
+ * API text for a link, without bidirectional controls (embeddings, overrides,
+ * isolates, marks): a U+202E in "invoice‮fdp.exe" shows "invoiceexe.pdf".
+ * See docs/security.md, "API text in the widgets".
+ */
+export const linkText = (text: string): string =>
+  text.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+
+/**
+ * A link to an http(s) address the caller has checked with safeHttpUrl, in a
+ * new tab; text content loses its bidi controls (linkText), and the content is
+ * isolated from the text around it.
+ */
 export const externalLink = (href: string, content: unknown): TemplateResult =>
-  html`<a part="link" href=${href} target="_blank" rel="noopener noreferrer">${content}</a>`;
+  html`<a part="link" href=${href} target="_blank" rel="noopener noreferrer"><bdi>${
+    typeof content === 'string' ? linkText(content) : content
+  }</bdi></a>`;
 
 /**
  * The one-line notice of a data source whose stored data is out of date:
@@ -111,7 +125,10 @@ export const dataTable = (
         ${rows.map(
           (cells) =>
             html`<tr>
-              ${cells.map((cell) => html`<td class=${cell.numeric ? 'num' : ''}>${cell.text}</td>`)}
+              ${cells.map(
+                // API text is isolated: its direction controls cannot reorder the cells around it.
+                (cell) => html`<td class=${cell.numeric ? 'num' : ''}><bdi>${cell.text}</bdi></td>`,
+              )}
             </tr>`,
         )}
       </tbody>

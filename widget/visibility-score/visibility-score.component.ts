@@ -100,7 +100,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
                 ${visibility.mentions_by_platform.map(
                   (row) => html`<li class="platform">
                     ${barRow(
-                      html`<span part="label">${platformLabel(row.platform)}</span>`,
+                      html`<bdi part="label">${platformLabel(row.platform)}</bdi>`,
                       `${format.integer(row.mentions)} of ${format.count(row.answers, 'answer')} (${format.percent(row.mention_rate)})`,
                       row.mention_rate,
                     )}

@@ -107,7 +107,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       <ul class="legend" part="legend" aria-label="Brands">
         ${trend.series.map(
           (series, index) => html`<li class=${colourOf(trend, index)}>
-            <span class="swatch" aria-hidden="true"></span>${series.name}${
+            <span class="swatch" aria-hidden="true"></span><bdi>${series.name}</bdi>${
               series.isOwnBrand ? ' (your brand)' : ''
             }
           </li>`,
@@ -266,7 +266,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
           <th scope="col">Month</th>
           ${trend.series.map(
             (series) =>
-              html`<th scope="col">${series.name}${series.isOwnBrand ? ' (your brand)' : ''}</th>`,
+              html`<th scope="col"><bdi>${series.name}</bdi>${series.isOwnBrand ? ' (your brand)' : ''}</th>`,
           )}
         </tr>
       </thead>
