@@ -10,6 +10,7 @@ import type { ResponseOf } from '../api/responses.js';
 import type { BodyCheck } from '../http/body-check.js';
 import { abortableSleep } from '../http/edge.js';
 import type { AivisError } from '../http/errors.js';
+import { redactSecret } from '../http/redaction.js';
 import type { Credentials } from '../http/request.js';
 import {
   assembleRows,
@@ -78,7 +79,15 @@ export function createFetchReader(options: AsyncClientOptions, check: BodyCheck)
     answer.headers.forEach((value, key) => {
       headers[key.toLowerCase()] = value;
     });
-    return { status: answer.status, headers, body: await answer.text() };
+    // A service that echoes the token as data (a brand name, a quote) must not put it on a
+    // page (every form redactSecret knows; JSON stays JSON, see redaction.test). An error body is read whole, and redactError cleans what it yields (a plans_url
+    // that held the token is dropped, not just cleaned).
+    const body = await answer.text();
+    return {
+      status: answer.status,
+      headers,
+      body: answer.status === 200 ? redactSecret(body, credentials.token) : body,
+    };
   }
 
   async function send(

@@ -66,40 +66,24 @@ export class AivisError extends Error implements AivisErrorDetails {
  * the message, the `errors` map (keys and values), the JSON path and the
  * request URL. A `plansUrl` that held the secret is dropped, not redacted: a
  * link whose text was chosen by whoever echoed the token is no link to offer.
- * The same error when no field holds it.
  */
 export function redactError(error: AivisError, secret: string | undefined): AivisError {
   if (!secret) return error;
-  let changed = false;
-  const clean = (text: string) => {
-    const redacted = redactSecret(text, secret);
-    if (redacted !== text) changed = true;
-    return redacted;
-  };
+  const clean = (text: string) => redactSecret(text, secret);
   const { errors, plansUrl, path, request, ...rest } = error.toJSON();
-  let cleanErrors: ValidationErrors | undefined;
-  if (errors) {
-    cleanErrors = {};
-    for (const [key, messages] of Object.entries(errors)) {
-      // defineProperty: a key such as __proto__ stays an own, plain entry.
-      Object.defineProperty(cleanErrors, clean(key), {
-        value: (Array.isArray(messages) ? messages : []).map((m) => clean(String(m))),
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-    }
-  }
-  const keepPlans = plansUrl !== undefined && !containsSecret(plansUrl, secret);
-  const cleanDetails: AivisErrorDetails = {
+  return new AivisError({
     ...rest,
     message: clean(rest.message),
-    ...(cleanErrors ? { errors: cleanErrors } : {}),
-    ...(keepPlans ? { plansUrl } : {}),
-    ...(path !== undefined ? { path: clean(path) } : {}),
-    ...(request ? { request: { method: request.method, url: clean(request.url) } } : {}),
-  };
-  return changed || (plansUrl !== undefined && !keepPlans) ? new AivisError(cleanDetails) : error;
+    // fromEntries defines own properties: a key such as __proto__ stays a plain entry.
+    ...(errors && {
+      errors: Object.fromEntries(
+        Object.entries(errors).map(([key, messages]) => [clean(key), [messages].flat().map(clean)]),
+      ),
+    }),
+    ...(plansUrl && !containsSecret(plansUrl, secret) && { plansUrl }),
+    ...(path !== undefined && { path: clean(path) }),
+    ...(request && { request: { method: request.method, url: clean(request.url) } }),
+  });
 }
 
 export const isAivisError = (value: unknown): value is AivisError =>

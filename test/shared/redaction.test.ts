@@ -154,8 +154,15 @@ describe('redactError: every field of an error, in the one place errors are clea
     expect(clean.code).toBe('paid_plan_required');
   });
 
-  it('returns the same error when no field holds the token', () => {
-    const error = new AivisError({ code: 'server_error', status: 500, message: 'Boom' });
-    expect(redactError(error, TOKEN)).toBe(error);
+  it('keeps every field that does not hold the token', () => {
+    const error = new AivisError({
+      code: 'paid_plan_required',
+      status: 403,
+      message: 'Boom',
+      errors: { period: ['bad'] },
+      plansUrl: 'https://plans.example/',
+      request: { method: 'GET', url: 'https://svc.example/api/v1/projects' },
+    });
+    expect(redactError(error, TOKEN).toJSON()).toEqual(error.toJSON());
   });
 });
