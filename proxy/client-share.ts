@@ -132,10 +132,15 @@ export function spendingGate(
   config: ProxyConfig,
   budget: () => number,
   now: () => number,
-): (request: Request, context: unknown) => SpendRefusal | undefined {
+  /**
+   * The share counted in a store every instance shares; undefined when that
+   * store cannot answer now (this instance's own count stands in).
+   */
+  sharedTake?: (client: string, share: number, now: number) => Promise<ShareResult | undefined>,
+): (request: Request, context: unknown) => Promise<SpendRefusal | undefined> {
   const allowedOrigins = new Set(config.allowedOrigins);
   const shares = new ClientShares();
-  return (request, context) => {
+  return async (request, context) => {
     const origin = request.headers.get('Origin');
     if (origin !== null && allowedOrigins.size > 0 && !allowedOrigins.has(origin)) {
       return {
@@ -151,7 +156,7 @@ export function spendingGate(
     const client = clientAddress(request, context, config.clientIpHeader);
     if (client === undefined || config.clientBudgetSharePercent >= 100) return undefined;
     const share = Math.max(1, Math.floor((budget() * config.clientBudgetSharePercent) / 100));
-    const taken = shares.take(client, share, now());
+    const taken = (await sharedTake?.(client, share, now())) ?? shares.take(client, share, now());
     if (taken.ok) return undefined;
     const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
     return {

@@ -10,7 +10,7 @@ import type { CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
 import { strongEtag } from './etag.js';
 import { isJsonText } from './json-check.js';
-import type { UpstreamPacer } from './pacer.js';
+import type { Pacer } from './pacer.js';
 import { JSON_TYPE, jsonError, YAML_TYPE } from './responses.js';
 import { scrubBody } from './scrub.js';
 
@@ -26,7 +26,7 @@ export interface UpstreamCall {
   /** Canonical path and query from resolveRoute, starting with /api/v1 or /openapi. */
   upstreamPath: string;
   fetch: (input: string, init: RequestInit) => Promise<Response>;
-  pacer: UpstreamPacer;
+  pacer: Pacer;
   /** Bytes of answers held at once (MAX_BUFFERED_BYTES). */
   buffers: ByteBudget;
   now: () => number;
