@@ -299,14 +299,16 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     if (action.kind === 'hit') return served(request, entry!, 'HIT', path);
     if (action.kind === 'stale') {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
-      if (action.revalidate && (await mayGoUpstream(request, context)) === undefined) {
+      const gate = action.revalidate ? mayGoUpstream(request, context) : undefined;
+      if (action.revalidate && (gate instanceof Promise ? await gate : gate) === undefined) {
         const background = refresh(key, route, context).catch(() => undefined);
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
       }
       return served(request, entry!, 'STALE', path, action.reason);
     }
-    const refusal = action.join ? undefined : await mayGoUpstream(request, context);
+    const gate = action.join ? undefined : mayGoUpstream(request, context);
+    const refusal = gate instanceof Promise ? await gate : gate;
     if (refusal) {
       if (action.cover) return served(request, entry!, 'STALE', path, refusal.reason);
       return { response: refusal.response(), cache: '-', path, note: refusal.reason };

@@ -239,8 +239,8 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         request.remaining ?? '',
       ]);
     },
-    async blockUntil(at) {
-      await budget(['block', options.now(), PACER_WINDOW_MS, 1, 0, at]);
+    async blockUntil(at, now) {
+      await budget(['block', now, PACER_WINDOW_MS, 1, 0, at]);
     },
     async takeShare(client, share, now, windowMs): Promise<ShareAnswer> {
       const [ok, retry] = (

@@ -111,7 +111,7 @@ export class SharedPacer implements Pacer {
 
   blockFor(ms: number): void {
     this.#local.blockFor(ms);
-    const until = this.#options.now() + ms;
-    void this.link.use((store) => store.blockUntil(until));
+    const now = this.#options.now();
+    void this.link.use((store) => store.blockUntil(now + ms, now));
   }
 }

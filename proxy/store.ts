@@ -47,8 +47,8 @@ export interface SharedStore {
   readonly answers?: SharedAnswerStore;
   reserve(request: BudgetRequest): Promise<BudgetAnswer>;
   observe(request: ObserveRequest): Promise<void>;
-  /** After a 429: nothing goes out before this clock time. */
-  blockUntil(at: number): Promise<void>;
+  /** After a 429: nothing goes out before clock time `at`. */
+  blockUntil(at: number, now: number): Promise<void>;
   /** One miss of `share` per window for this client (already a key, never an address in clear). */
   takeShare(client: string, share: number, now: number, windowMs: number): Promise<ShareAnswer>;
   /** true: the caller holds the lock for `ttlMs`; false: another instance does. */
