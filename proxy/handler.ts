@@ -100,6 +100,9 @@ const MAX_REMEMBERED_TARGETS = 4_096;
 /** How often an instance waiting on another's upstream call looks for its answer. */
 const SHARED_POLL_MS = 20;
 
+/** Times an instance waits on another's lock before it calls upstream itself. */
+const LOCK_ATTEMPTS = 2;
+
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
   const now = deps.now ?? Date.now;
   const upstreamFetch = deps.fetch ?? ((input, init) => fetch(input, init));
@@ -193,10 +196,20 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   ): Promise<UpstreamOutcome> {
     return inFlight.run(key, async () => {
       // Across instances: one holds the key's lock and calls upstream; the others wait for its answer.
-      const held = link ? await link.use((store) => store.lock(key, lockMs)) : undefined;
-      if (held === false) {
+      let held = link ? await link.use((store) => store.lock(key, lockMs)) : undefined;
+      for (let attempt = 0; held === false && attempt < LOCK_ATTEMPTS; attempt += 1) {
         const entry = await answerOfOther(key);
         if (entry) return { kind: 'fresh', entry } satisfies UpstreamOutcome;
+        // Its holder let go without an answer (a refusal, an outage): one of the waiters tries.
+        held = await link!.use((store) => store.lock(key, lockMs));
+      }
+      if (held === true) {
+        // The previous holder may have stored its answer and let go just before this lock.
+        const entry = await freshShared(key);
+        if (entry) {
+          void link?.use((store) => store.unlock(key));
+          return { kind: 'fresh', entry } satisfies UpstreamOutcome;
+        }
       }
       try {
         return await callUpstream(key, route, context, held === true);
@@ -215,14 +228,19 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     const polls = Math.ceil(lockMs / SHARED_POLL_MS);
     for (let poll = 0; poll < polls; poll += 1) {
       await sleep(SHARED_POLL_MS);
-      const entry = await shared.get(key);
-      if (entry && now() - entry.storedAt < windows.ttlMs) {
-        cache.set(key, entry);
-        return entry;
-      }
-      if ((await link.use((store) => store.isLocked(key))) !== true) return undefined;
+      const entry = await freshShared(key);
+      if (entry) return entry;
+      if ((await link.use((store) => store.isLocked(key))) !== true) return freshShared(key);
     }
     return undefined;
+  }
+
+  /** A fresh answer another instance stored, now in this one's memory too. */
+  async function freshShared(key: string): Promise<CachedAnswer | undefined> {
+    const entry = await shared?.get(key);
+    if (!entry || now() - entry.storedAt >= windows.ttlMs) return undefined;
+    cache.set(key, entry);
+    return entry;
   }
 
   async function callUpstream(

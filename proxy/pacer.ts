@@ -95,6 +95,17 @@ export class UpstreamPacer implements Pacer {
     return this.#runs.length;
   }
 
+  /** Sends the plan (as announced, before any share or cap) still allows in the window. */
+  planRemaining(): number {
+    this.#prune(this.#options.now());
+    return Math.max(0, this.#limit - this.#total);
+  }
+
+  /** The plan as announced (or assumed), before any share or cap. */
+  get plan(): number {
+    return this.#limit;
+  }
+
   /** Sends the window still allows, counting reservations. */
   remaining(): number {
     this.#prune(this.#options.now());

@@ -61,15 +61,26 @@ export class SharedPacer implements Pacer {
 
   async acquire(): Promise<SlotResult> {
     const options = this.#options;
-    const answer = await this.link.use((store) =>
-      store.reserve({
+    const answer = await this.link.use(async (store) => {
+      if (!this.#shared) {
+        // Back after counting alone (the store may have restarted empty): what this
+        // instance knows the account spent counts in the store too before it reserves.
+        await store.observe({
+          now: options.now(),
+          windowMs: this.#windowMs,
+          limit: options.limit,
+          announcedLimit: this.#local.plan,
+          remaining: this.#local.planRemaining(),
+        });
+      }
+      return store.reserve({
         now: options.now(),
         windowMs: this.#windowMs,
         limit: options.limit,
         cap: options.cap ?? 0,
         maxWaitMs: options.maxWaitMs,
-      }),
-    );
+      });
+    });
     if (answer === undefined) {
       if (this.#shared) {
         // What the fleet spent in this window, as last known, counts against this instance too.

@@ -45,10 +45,13 @@ export async function startRedis(): Promise<RunningRedis> {
     started.stderr?.on('data', (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4_000);
     });
-    await pollUntil(() => output.includes('Ready to accept connections') || started.exitCode !== null, {
-      what: `redis-server on port ${port}`,
-      timeoutMs: 10_000,
-    });
+    await pollUntil(
+      () => output.includes('Ready to accept connections') || started.exitCode !== null,
+      {
+        what: `redis-server on port ${port}`,
+        timeoutMs: 10_000,
+      },
+    );
     if (started.exitCode !== null) throw new Error(`redis-server did not start: ${output}`);
   };
   const stop = async (signal: NodeJS.Signals) => {

@@ -140,27 +140,25 @@ describe('the shared budget script', () => {
     { limit: 2, reserves: 3, maxWaitMs: 61_000, waits: [0, 0, PACER_WINDOW_MS] },
     { limit: 2, reserves: 3, maxWaitMs: 60_000, waits: [0, 0, undefined] },
     { limit: 1, reserves: 2, maxWaitMs: 200_000, waits: [0, PACER_WINDOW_MS] },
-  ])('limit $limit, $reserves at once, wait at most $maxWaitMs: waits $waits', async ({
-    limit,
-    reserves,
-    maxWaitMs,
-    waits,
-  }) => {
-    const clock = fakeClock();
-    const store = await freshStore(clock.now);
-    const seen: (number | undefined)[] = [];
-    for (let index = 0; index < reserves; index += 1) {
-      const answer = await store.reserve({
-        now: clock.now(),
-        windowMs: PACER_WINDOW_MS,
-        limit,
-        cap: 0,
-        maxWaitMs,
-      });
-      seen.push(answer.ok ? answer.waitMs : undefined);
-    }
-    expect(seen).toEqual(waits);
-  });
+  ])(
+    'limit $limit, $reserves at once, wait at most $maxWaitMs: waits $waits',
+    async ({ limit, reserves, maxWaitMs, waits }) => {
+      const clock = fakeClock();
+      const store = await freshStore(clock.now);
+      const seen: (number | undefined)[] = [];
+      for (let index = 0; index < reserves; index += 1) {
+        const answer = await store.reserve({
+          now: clock.now(),
+          windowMs: PACER_WINDOW_MS,
+          limit,
+          cap: 0,
+          maxWaitMs,
+        });
+        seen.push(answer.ok ? answer.waitMs : undefined);
+      }
+      expect(seen).toEqual(waits);
+    },
+  );
 
   it('a learned limit and a 429 hold are the account’s, whoever learned them', async () => {
     const clock = fakeClock();
@@ -175,8 +173,19 @@ describe('the shared budget script', () => {
     });
     stores.push(second);
     await second.ready();
-    const request = { now: clock.now(), windowMs: PACER_WINDOW_MS, limit: 60, cap: 0, maxWaitMs: 0 };
-    await first.observe({ now: clock.now(), windowMs: PACER_WINDOW_MS, limit: 60, announcedLimit: 120 });
+    const request = {
+      now: clock.now(),
+      windowMs: PACER_WINDOW_MS,
+      limit: 60,
+      cap: 0,
+      maxWaitMs: 0,
+    };
+    await first.observe({
+      now: clock.now(),
+      windowMs: PACER_WINDOW_MS,
+      limit: 60,
+      announcedLimit: 120,
+    });
     expect(await second.reserve(request)).toMatchObject({ ok: true, limit: 120, remaining: 119 });
     await first.blockUntil(clock.now() + 5_000, clock.now());
     expect(await second.reserve(request)).toMatchObject({ ok: false, retryAfterMs: 5_000 });
@@ -194,7 +203,12 @@ describe('the shared budget script', () => {
           for (const gap of gaps) {
             clock.advance(gap);
             const expected = local.take('203.0.113.7', share, clock.now());
-            const shared = await store.takeShare('203.0.113.7', share, clock.now(), PACER_WINDOW_MS);
+            const shared = await store.takeShare(
+              '203.0.113.7',
+              share,
+              clock.now(),
+              PACER_WINDOW_MS,
+            );
             expect(shared.ok).toBe(expected.ok);
             if (!shared.ok && !expected.ok) {
               expect(Math.abs(shared.retryAfterMs - expected.retryAfterMs)).toBeLessThanOrEqual(1);
