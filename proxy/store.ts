@@ -120,7 +120,7 @@ export class StoreLink {
         this.#state = 'alone';
         const why =
           error instanceof StoreTimeout
-            ? `no answer within ${this.options.timeoutMs} ms`
+            ? `slow (no answer within ${this.options.timeoutMs} ms)`
             : 'unreachable';
         this.options.notice(
           `aivis proxy: the shared store (${this.store.kind}) is ${why}; this instance answers from its own memory with its fallback share of the budget until it is back`,

@@ -27,7 +27,8 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startRedis(): Promise<RunningRedis> {
+/** @param password when given, clients must AUTH with it (`--requirepass`). */
+export async function startRedis(password?: string): Promise<RunningRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   let output = '';
@@ -35,7 +36,17 @@ export async function startRedis(): Promise<RunningRedis> {
     output = '';
     const started = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        ...(password ? ['--requirepass', password] : []),
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child = started;

@@ -37,7 +37,7 @@ async function startInstance(redisUrl: string): Promise<Instance> {
       CLIENT_BUDGET_SHARE: '100',
       MAX_QUEUE_WAIT_MS: '0',
       // Three processes, a sandbox and Redis on a busy test machine.
-      SHARED_STORE_TIMEOUT_MS: '2000',
+      SHARED_STORE_TIMEOUT_MS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
