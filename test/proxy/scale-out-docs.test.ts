@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROXY_SETTINGS } from '../../proxy/config.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { pollUntil } from '../../support/poll.js';
 import { type RunningRedis, startRedis } from '../../support/redis.js';
@@ -48,6 +49,17 @@ afterAll(async () => {
 });
 
 describe('docs/proxy-scale-out.md: Node with Redis', () => {
+  it('states the settings as the settings table has them', () => {
+    const rows = [...PAGE.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)];
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const [, variable, stated] of rows) {
+      const item = PROXY_SETTINGS.find((setting) => setting.variable === variable);
+      expect(item, `${variable} is a proxy setting`).toBeDefined();
+      const expected = item!.defaultText ?? `\`${String(item!.default)}\``;
+      expect(stated!.trim(), variable).toBe(expected);
+    }
+  });
+
   const parts = commandParts(command ?? '');
   const redisUrl = new URL(parts.env.REDIS_URL ?? 'redis://missing');
 
