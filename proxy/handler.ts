@@ -199,7 +199,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       let held = link ? await link.use((store) => store.lock(key, lockMs)) : undefined;
       for (let attempt = 0; held === false && attempt < LOCK_ATTEMPTS; attempt += 1) {
         const entry = await answerOfOther(key);
-        if (entry) return { kind: 'fresh', entry } satisfies UpstreamOutcome;
+        if (entry) return { kind: 'fresh', entry, shared: true } satisfies UpstreamOutcome;
         // Its holder let go without an answer (a refusal, an outage): one of the waiters tries.
         held = await link!.use((store) => store.lock(key, lockMs));
       }
@@ -208,7 +208,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
         const entry = await freshShared(key);
         if (entry) {
           void link?.use((store) => store.unlock(key));
-          return { kind: 'fresh', entry } satisfies UpstreamOutcome;
+          return { kind: 'fresh', entry, shared: true } satisfies UpstreamOutcome;
         }
       }
       try {
@@ -332,7 +332,9 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       return { response: refusal.response(), cache: '-', path, note: refusal.reason };
     }
     const outcome = await refresh(key, route, context);
-    if (outcome.kind === 'fresh') return served(request, outcome.entry, action.state, path);
+    if (outcome.kind === 'fresh') {
+      return served(request, outcome.entry, outcome.shared ? 'COALESCED' : action.state, path);
+    }
     // data-api 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
     if (outcome.kind === 'unavailable' && action.cover) {
       return served(request, entry!, 'STALE', path, outcome.reason);

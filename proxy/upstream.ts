@@ -15,7 +15,8 @@ import { JSON_TYPE, jsonError, YAML_TYPE } from './responses.js';
 import { scrubBody } from './scrub.js';
 
 export type UpstreamOutcome =
-  | { kind: 'fresh'; entry: CachedAnswer }
+  /** `shared`: another instance's call, read from the store they share. */
+  | { kind: 'fresh'; entry: CachedAnswer; shared?: true }
   /** Worth covering with a stale copy: upstream 429, 5xx, no answer, or no budget left. */
   | { kind: 'unavailable'; reason: string; response: () => Response }
   /** The service said no (401, 403, 404, 422): pass it on, never cover it. */

@@ -92,6 +92,12 @@ describe('three proxy instances sharing one Redis', () => {
     // One sandbox request per distinct URL, whatever instance each client reached.
     expect(sandbox.requestLog).toHaveLength(distinct.length);
     expect(new Set(sandbox.requestLog.map((entry) => entry.query)).size).toBe(distinct.length);
+    // One MISS per URL; the rest joined a call (on their instance or another) or hit a copy.
+    const states = answers.map((answer) => answer.cache);
+    expect(states.filter((state) => state === 'MISS')).toHaveLength(distinct.length);
+    expect(
+      states.filter((state) => state !== 'MISS' && state !== 'COALESCED' && state !== 'HIT'),
+    ).toEqual([]);
     // Every client of one URL got the same bytes, from whichever instance.
     for (let index = 0; index < distinct.length; index += 1) {
       const bodies = answers.slice(index * 12, index * 12 + 12).map((answer) => answer.body);
