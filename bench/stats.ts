@@ -15,7 +15,8 @@ export interface Spread {
   max: number;
 }
 
-export type Unit = 'req/s' | 'ms';
+/** `calls`: upstream requests counted, where fewer is better. */
+export type Unit = 'req/s' | 'ms' | 'calls';
 
 export interface Figure {
   bench: string;

@@ -156,10 +156,34 @@ export function spendingGate(
   budget: () => number,
   now: () => number,
   warn: (message: string) => void = () => undefined,
-): (request: Request, context: unknown) => SpendRefusal | undefined {
+  /**
+   * The share counted in a store every instance shares; undefined when that
+   * store cannot answer now (this instance's own count stands in).
+   */
+  sharedTake?: (client: string, share: number, now: number) => Promise<ShareResult | undefined>,
+): (
+  request: Request,
+  context: unknown,
+) => SpendRefusal | undefined | Promise<SpendRefusal | undefined> {
   const allowedOrigins = new Set(config.allowedOrigins);
   const shares = new ClientShares();
   const loopbackWatch = config.clientIpHeader ? undefined : new LoopbackWatch(warn);
+  const refusal = (share: number, taken: ShareResult): SpendRefusal | undefined => {
+    if (taken.ok) return undefined;
+    const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+    return {
+      reason: 'client share',
+      response: () =>
+        jsonError(
+          429,
+          'rate_limited',
+          `This client has used its share of the proxy's budget (${share} new requests a minute); answers already cached are still served. Try again in ${seconds} s.`,
+          { retry_after: seconds },
+          { 'Retry-After': String(seconds) },
+        ),
+    };
+  };
+  // Synchronous without a shared store: a request joining a running call must not wait a turn.
   return (request, context) => {
     const origin = request.headers.get('Origin');
     const allowedOrigin = origin !== null && allowedOrigins.has(origin);
@@ -189,20 +213,10 @@ export function spendingGate(
     if (client !== undefined) loopbackWatch?.see(client);
     if (client === undefined || config.clientBudgetSharePercent >= 100) return undefined;
     const share = Math.max(1, Math.floor((budget() * config.clientBudgetSharePercent) / 100));
-    const taken = shares.take(client, share, now());
-    if (taken.ok) return undefined;
-    const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-    return {
-      reason: 'client share',
-      response: () =>
-        jsonError(
-          429,
-          'rate_limited',
-          `This client has used its share of the proxy's budget (${share} new requests a minute); answers already cached are still served. Try again in ${seconds} s.`,
-          { retry_after: seconds },
-          { 'Retry-After': String(seconds) },
-        ),
-    };
+    if (!sharedTake) return refusal(share, shares.take(client, share, now()));
+    return sharedTake(client, share, now()).then((taken) =>
+      refusal(share, taken ?? shares.take(client, share, now())),
+    );
   };
 }
 

@@ -19,6 +19,7 @@ import {
   readInteger,
   readOrigins,
   readProjects,
+  readRedisUrl,
   readText,
   readToken,
 } from './setting-readers.js';
@@ -51,6 +52,10 @@ export interface ProxyConfig {
   basePath: string;
   logLevel: LogLevel;
   stopTimeoutMs: number;
+  /** undefined: this instance counts alone (Node: set it to share with other instances). */
+  redisUrl?: string;
+  fallbackBudgetSharePercent: number;
+  storeTimeoutMs: number;
 }
 
 /** Which answered requests reach the log: every one, only failures and stale copies, or none. */
@@ -70,7 +75,8 @@ export type SettingType =
   | 'project id list'
   | 'header name'
   | 'path'
-  | 'choice';
+  | 'choice'
+  | 'redis url';
 
 export interface ProxySetting<K extends Key = Key> {
   /** Environment variable. */
@@ -298,6 +304,33 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     default: 'info',
     description: `Which answered requests are logged, one line each: ${LOG_LEVELS.map((level) => `\`${level}\``).join(', ')} (\`info\` every request; \`warn\` only answers of 400 and above and stale copies; \`off\` none)`,
     read: (text, fail) => readChoice(text, LOG_LEVELS, fail),
+  }),
+  setting({
+    variable: 'REDIS_URL',
+    key: 'redisUrl',
+    type: 'redis url',
+    defaultText: 'none',
+    description:
+      'Node entry: `redis://[user:password@]host:port[/db]` (`rediss://` for TLS) of a Redis or Valkey that several proxy instances share: the cache, coalescing, the budget and the client shares are then counted once for all ([docs/proxy-scale-out.md](docs/proxy-scale-out.md)); the password is never logged',
+    read: readRedisUrl,
+  }),
+  setting({
+    variable: 'FALLBACK_BUDGET_SHARE',
+    key: 'fallbackBudgetSharePercent',
+    type: 'integer',
+    default: 25,
+    range: [1, 100],
+    description:
+      'Percent of the per-minute budget one instance spends on its own while the shared store (Redis, the Workers Durable Object) is unreachable; at most 100 divided by the number of instances, so the fleet stays within the plan',
+  }),
+  setting({
+    variable: 'SHARED_STORE_TIMEOUT_MS',
+    key: 'storeTimeoutMs',
+    type: 'integer',
+    default: 250,
+    range: [10, 10_000],
+    description:
+      'Longest a call to the shared store may take before this instance answers alone (and tries the store again a second later), in milliseconds',
   }),
 ];
 

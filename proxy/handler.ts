@@ -24,13 +24,20 @@ import { decide, type FreshnessWindows } from './freshness.js';
 import { hostAllowed } from './hosts.js';
 import { LogSafeTexts, type ProxyLogEntry } from './log.js';
 import { BoundedMemo } from './memo.js';
-import { UpstreamPacer } from './pacer.js';
+import { PACER_WINDOW_MS, type Pacer, UpstreamPacer } from './pacer.js';
 import { keepAllowedProjects } from './project-list.js';
 import { type CacheState, jsonError, withSecurityHeaders } from './responses.js';
 import { type Route, resolveRoute } from './route.js';
 import { scrubResponse } from './scrub.js';
-import { type CacheLike, cacheApiStore, defaultSharedCache } from './shared-cache.js';
+import {
+  type CacheLike,
+  cacheApiStore,
+  defaultSharedCache,
+  type SharedAnswerStore,
+} from './shared-cache.js';
+import { SharedPacer } from './shared-pacer.js';
 import { type ProxyStats, statsOf } from './stats.js';
+import { type SharedStore, StoreLink } from './store.js';
 import { fetchUpstream, type UpstreamOutcome } from './upstream.js';
 
 export { FAILURE_BACKOFF_MS } from './failure-backoff.js';
@@ -52,6 +59,14 @@ export interface ProxyDeps {
   sharedCache?: CacheLike | null;
   /** A warning for the operator, at most once per cause (default console.warn). */
   warn?: (message: string) => void;
+  /**
+   * A store the instances of a fleet share (Redis on Node, a Durable Object on
+   * Workers): budget, client shares and coalescing, and with Redis the
+   * answers too (docs/proxy-scale-out.md).
+   */
+  store?: SharedStore;
+  /** Where the proxy says it lost or regained its shared store (once each way). */
+  notice?: (text: string) => void;
 }
 
 /** Per-request context of runtimes that can keep work alive after the answer (Workers' ctx). */
@@ -91,18 +106,38 @@ const REFUSAL_SCOPE: Record<number, 'account' | 'key' | undefined> = {
 /** Distinct request targets whose route is remembered (a dashboard asks for a few dozen). */
 const MAX_REMEMBERED_TARGETS = 4_096;
 
+/** How often an instance waiting on another's upstream call looks for its answer. */
+const SHARED_POLL_MS = 20;
+
+/** Times an instance waits on another's lock before it calls upstream itself. */
+const LOCK_ATTEMPTS = 2;
+
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
   const now = deps.now ?? Date.now;
   const upstreamFetch = deps.fetch ?? ((input, init) => fetch(input, init));
   const cache = new AnswerCache(config.cacheMaxEntries, config.cacheMaxBytes);
-  const pacer = new UpstreamPacer({
+  const sleep = deps.sleep ?? abortableSleep;
+  const link = deps.store
+    ? new StoreLink(deps.store, {
+        timeoutMs: config.storeTimeoutMs,
+        now,
+        notice: deps.notice ?? ((text) => console.warn(text)),
+      })
+    : undefined;
+  const pacerOptions = {
     limit: config.rateLimitPerMinute,
     ...(config.maxUpstreamPerMinute === undefined ? {} : { cap: config.maxUpstreamPerMinute }),
     maxWaitMs: config.maxQueueWaitMs,
     maxQueueLength: config.maxQueueLength,
     now,
-    sleep: deps.sleep ?? abortableSleep,
-  });
+    sleep,
+  };
+  const pacer: Pacer = link
+    ? new SharedPacer(link, {
+        ...pacerOptions,
+        fallbackShare: config.fallbackBudgetSharePercent / 100,
+      })
+    : new UpstreamPacer(pacerOptions);
   const inFlight = new Coalescer<UpstreamOutcome>();
   const failures = new FailureBackoff(config.cacheMaxEntries);
   const mayGoUpstream = spendingGate(
@@ -110,15 +145,29 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     () => pacer.limit,
     now,
     deps.warn ?? ((message) => console.warn(message)),
+    link &&
+      ((client, share, at) =>
+        link.use((store) => store.takeShare(client, share, at, PACER_WINDOW_MS))),
   );
   const sharedCache = deps.sharedCache === undefined ? defaultSharedCache() : deps.sharedCache;
-  const shared = sharedCache
-    ? cacheApiStore(sharedCache, [
-        config.baseUrl,
-        config.token,
-        (config.allowedProjects ?? ['all']).join(','),
-      ])
-    : undefined;
+  const storeAnswers = link && deps.store?.answers;
+  const shared: SharedAnswerStore | undefined = storeAnswers
+    ? {
+        // Bounded and failure-proof: without its store the instance answers from its own memory.
+        get: async (key) => (await link.use(() => storeAnswers.get(key))) ?? undefined,
+        put: async (key, entry, keepSeconds) => {
+          await link.use(() => storeAnswers.put(key, entry, keepSeconds));
+        },
+      }
+    : sharedCache
+      ? cacheApiStore(sharedCache, [
+          config.baseUrl,
+          config.token,
+          (config.allowedProjects ?? ['all']).join(','),
+        ])
+      : undefined;
+  /** How long an upstream call may take at most: a wait for budget, then the call. */
+  const lockMs = config.maxQueueWaitMs + config.upstreamTimeoutMs + 1_000;
   const buffers = new ByteBudget(config.maxBufferedBytes, config.maxQueueLength);
   const windows: FreshnessWindows = {
     ttlMs: config.cacheTtlSeconds * 1000,
@@ -156,44 +205,99 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     context: ProxyRequestContext | undefined,
   ): Promise<UpstreamOutcome> {
     return inFlight.run(key, async () => {
-      const { allowedProjects } = config;
-      const outcome = await fetchUpstream({
-        config,
-        upstreamPath: route.upstreamPath,
-        ...(route.kind === 'api' && route.name === 'projects' && allowedProjects
-          ? { reshape: (body) => keepAllowedProjects(body, allowedProjects) }
-          : {}),
-        fetch: upstreamFetch,
-        pacer,
-        buffers,
-        now,
-        onSend: () => {
-          upstreamRequests += 1;
-        },
-      });
-      failures.clear(key);
-      const refusedScope = outcome.kind === 'refused' ? REFUSAL_SCOPE[outcome.status] : undefined;
-      if (outcome.kind === 'refused' && refusedScope) {
-        // data-api 5 and 7: a refused token or a deleted project is not asked about in a loop.
-        failures.refuse(key, refusedScope, outcome.status, outcome.response, now());
-        cache.delete(key);
+      // Across instances: one holds the key's lock and calls upstream; the others wait for its answer.
+      let held = link ? await link.use((store) => store.lock(key, lockMs)) : undefined;
+      for (let attempt = 0; held === false && attempt < LOCK_ATTEMPTS; attempt += 1) {
+        const entry = await answerOfOther(key);
+        if (entry) return { kind: 'fresh', entry, shared: true } satisfies UpstreamOutcome;
+        // Its holder let go without an answer (a refusal, an outage): one of the waiters tries.
+        held = await link!.use((store) => store.lock(key, lockMs));
       }
-      if (outcome.kind === 'fresh') {
-        failures.accepted(key, now());
-        cache.set(key, outcome.entry);
-        if (shared) {
-          // Kept as long as any window may still serve it; the other isolates read it from there.
-          const keepSeconds =
-            config.cacheTtlSeconds +
-            Math.max(config.staleWhileRevalidateSeconds, config.staleIfErrorSeconds);
-          const stored = shared.put(key, outcome.entry, keepSeconds).catch(() => undefined);
-          if (typeof context?.waitUntil === 'function') context.waitUntil(stored);
+      if (held === true) {
+        // The previous holder may have stored its answer and let go just before this lock.
+        const entry = await freshShared(key);
+        if (entry) {
+          void link?.use((store) => store.unlock(key));
+          return { kind: 'fresh', entry, shared: true } satisfies UpstreamOutcome;
         }
-      } else if (outcome.kind === 'unavailable') {
-        failures.note(key, outcome.reason, now());
       }
-      return outcome;
+      try {
+        return await callUpstream(key, route, context, held === true);
+      } finally {
+        if (held === true) void link?.use((store) => store.unlock(key));
+      }
     });
+  }
+
+  /**
+   * Waits, bounded, for the instance holding the key's lock to store a fresh
+   * answer; undefined when it gave up (its lock expired or was released without one).
+   */
+  async function answerOfOther(key: string): Promise<CachedAnswer | undefined> {
+    if (!shared || !link) return undefined;
+    const polls = Math.ceil(lockMs / SHARED_POLL_MS);
+    for (let poll = 0; poll < polls; poll += 1) {
+      await sleep(SHARED_POLL_MS);
+      const entry = await freshShared(key);
+      if (entry) return entry;
+      if ((await link.use((store) => store.isLocked(key))) !== true) return freshShared(key);
+    }
+    return undefined;
+  }
+
+  /** A fresh answer another instance stored, now in this one's memory too. */
+  async function freshShared(key: string): Promise<CachedAnswer | undefined> {
+    const entry = await shared?.get(key);
+    if (!entry || now() - entry.storedAt >= windows.ttlMs) return undefined;
+    cache.set(key, entry);
+    return entry;
+  }
+
+  async function callUpstream(
+    key: string,
+    route: CachedRoute,
+    context: ProxyRequestContext | undefined,
+    holdsLock: boolean,
+  ): Promise<UpstreamOutcome> {
+    const { allowedProjects } = config;
+    const outcome = await fetchUpstream({
+      config,
+      upstreamPath: route.upstreamPath,
+      ...(route.kind === 'api' && route.name === 'projects' && allowedProjects
+        ? { reshape: (body) => keepAllowedProjects(body, allowedProjects) }
+        : {}),
+      fetch: upstreamFetch,
+      pacer,
+      buffers,
+      now,
+      onSend: () => {
+        upstreamRequests += 1;
+      },
+    });
+    failures.clear(key);
+    const refusedScope = outcome.kind === 'refused' ? REFUSAL_SCOPE[outcome.status] : undefined;
+    if (outcome.kind === 'refused' && refusedScope) {
+      // data-api 5 and 7: a refused token or a deleted project is not asked about in a loop.
+      failures.refuse(key, refusedScope, outcome.status, outcome.response, now());
+      cache.delete(key);
+    }
+    if (outcome.kind === 'fresh') {
+      failures.accepted(key, now());
+      cache.set(key, outcome.entry);
+      if (shared) {
+        // Kept as long as any window may still serve it; the other isolates read it from there.
+        const keepSeconds =
+          config.cacheTtlSeconds +
+          Math.max(config.staleWhileRevalidateSeconds, config.staleIfErrorSeconds);
+        const stored = shared.put(key, outcome.entry, keepSeconds).catch(() => undefined);
+        // Instances waiting on this one's lock read the answer as soon as the lock goes.
+        if (holdsLock) await stored;
+        else if (typeof context?.waitUntil === 'function') context.waitUntil(stored);
+      }
+    } else if (outcome.kind === 'unavailable') {
+      failures.note(key, outcome.reason, now());
+    }
+    return outcome;
   }
 
   const served = (
@@ -234,20 +338,24 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     if (action.kind === 'hit') return served(request, entry!, 'HIT', path);
     if (action.kind === 'stale') {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
-      if (action.revalidate && mayGoUpstream(request, context) === undefined) {
+      const gate = action.revalidate ? mayGoUpstream(request, context) : undefined;
+      if (action.revalidate && (gate instanceof Promise ? await gate : gate) === undefined) {
         const background = refresh(key, route, context).catch(() => undefined);
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
       }
       return served(request, entry!, 'STALE', path, action.reason);
     }
-    const refusal = action.join ? undefined : mayGoUpstream(request, context);
+    const gate = action.join ? undefined : mayGoUpstream(request, context);
+    const refusal = gate instanceof Promise ? await gate : gate;
     if (refusal) {
       if (action.cover) return served(request, entry!, 'STALE', path, refusal.reason);
       return { response: refusal.response(), cache: '-', path, note: refusal.reason };
     }
     const outcome = await refresh(key, route, context);
-    if (outcome.kind === 'fresh') return served(request, outcome.entry, action.state, path);
+    if (outcome.kind === 'fresh') {
+      return served(request, outcome.entry, outcome.shared ? 'COALESCED' : action.state, path);
+    }
     // data-api 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
     if (outcome.kind === 'unavailable' && action.cover) {
       return served(request, entry!, 'STALE', path, outcome.reason);
@@ -352,7 +460,16 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   };
 
   return Object.assign(handler, {
-    stats: (): ProxyStats => statsOf({ upstreamRequests, cache, pacer, buffers }),
+    stats: (): ProxyStats =>
+      statsOf({
+        upstreamRequests,
+        cache,
+        pacer,
+        buffers,
+        store: link
+          ? { kind: link.store.kind, state: link.state, failures: link.failures }
+          : undefined,
+      }),
   });
 }
 

@@ -11,7 +11,9 @@
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { ProxyConfigError, readProxyConfig } from './config.js';
 import { createProxyHandler } from './handler.js';
+import { createRedisStore, type RedisStore } from './redis-store.js';
 import { batchedStdoutLog } from './stdout-log.js';
+import { accountName, cacheScopeName } from './stored-answer.js';
 
 /**
  * Of the stop timeout, the share requests in flight get to finish before
@@ -31,7 +33,27 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const handler = createProxyHandler(config, { log: batchedStdoutLog() });
+  let store: RedisStore | undefined;
+  if (config.redisUrl) {
+    store = createRedisStore({
+      url: config.redisUrl,
+      account: accountName(config.baseUrl, config.token),
+      scope: cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+      timeoutMs: config.storeTimeoutMs,
+      now: Date.now,
+    });
+    // Bounded: a Redis away at start costs a second or so, then the instance starts alone.
+    const ready = await store.ready();
+    console.log(
+      ready
+        ? `aivis proxy: sharing cache, coalescing and budget through ${store.where}`
+        : `aivis proxy: ${store.where} does not answer; starting alone (${config.fallbackBudgetSharePercent} % of the budget) and joining when it does`,
+    );
+  }
+  const handler = createProxyHandler(config, {
+    log: batchedStdoutLog(),
+    ...(store ? { store, notice: (text: string) => console.error(text) } : {}),
+  });
   const served = await serveFetchHandler(handler, {
     port: config.port,
     host: config.host,
@@ -58,6 +80,7 @@ async function main(): Promise<void> {
       `aivis proxy: ${signal}: not accepting; finishing the requests in flight (at most ${config.stopTimeoutMs} ms)`,
     );
     void drained.then(({ inFlight, cut }) => {
+      void store?.close();
       if (cut > 0) {
         console.error(`aivis proxy: stopped; cut ${cut} request(s) unanswered at the deadline`);
         process.exit(1);

@@ -15,6 +15,11 @@ export interface PacerOptions {
   limit: number;
   /** Never more than this per minute, whatever the plan allows: leaves room for other clients. */
   cap?: number;
+  /**
+   * Fraction of the plan this pacer may spend (0 < share <= 1): an instance
+   * counting alone while the store its fleet shares is unreachable.
+   */
+  share?: number;
   maxWaitMs: number;
   maxQueueLength: number;
   now: () => number;
@@ -29,6 +34,21 @@ export type SlotResult =
 
 export const PACER_WINDOW_MS = 61_000;
 
+/** What the upstream call needs of a budget: this process's pacer, or one shared by a fleet. */
+export interface Pacer {
+  readonly limit: number;
+  readonly waiting: number;
+  remaining(): number;
+  acquire(): Promise<SlotResult>;
+  observe(limitHeader: string | null, remainingHeader: string | null): void;
+  blockFor(ms: number): void;
+}
+
+/** A slot decided but not yet waited for: `waitMs` from now. */
+export type Reservation =
+  | { ok: true; waitMs: number }
+  | { ok: false; retryAfterMs: number; reason: 'wait_too_long' };
+
 /**
  * The highest per-minute budget the proxy believes, whatever upstream's
  * X-RateLimit-Limit says (data-api 8 plans are 60 or 120): a header is input too.
@@ -41,7 +61,7 @@ interface SendRun {
   count: number;
 }
 
-export class UpstreamPacer {
+export class UpstreamPacer implements Pacer {
   #limit: number;
   /** Runs of sends sorted by time; future ones are reservations of waiting requests. */
   readonly #runs: SendRun[] = [];
@@ -60,7 +80,9 @@ export class UpstreamPacer {
 
   /** The budget the proxy keeps to: the plan's (as announced), within the operator's cap. */
   get limit(): number {
-    return Math.min(this.#limit, this.#options.cap ?? Number.POSITIVE_INFINITY);
+    const share = this.#options.share;
+    const plan = share === undefined ? this.#limit : Math.max(1, Math.floor(this.#limit * share));
+    return Math.min(plan, this.#options.cap ?? Number.POSITIVE_INFINITY);
   }
 
   get waiting(): number {
@@ -73,14 +95,29 @@ export class UpstreamPacer {
     return this.#runs.length;
   }
 
+  /** Sends the plan (as announced, before any share or cap) still allows in the window. */
+  planRemaining(): number {
+    this.#prune(this.#options.now());
+    return Math.max(0, this.#limit - this.#total);
+  }
+
+  /** The plan as announced (or assumed), before any share or cap. */
+  get plan(): number {
+    return this.#limit;
+  }
+
   /** Sends the window still allows, counting reservations. */
   remaining(): number {
     this.#prune(this.#options.now());
     return Math.max(0, this.limit - this.#total);
   }
 
-  /** Waits for an upstream slot, or says at once that none comes soon enough. */
-  async acquire(): Promise<SlotResult> {
+  /**
+   * Reserves the first instant the window has room for one more send, unless
+   * that is more than maxWaitMs away; the caller waits (a Durable Object
+   * answers with the wait, the isolate sleeps it).
+   */
+  reserve(): Reservation {
     const now = this.#options.now();
     this.#prune(now);
     let at = now;
@@ -91,21 +128,39 @@ export class UpstreamPacer {
     }
     at = Math.max(at, this.#blockedUntil);
     const wait = at - now;
-    if (wait > 0) {
-      if (wait > this.#options.maxWaitMs)
-        return { ok: false, retryAfterMs: wait, reason: 'wait_too_long' };
-      if (this.#waiting >= this.#options.maxQueueLength)
-        return { ok: false, retryAfterMs: wait, reason: 'queue_full' };
+    if (wait > this.#options.maxWaitMs) {
+      return { ok: false, retryAfterMs: wait, reason: 'wait_too_long' };
     }
     this.#insert(at, 1);
-    if (wait <= 0) return { ok: true, waitedMs: 0 };
-    this.#waiting += 1;
-    try {
-      await this.#options.sleep(wait);
-    } finally {
-      this.#waiting -= 1;
+    return { ok: true, waitMs: Math.max(0, wait) };
+  }
+
+  /** Waits for an upstream slot, or says at once that none comes soon enough. */
+  async acquire(): Promise<SlotResult> {
+    const wait = this.#nextWait();
+    if (
+      wait > 0 &&
+      wait <= this.#options.maxWaitMs &&
+      this.#waiting >= this.#options.maxQueueLength
+    ) {
+      return { ok: false, retryAfterMs: wait, reason: 'queue_full' };
     }
-    return { ok: true, waitedMs: wait };
+    const slot = this.reserve();
+    if (!slot.ok) return slot;
+    return waitForSlot(slot.waitMs, this.#options.sleep, (delta) => {
+      this.#waiting += delta;
+    });
+  }
+
+  /** How long a send decided now would wait. */
+  #nextWait(): number {
+    const now = this.#options.now();
+    this.#prune(now);
+    let at = now;
+    if (this.#total >= this.limit) {
+      at = Math.max(at, this.#timeOfSend(this.#total - this.limit) + this.#windowMs);
+    }
+    return Math.max(at, this.#blockedUntil) - now;
   }
 
   /**
@@ -128,7 +183,16 @@ export class UpstreamPacer {
 
   /** After an upstream 429: nothing goes out before Retry-After has passed (data-api 7). */
   blockFor(ms: number): void {
-    this.#blockedUntil = Math.max(this.#blockedUntil, this.#options.now() + ms);
+    this.blockUntil(this.#options.now() + ms);
+  }
+
+  blockUntil(at: number): void {
+    this.#blockedUntil = Math.max(this.#blockedUntil, at);
+  }
+
+  /** Clock time before which nothing goes out (a 429's Retry-After). */
+  get blockedUntil(): number {
+    return this.#blockedUntil;
   }
 
   /** Time of the index-th oldest send (0 is the oldest). */
@@ -161,7 +225,23 @@ export class UpstreamPacer {
   }
 }
 
-function parseCount(text: string | null): number | undefined {
+/** Sleeps a reserved slot's wait, counting the waiter meanwhile. */
+export async function waitForSlot(
+  waitMs: number,
+  sleep: (ms: number) => Promise<void>,
+  count: (delta: number) => void,
+): Promise<SlotResult> {
+  if (waitMs <= 0) return { ok: true, waitedMs: 0 };
+  count(1);
+  try {
+    await sleep(waitMs);
+  } finally {
+    count(-1);
+  }
+  return { ok: true, waitedMs: waitMs };
+}
+
+export function parseCount(text: string | null): number | undefined {
   if (text === null || !/^\s*\d+\s*$/.test(text)) return undefined;
   return Number(text);
 }

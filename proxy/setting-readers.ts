@@ -143,6 +143,27 @@ export function readBasePath(text: string, fail: Fail): string {
   return path;
 }
 
+/**
+ * redis://[user:password@]host:port[/db] or rediss:// (TLS). Errors never echo
+ * the text: it may hold the password.
+ */
+export function readRedisUrl(text: string, fail: Fail): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail('must be a URL like redis://host:6379 or rediss://user:password@host:6380/0');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    fail('must start with redis:// (or rediss:// for TLS), like redis://host:6379');
+  }
+  if (url.hostname === '') fail('must name a host, like redis://host:6379');
+  if (!/^(\/\d{0,2})?$/.test(url.pathname) || url.search || url.hash) {
+    fail('may end only in a database number, like redis://host:6379/0');
+  }
+  return text;
+}
+
 export function readChoice<T extends string>(text: string, choices: readonly T[], fail: Fail): T {
   const choice = choices.find((item) => item === text.toLowerCase());
   if (choice === undefined) fail(`must be one of ${choices.join(', ')}, not '${clip(text)}'`);

@@ -1,7 +1,8 @@
 /** What the proxy reports about itself (`handler.stats()`): counts, never contents. */
 import type { ByteBudget } from './byte-budget.js';
 import type { AnswerCache } from './cache.js';
-import type { UpstreamPacer } from './pacer.js';
+import type { Pacer } from './pacer.js';
+import type { StoreState } from './store.js';
 
 export interface ProxyStats {
   upstreamRequests: number;
@@ -12,13 +13,19 @@ export interface ProxyStats {
   budgetRemaining: number;
   /** Bytes of upstream answers being read and scrubbed now (MAX_BUFFERED_BYTES bounds it). */
   bufferedBytes: number;
+  /**
+   * The store shared with other instances, when there is one: `shared`, or
+   * `alone` while it is unreachable (own memory, fallback share of the budget).
+   */
+  store?: { kind: string; state: StoreState; failures: number };
 }
 
 export function statsOf(parts: {
   upstreamRequests: number;
   cache: AnswerCache;
-  pacer: UpstreamPacer;
+  pacer: Pacer;
   buffers: ByteBudget;
+  store: ProxyStats['store'];
 }): ProxyStats {
   const { cache, pacer, buffers } = parts;
   return {
@@ -29,5 +36,6 @@ export function statsOf(parts: {
     budgetLimit: pacer.limit,
     budgetRemaining: pacer.remaining(),
     bufferedBytes: buffers.used,
+    ...(parts.store ? { store: parts.store } : {}),
   };
 }

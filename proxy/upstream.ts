@@ -10,12 +10,13 @@ import type { CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
 import { strongEtag } from './etag.js';
 import { isJsonText } from './json-check.js';
-import type { UpstreamPacer } from './pacer.js';
+import type { Pacer } from './pacer.js';
 import { JSON_TYPE, jsonError, YAML_TYPE } from './responses.js';
 import { scrubBody } from './scrub.js';
 
 export type UpstreamOutcome =
-  | { kind: 'fresh'; entry: CachedAnswer }
+  /** `shared`: another instance's call, read from the store they share. */
+  | { kind: 'fresh'; entry: CachedAnswer; shared?: true }
   /** Worth covering with a stale copy: upstream 429, 5xx, no answer, or no budget left. */
   | { kind: 'unavailable'; reason: string; response: () => Response }
   /** The service said no (401, 403, 404, 422): pass it on, never cover it. */
@@ -26,7 +27,7 @@ export interface UpstreamCall {
   /** Canonical path and query from resolveRoute, starting with /api/v1 or /openapi. */
   upstreamPath: string;
   fetch: (input: string, init: RequestInit) => Promise<Response>;
-  pacer: UpstreamPacer;
+  pacer: Pacer;
   /** Bytes of answers held at once (MAX_BUFFERED_BYTES). */
   buffers: ByteBudget;
   now: () => number;
