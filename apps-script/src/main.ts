@@ -14,5 +14,7 @@ export {
   showInsertReport,
   showSchedule,
   showSettings,
+  showAlerts,
+  checkAlertsNow,
 } from './menu.js';
 export { SERVER_API as server } from './server-api.js';

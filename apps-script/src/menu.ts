@@ -4,7 +4,8 @@
  */
 import { MENU_TITLE } from './config.js';
 import { MENU_ITEMS, PAGES } from './entry-points.js';
-import { refreshAll, statusLine } from './schedule.js';
+import type { CheckResult } from './alerts.js';
+import { checkAlertsNow as runAlertCheck, refreshAll, statusLine } from './schedule.js';
 
 export function buildMenu(): void {
   const menu = SpreadsheetApp.getUi().createAddonMenu();
@@ -20,6 +21,7 @@ function showSidebar(page: { file: string; title: string }): void {
 
 export const showSettings = () => showSidebar(PAGES.settings);
 export const showBuilder = () => showSidebar(PAGES.builder);
+export const showAlerts = () => showSidebar(PAGES.alerts);
 
 function showDialog(page: { file: string; title: string; width: number; height: number }): void {
   const output = HtmlService.createHtmlOutputFromFile(page.file)
@@ -35,6 +37,18 @@ export const showDashboard = () => showDialog(PAGES.dashboard);
 export function menuRefreshNow(): void {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   spreadsheet.toast(statusLine(refreshAll(spreadsheet, 'manual')), MENU_TITLE, 10);
+}
+
+/** Check alerts now: compares and delivers at once, without a refresh; returns what it did. */
+export function checkAlertsNow(): CheckResult {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const result = runAlertCheck(spreadsheet);
+  spreadsheet.toast(
+    `Alerts: ${result.sent} sent, ${result.skipped} skipped (see the run log).`,
+    MENU_TITLE,
+    10,
+  );
+  return result;
 }
 
 export function scheduledRefresh(): void {
