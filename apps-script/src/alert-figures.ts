@@ -196,9 +196,10 @@ export function fetchFigures(
     answers: summary.answers,
     ranking,
     flagged,
-    flaggedMore: rows.length >= FLAGGED_PAGE && flaggedBody.pagination !== undefined
-      ? record(flaggedBody.pagination).has_more === true
-      : false,
+    flaggedMore:
+      rows.length >= FLAGGED_PAGE && flaggedBody.pagination !== undefined
+        ? record(flaggedBody.pagination).has_more === true
+        : false,
     newestFlaggedAt: [flaggedSince, newest].filter(Boolean).sort().pop() ?? null,
     actions,
     sources,

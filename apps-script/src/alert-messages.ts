@@ -106,7 +106,9 @@ export function alertEmail(alerts: readonly Alert[], spreadsheetUrl: string): Me
       ? `AI Visibility alert: ${clip(alerts[0]!.brand, 60)}: ${clip(alerts[0]!.headline, 100)}`
       : `AI Visibility: ${alerts.length} alerts`;
   const blocks = alerts.map(
-    (alert) => `<div style="border-left:4px solid ${alert.kind === 'run_failed' ? '#d93025' : '#1a73e8'};padding:4px 12px;margin:12px 0">
+    (
+      alert,
+    ) => `<div style="border-left:4px solid ${alert.kind === 'run_failed' ? '#d93025' : '#1a73e8'};padding:4px 12px;margin:12px 0">
 <p style="margin:0;color:#5f6368;font-size:12px">${escapeHtml(alert.brand)} · project ${alert.project}</p>
 <p style="margin:4px 0;font-size:15px;font-weight:bold">${escapeHtml(alert.headline)}</p>
 ${alert.details.map((line) => `<p style="margin:2px 0">${escapeHtml(line)}</p>`).join('\n')}
@@ -130,7 +132,11 @@ ${link}
   const text = [
     'AI Visibility alerts',
     '',
-    ...alerts.flatMap((alert) => [`${alert.brand} (project ${alert.project})`, ...alertLines(alert), '']),
+    ...alerts.flatMap((alert) => [
+      `${alert.brand} (project ${alert.project})`,
+      ...alertLines(alert),
+      '',
+    ]),
     spreadsheetUrl ? `Open the spreadsheet: ${spreadsheetUrl}` : '',
     'Change the alerts in Extensions > AI Visibility > Alerts.',
   ].join('\n');
@@ -173,7 +179,10 @@ export function webhookPayload(alerts: readonly Alert[], kind: WebhookKind): unk
           $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
           version: '1.4',
           body: [
-            { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: title, weight: 'Bolder' }] },
+            {
+              type: 'RichTextBlock',
+              inlines: [{ type: 'TextRun', text: title, weight: 'Bolder' }],
+            },
             ...lines.map((line) => ({
               type: 'RichTextBlock',
               inlines: [{ type: 'TextRun', text: line }],

@@ -105,9 +105,15 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Which service a webhook URL belongs to; throws naming the field when it is none of the three. */
-export function webhookKind(raw: unknown, field: string): { url: string; kind: WebhookKind; host: string } {
+export function webhookKind(
+  raw: unknown,
+  field: string,
+): { url: string; kind: WebhookKind; host: string } {
   if (typeof raw !== 'string' || raw.trim() === '') {
-    throw invalid(field, 'must be the https address of a Google Chat, Slack or Teams incoming webhook');
+    throw invalid(
+      field,
+      'must be the https address of a Google Chat, Slack or Teams incoming webhook',
+    );
   }
   const url = raw.trim();
   const match = /^https:\/\/([^/?#@\s:]+)(\/[^\s]*)$/i.exec(url);
@@ -241,7 +247,10 @@ function checkEntry(raw: unknown, index: number): CheckedEntry {
     const field = `${at}.webhooks[${position}]`;
     if (typeof each === 'string' && each.startsWith('saved:')) {
       if (!storedWebhook(each)) {
-        throw invalid(field, 'refers to a saved webhook that no longer exists; paste its address again');
+        throw invalid(
+          field,
+          'refers to a saved webhook that no longer exists; paste its address again',
+        );
       }
       return each;
     }

@@ -147,7 +147,11 @@ interface Evaluation {
 }
 
 /** Compares a check's figures with the stored ones: the alerts, and the state to store. */
-export function evaluate(entry: AlertEntry, previous: AlertState, figures: ProjectFigures): Evaluation {
+export function evaluate(
+  entry: AlertEntry,
+  previous: AlertState,
+  figures: ProjectFigures,
+): Evaluation {
   const next = stateOf(figures, previous);
   const alerts: Alert[] = [];
   const quiet: string[] = [];
@@ -298,7 +302,12 @@ function deliver(
   trigger: RunLogEntry['trigger'],
 ): Delivery {
   const result: Delivery = { log: [], sent: 0, skipped: 0 };
-  const note = (channel: string, alerts: readonly Alert[], status: RunLogEntry['status'], error: string) => {
+  const note = (
+    channel: string,
+    alerts: readonly Alert[],
+    status: RunLogEntry['status'],
+    error: string,
+  ) => {
     for (const alert of alerts) {
       result.log.push(
         logLine({
@@ -320,7 +329,12 @@ function deliver(
       if (channel === EMAIL) {
         const left = MailApp.getRemainingDailyQuota();
         if (left <= MAIL_RESERVE) {
-          note(channel, alerts, 'skipped', `Mail quota nearly spent (${left} left today): kept for the next run.`);
+          note(
+            channel,
+            alerts,
+            'skipped',
+            `Mail quota nearly spent (${left} left today): kept for the next run.`,
+          );
           continue;
         }
         const message = alertEmail(alerts, spreadsheetUrl(spreadsheet));
@@ -369,7 +383,11 @@ export function checkAlerts(
   const log: RunLogEntry[] = [];
   let skipped = 0;
   const outbox = readJson<Outbox>(OUTBOX_KEY, {});
-  const quietLine = (entry: AlertEntry, reason: string, status: RunLogEntry['status'] = 'skipped') =>
+  const quietLine = (
+    entry: AlertEntry,
+    reason: string,
+    status: RunLogEntry['status'] = 'skipped',
+  ) =>
     log.push(
       logLine({
         kind: 'alert',
@@ -385,7 +403,11 @@ export function checkAlerts(
     let figures: ProjectFigures | null = null;
     let fetchError = '';
     try {
-      figures = fetchFigures(entry.project, readCredentials(entry.connection), previous?.flaggedWatermark ?? null);
+      figures = fetchFigures(
+        entry.project,
+        readCredentials(entry.connection),
+        previous?.flaggedWatermark ?? null,
+      );
     } catch (error) {
       fetchError = explain(error);
       quietLine(entry, `Could not read the figures: ${fetchError}`, 'failed');
@@ -515,11 +537,21 @@ function sendDigest(
   trigger: RunLogEntry['trigger'],
 ): RunLogEntry[] {
   const line = (status: RunLogEntry['status'], error: string) => [
-    logLine({ kind: 'digest', sheetName: String(entry.project), connection: 'email', trigger, status, error }),
+    logLine({
+      kind: 'digest',
+      sheetName: String(entry.project),
+      connection: 'email',
+      trigger,
+      status,
+      error,
+    }),
   ];
   const left = MailApp.getRemainingDailyQuota();
   if (left <= MAIL_RESERVE) {
-    return line('skipped', `Mail quota nearly spent (${left} left today): the digest waits for the next run.`);
+    return line(
+      'skipped',
+      `Mail quota nearly spent (${left} left today): the digest waits for the next run.`,
+    );
   }
   const state = readState(entry);
   const previous = state?.digest ?? null;
@@ -536,7 +568,8 @@ function sendDigest(
       const dayBefore = new Date(Date.parse(figures.newestFlaggedAt) - DAY_MS).toISOString();
       withFlagged = fetchFigures(entry.project, readCredentials(entry.connection), dayBefore);
     }
-    const rhythm = entry.digest === 'off' ? 'On-demand' : entry.digest === 'daily' ? 'Daily' : 'Weekly';
+    const rhythm =
+      entry.digest === 'off' ? 'On-demand' : entry.digest === 'daily' ? 'Daily' : 'Weekly';
     const { content, next } = digestContent(entry, withFlagged, previous, rhythm);
     const message = digestEmail(content, spreadsheetUrl(spreadsheet));
     MailApp.sendEmail({

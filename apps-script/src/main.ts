@@ -7,14 +7,14 @@
 export { runCustomFunction } from './custom-functions.js';
 export {
   buildMenu,
+  checkAlertsNow,
   menuRefreshNow,
   scheduledRefresh,
+  showAlerts,
   showBuilder,
   showDashboard,
   showInsertReport,
   showSchedule,
   showSettings,
-  showAlerts,
-  checkAlertsNow,
 } from './menu.js';
 export { SERVER_API as server } from './server-api.js';

@@ -2,10 +2,11 @@
  * The add-on menu and the dialogs it opens. onOpen may run in AuthMode.NONE
  * (before the add-on is used in this file): it only builds the menu.
  */
+
+import type { CheckResult } from './alerts.js';
 import { MENU_TITLE } from './config.js';
 import { MENU_ITEMS, PAGES } from './entry-points.js';
-import type { CheckResult } from './alerts.js';
-import { checkAlertsNow as runAlertCheck, refreshAll, statusLine } from './schedule.js';
+import { refreshAll, checkAlertsNow as runAlertCheck, statusLine } from './schedule.js';
 
 export function buildMenu(): void {
   const menu = SpreadsheetApp.getUi().createAddonMenu();

@@ -8,13 +8,8 @@
  */
 import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/endpoints.js';
 import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
-import {
-  type AlertSettingsView,
-  alertSettingsView,
-  saveAlertEntries,
-} from './alert-settings.js';
+import { type AlertSettingsView, alertSettingsView, saveAlertEntries } from './alert-settings.js';
 import { sendDigestNow } from './alerts.js';
-import { appendRunLog } from './run-log.js';
 import { CONNECTION_OPTION, connectionRule, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
 import type { ServerFunctionName } from './entry-points.js';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS } from './functions.js';
@@ -25,6 +20,7 @@ import {
   listImports,
   removeImport,
 } from './imports.js';
+import { appendRunLog } from './run-log.js';
 import {
   installSchedule,
   readSchedule,

@@ -14,7 +14,13 @@ const scoreChange = byId<HTMLInputElement>('score-change');
 const webhooks = byId<HTMLTextAreaElement>('webhooks');
 const saved = byId('saved-webhooks');
 const digest = byId<HTMLSelectElement>('digest');
-const FLAGS = ['competitor_overtakes', 'flagged_answers', 'source_stale', 'run_failed', 'top_action'] as const;
+const FLAGS = [
+  'competitor_overtakes',
+  'flagged_answers',
+  'source_stale',
+  'run_failed',
+  'top_action',
+] as const;
 const box = (id: string) => byId<HTMLInputElement>(id);
 let view: AlertSettingsView = { entries: [], webhooks: [], allowedWebhookHosts: [] };
 
@@ -51,7 +57,8 @@ function showSavedWebhooks(refs: readonly string[]): void {
 
 function fill(entry: AlertEntry | undefined): void {
   scoreChange.value = String(entry?.rules.score_change ?? 3);
-  for (const flag of FLAGS) box(`rule-${flag}`).checked = entry ? Boolean(entry.rules[flag]) : flag !== 'top_action';
+  for (const flag of FLAGS)
+    box(`rule-${flag}`).checked = entry ? Boolean(entry.rules[flag]) : flag !== 'top_action';
   box('email').checked = entry?.email ?? true;
   digest.value = entry?.digest ?? 'off';
   webhooks.value = '';
@@ -61,7 +68,9 @@ function fill(entry: AlertEntry | undefined): void {
 function describe(entry: AlertEntry): string {
   const channels = [
     ...(entry.email ? ['email'] : []),
-    ...entry.webhooks.map((ref) => view.webhooks.find((each) => each.ref === ref)?.label ?? 'webhook'),
+    ...entry.webhooks.map(
+      (ref) => view.webhooks.find((each) => each.ref === ref)?.label ?? 'webhook',
+    ),
   ];
   const rules = [
     entry.rules.score_change ? `score ±${entry.rules.score_change}` : '',
@@ -86,7 +95,9 @@ function render(next: AlertSettingsView): void {
           fill(entry);
           scoreChange.focus();
         }),
-        button('Remove', `Remove: ${name}`, () => save(view.entries.filter((each) => each !== entry))),
+        button('Remove', `Remove: ${name}`, () =>
+          save(view.entries.filter((each) => each !== entry)),
+        ),
         button('Send digest now', `Send digest now: ${name}`, () => {
           clear('error');
           call('aivisSendDigestNow', entry.project)
@@ -97,7 +108,10 @@ function render(next: AlertSettingsView): void {
       return item;
     }),
   );
-  setText('allowed-hosts', `Webhooks of Google Chat, Slack or Microsoft Teams: ${view.allowedWebhookHosts.join(', ')}`);
+  setText(
+    'allowed-hosts',
+    `Webhooks of Google Chat, Slack or Microsoft Teams: ${view.allowedWebhookHosts.join(', ')}`,
+  );
 }
 
 function save(entries: AlertEntry[], trigger?: HTMLButtonElement): void {
@@ -113,7 +127,9 @@ function save(entries: AlertEntry[], trigger?: HTMLButtonElement): void {
 }
 
 function current(): AlertEntry {
-  const kept = [...saved.querySelectorAll<HTMLInputElement>('input:checked')].map((each) => each.value);
+  const kept = [...saved.querySelectorAll<HTMLInputElement>('input:checked')].map(
+    (each) => each.value,
+  );
   const added = webhooks.value
     .split('\n')
     .map((line) => line.trim())
@@ -132,7 +148,10 @@ function current(): AlertEntry {
 
 byId('save').addEventListener('click', (event) => {
   const entry = current();
-  save([...view.entries.filter((each) => !sameEntry(each)), entry], event.currentTarget as HTMLButtonElement);
+  save(
+    [...view.entries.filter((each) => !sameEntry(each)), entry],
+    event.currentTarget as HTMLButtonElement,
+  );
   webhooks.value = '';
 });
 
