@@ -49,7 +49,7 @@ function showSavedWebhooks(refs: readonly string[]): void {
       label.htmlFor = keep.id;
       label.className = 'inline';
       label.textContent = `Keep ${view.webhooks.find((each) => each.ref === ref)?.label ?? 'saved webhook'}`;
-      item.append(keep, ' ', label);
+      item.append(keep, label);
       return item;
     }),
   );
