@@ -35,18 +35,31 @@ export const NOISE_STANDARD_ERRORS = 2;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const validCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 1;
-const validPoints = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
 
-/** The noise band in points for two figures, or null when a count or figure is unusable. */
+/**
+ * The noise band in points for two figures, or null when a count is missing
+ * or below 1 or a figure is not a percentage (NaN compares false, and a
+ * figure outside 0..100 makes a variance term negative).
+ */
 export function noiseBand(before: SampledFigure, after: SampledFigure): number | null {
-  if (!validPoints(before.points) || !validPoints(after.points)) return null;
-  if (!validCount(before.answers) || !validCount(after.answers)) return null;
-  const p1 = before.points / 100;
-  const p2 = after.points / 100;
-  const variance = (p1 * (1 - p1)) / before.answers + (p2 * (1 - p2)) / after.answers;
-  return NOISE_STANDARD_ERRORS * Math.sqrt(variance) * 100;
+  if (!(before.answers >= 1 && after.answers >= 1)) return null;
+  const band = bandOf(before.points, after.points, before.answers, after.answers);
+  return Number.isNaN(band) ? null : band;
 }
+
+/**
+ * noiseBand's arithmetic with plain numbers (the score card's path, where
+ * bytes count; one count stands for both when only one is known). In points
+ * directly: p (100 - p) / n is the variance in points². NaN for a figure
+ * outside 0..100 (the square root of a negative variance); no answers give
+ * an infinite band (nothing is known, so every change is within it).
+ */
+export function bandOf(p1: number, p2: number, n1: number, n2 = n1): number {
+  return NOISE_STANDARD_ERRORS * Math.sqrt((p1 * (100 - p1)) / n1 + (p2 * (100 - p2)) / n2);
+}
+
+/** Within noise: a known band at least as large as the change (an unknown, NaN band never is). */
+export const withinNoise = (change: number, band: number): boolean => Math.abs(change) <= band;
 
 /** The change from one figure to the next and whether it is more than sampling noise. */
 export function compareFigures(before: SampledFigure, after: SampledFigure): FigureChange {
@@ -55,8 +68,7 @@ export function compareFigures(before: SampledFigure, after: SampledFigure): Fig
   return {
     change: round1(change),
     noise: band === null ? null : round1(band),
-    // Compared unrounded, so a change is never called beyond a band it equals.
-    beyondNoise: band !== null && Math.abs(change) > band,
+    beyondNoise: band !== null && !withinNoise(change, band),
     answersBefore: validCount(before.answers) ? before.answers : null,
     answersAfter: validCount(after.answers) ? after.answers : null,
   };
