@@ -274,19 +274,30 @@ function channelLabel(channel: string): string {
   return channel === EMAIL ? 'email' : (webhookView(channel)?.label ?? 'a removed webhook');
 }
 
+/** A delivery failure already worded for the run log (and holding no address). */
+class DeliveryProblem extends Error {}
+
 /** Posts one message; throws with a worded reason (no URL) on failure. */
 function post(channel: string, alerts: readonly Alert[]): void {
   const target = webhookUrl(channel);
-  if (!target) throw new Error('the webhook is no longer saved');
-  const response = UrlFetchApp.fetch(target.url, {
-    method: 'post',
-    contentType: 'application/json',
-    payload: JSON.stringify(webhookPayload(alerts, target.kind)),
-    muteHttpExceptions: true,
-    followRedirects: false,
-  });
-  const status = response.getResponseCode();
-  if (status < 200 || status >= 300) throw new Error(`the webhook answered HTTP ${status}`);
+  if (!target) throw new DeliveryProblem('The webhook is no longer saved');
+  let status: number;
+  try {
+    status = UrlFetchApp.fetch(target.url, {
+      method: 'post',
+      contentType: 'application/json',
+      payload: JSON.stringify(webhookPayload(alerts, target.kind)),
+      muteHttpExceptions: true,
+      followRedirects: false,
+    }).getResponseCode();
+  } catch {
+    // UrlFetchApp's own message quotes the address (a secret), perhaps cut short
+    // where no redaction would find it: say what happened without it.
+    throw new DeliveryProblem('The webhook could not be reached');
+  }
+  if (status < 200 || status >= 300) {
+    throw new DeliveryProblem(`The webhook answered HTTP ${status}`);
+  }
 }
 
 interface Delivery {
@@ -351,7 +362,8 @@ function deliver(
       note(channel, alerts, 'sent', '');
       outbox[channel] = [];
     } catch (error) {
-      note(channel, alerts, 'failed', `${explain(error)}; kept for the next run.`);
+      const why = error instanceof DeliveryProblem ? error.message : explain(error);
+      note(channel, alerts, 'failed', `${why}; kept for the next run.`);
     }
   }
   for (const channel of Object.keys(outbox)) if (!outbox[channel]?.length) delete outbox[channel];

@@ -36,6 +36,8 @@ function load() {
       'https://hooks.slack.com': `${receiver.url}/slack`,
       'https://chat.googleapis.com': `${receiver.url}/chat`,
       'https://acme.webhook.office.com': `${receiver.url}/teams`,
+      // Nothing listens on port 9 of loopback: an unreachable webhook.
+      'https://down.webhook.office.com': 'http://127.0.0.1:9',
     },
   });
 }
@@ -327,6 +329,25 @@ describe('alert checks', () => {
     } finally {
       await receiver.fail('/slack', 0);
     }
+  });
+
+  test('an unreachable webhook is logged without its address and does not hold back the email', async () => {
+    await suite.sandbox.drift('baseline');
+    const addon = load();
+    const down = 'https://down.webhook.office.com/webhookb2/downsecret3456';
+    addon.call('aivisSaveAlerts', [entry({ webhooks: [down] })]);
+    addon.call('aivisScheduledRefresh');
+    await suite.sandbox.drift('drop');
+    addon.call('aivisScheduledRefresh');
+    expect(addon.mail.sent).toHaveLength(1);
+    const failed = runLog(addon).filter((line) => line.status === 'failed');
+    expect(failed.map((line) => line.connection)).toContain(
+      'Microsoft Teams (down.webhook.office.com)',
+    );
+    expect(String(failed[0]!.error)).toBe(
+      'The webhook could not be reached; kept for the next run.',
+    );
+    expect(everythingVisible(addon, [])).not.toContain('downsecret3456');
   });
 
   test('a spent mail quota skips the email and logs it; the alert goes out when quota is back', async () => {

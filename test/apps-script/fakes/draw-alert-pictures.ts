@@ -70,7 +70,9 @@ try {
     [digest, 'digest-email.png'],
   ] as const) {
     const page = await browser.newPage({ viewport: { width: 640, height: 400 } });
-    await page.setContent(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${mail.subject.replaceAll('<', '&lt;')}</title></head><body style="margin:16px;background:#fff">${mail.htmlBody}</body></html>`);
+    await page.setContent(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${mail.subject.replaceAll('<', '&lt;')}</title></head><body style="margin:16px;background:#fff">${mail.htmlBody}</body></html>`,
+    );
     await page.screenshot({ path: `${OUT}/${file}`, fullPage: true });
     await page.close();
   }
