@@ -6,7 +6,7 @@ describe('noise band', () => {
   test('two standard errors of the difference of two proportions, in points', () => {
     // p = 0.5 on 10,000 answers each side: 2 * sqrt(0.25/10000 * 2) = 0.01414 -> 1.41 points.
     expect(noiseBand({ points: 50, answers: 10_000 }, { points: 50, answers: 10_000 })).toBeCloseTo(
-      1.414,
+      Math.SQRT2,
       3,
     );
     // Fewer answers, wider band: a quarter of the answers doubles it.
