@@ -164,7 +164,11 @@ export function evaluate(
   ) => {
     const before = previous[key];
     const after = next[key];
-    if (!before || !after) return;
+    if (!before || !after) {
+      // A figure the answer lacks this time keeps its reference for the next check.
+      if (!after) next[key] = before;
+      return;
+    }
     const change = compare(before, after);
     const large = Math.abs(change.change) >= threshold;
     if (large && change.beyondNoise) {
