@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import { abortableSleep } from '../shared/http/edge.js';
 import { buildOpenApiDocument, DEFAULT_SERVER_URL } from '../shared/openapi/document.js';
 import { createDataset, DEFAULT_NOW } from './data/dataset.js';
+import type { DriftName } from './data/drift.js';
 import { createAnswerer } from './pipeline/answer.js';
 import { authenticateStep } from './pipeline/auth.js';
 import { openExchange, type RequestLogEntry } from './pipeline/exchange.js';
@@ -33,6 +34,12 @@ export interface SandboxOptions {
    * wait). Must reject when the signal aborts.
    */
   slowWait?: (signal: AbortSignal) => Promise<void>;
+  /**
+   * The named drift step the data is in (sandbox/data/drift.ts), read per
+   * request: a test moves the figures between two runs of a client.
+   * Default: always 'baseline'.
+   */
+  drift?: () => DriftName;
   /** Milliseconds since the epoch, for the rate limit. Default Date.now. */
   clock?: () => number;
   /** Receives one entry per request; never a token. */
@@ -47,12 +54,25 @@ export interface SandboxOptions {
 }
 
 export function createSandboxHandler(options: SandboxOptions = {}) {
-  const dataset = createDataset(options.now ?? DEFAULT_NOW);
+  // One dataset (and its answerer) per drift step, built on first use.
+  const steps = new Map<
+    DriftName,
+    { dataset: ReturnType<typeof createDataset>; answers: ReturnType<typeof createAnswerer> }
+  >();
+  const stepOf = (name: DriftName) => {
+    let step = steps.get(name);
+    if (!step) {
+      const dataset = createDataset(options.now ?? DEFAULT_NOW, name);
+      step = { dataset, answers: createAnswerer(dataset) };
+      steps.set(name, step);
+    }
+    return step;
+  };
+  const drift = options.drift ?? (() => 'baseline' as const);
   const limiter = createRateLimiter({
     now: options.clock ?? Date.now,
     enforce: options.rateLimit !== false,
   });
-  const answers = createAnswerer(dataset);
   const slowDelayMs = options.slowDelayMs ?? 5_000;
   const slowWait =
     options.slowWait ?? ((signal: AbortSignal) => abortableSleep(slowDelayMs, signal));
@@ -76,6 +96,7 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
       spendBudget(exchange, scenario, limiter) ??
       (await playScenario(exchange, scenario, slowWait));
     if (refused) return refused;
+    const { dataset, answers } = stepOf(drift());
     const account = scenario.dataAccount ?? 'A';
     const known = answers.known(exchange, account);
     if (known) return known;

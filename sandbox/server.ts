@@ -19,6 +19,8 @@ export interface StartSandboxOptions {
   slowDelayMs?: number;
   /** Instead of the delay, what the slow token waits for (SandboxOptions.slowWait). */
   slowWait?: SandboxOptions['slowWait'];
+  /** The named drift step the data is in, read per request (SandboxOptions.drift). */
+  drift?: SandboxOptions['drift'];
 }
 
 export interface RunningSandbox {
@@ -38,6 +40,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     ...(options.slowDelayMs === undefined ? {} : { slowDelayMs: options.slowDelayMs }),
     ...(options.slowWait === undefined ? {} : { slowWait: options.slowWait }),
+    ...(options.drift === undefined ? {} : { drift: options.drift }),
     onRequest: (entry) => {
       requestLog.push(entry);
       // A long-running sandbox keeps the newest entries only; trimmed in batches,

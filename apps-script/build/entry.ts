@@ -95,7 +95,7 @@ export function entrySection(): string {
     ])}\nfunction onInstall(e) {\n  onOpen(e);\n}`,
     ...CUSTOM_FUNCTION_NAMES.map(customFunction),
     ...MENU_ITEMS.map((item) =>
-      thin(item.handler, `Menu: ${item.label}`, `${BUNDLE_GLOBAL}.${item.target}();`),
+      thin(item.handler, `Menu: ${item.label}`, `return ${BUNDLE_GLOBAL}.${item.target}();`),
     ),
     thin(
       SCHEDULED_HANDLER,

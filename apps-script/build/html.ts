@@ -44,6 +44,44 @@ const CONNECTION_AND_PROJECT = `<label for="connection">Connection</label>
 <select id="project" aria-describedby="project-error"></select>
 <div class="error" id="project-error"></div>`;
 
+const RULE_BOX = (flag: string, label: string) =>
+  `<div class="field inline"><input type="checkbox" id="rule-${flag}"><label for="rule-${flag}">${label}</label></div>`;
+
+const ALERTS_BODY = `<h1>${PAGES.alerts.title}</h1>
+${CONNECTION_AND_PROJECT}
+<fieldset>
+<legend>Alert when</legend>
+<label for="score-change">The visibility score or share of voice moves by at least (points; 0 turns it off)</label>
+<input type="number" id="score-change" min="0" max="100" step="0.5" aria-describedby="noise-note">
+<div class="note" id="noise-note">Only changes beyond sampling noise alert (two standard errors, from the answer counts).</div>
+${RULE_BOX('competitor_overtakes', 'A competitor overtakes the brand')}
+${RULE_BOX('flagged_answers', 'New flagged answers (negative, drawback, off topic)')}
+${RULE_BOX('source_stale', 'A connected source becomes stale or unavailable')}
+${RULE_BOX('run_failed', 'The scheduled refresh fails twice in a row')}
+${RULE_BOX('top_action', 'The top action of the plan changes')}
+</fieldset>
+<fieldset>
+<legend>Send to</legend>
+<div class="field inline"><input type="checkbox" id="email"><label for="email">Email to me</label></div>
+<ul id="saved-webhooks"></ul>
+<label for="webhooks">Add webhooks (one address per line)</label>
+<textarea id="webhooks" rows="2" spellcheck="false" aria-describedby="allowed-hosts"></textarea>
+<div class="note" id="allowed-hosts"></div>
+<div class="note">Webhook addresses are kept in your user properties like tokens and never shown again.</div>
+</fieldset>
+<label for="digest">Digest by email</label>
+<select id="digest">
+  <option value="off">Off</option>
+  <option value="daily">Daily</option>
+  <option value="weekly">Weekly</option>
+</select>
+<p><button class="action" id="save">Save</button></p>
+<div class="note" id="result" role="status"></div>
+<div class="error" id="error" role="alert" hidden></div>
+<h2>Alert settings</h2>
+<ul id="entries"></ul>
+<div class="note">Alerts are checked after each scheduled refresh and by ${MENU_TITLE} > Check alerts now; the run log lists each alert sent or skipped.</div>`;
+
 export const PAGE_SOURCES: Page[] = [
   {
     file: PAGES.settings.file,
@@ -158,6 +196,12 @@ ${CONNECTION_AND_PROJECT}
 <div class="note" id="result" role="status"></div>
 <div class="error" id="error" role="alert" hidden></div>
 <div class="note">A new sheet with scorecards, charts and top actions, written as values. Refresh now and the schedule redraw it.</div>`,
+  },
+  {
+    file: PAGES.alerts.file,
+    entry: 'alerts-page.ts',
+    title: PAGES.alerts.title,
+    body: ALERTS_BODY,
   },
 ];
 

@@ -2,6 +2,7 @@
  * appsscript.json: V8, the narrowest scopes that cover what the add-on does,
  * and the service as the only address UrlFetchApp may call.
  */
+import { WEBHOOK_HOSTS } from '../src/alert-settings.js';
 import type { ServiceSetting } from './settings.js';
 
 export const OAUTH_SCOPES = [
@@ -13,6 +14,9 @@ export const OAUTH_SCOPES = [
   'https://www.googleapis.com/auth/script.container.ui',
   // The time-driven trigger of the schedule.
   'https://www.googleapis.com/auth/script.scriptapp',
+  // Alert and digest emails (MailApp), to the user's own address (Session).
+  'https://www.googleapis.com/auth/script.send_mail',
+  'https://www.googleapis.com/auth/userinfo.email',
 ] as const;
 
 /** What every Apps Script project built here declares: V8, UTC, and the service as the only address. */
@@ -25,6 +29,15 @@ export function baseManifest(service: ServiceSetting) {
   };
 }
 
+/** The add-on also posts alerts to the chat services' incoming webhooks (docs/alerts.md). */
 export function manifest(service: ServiceSetting) {
-  return { ...baseManifest(service), oauthScopes: [...OAUTH_SCOPES] };
+  const base = baseManifest(service);
+  return {
+    ...base,
+    urlFetchWhitelist: [
+      ...base.urlFetchWhitelist,
+      ...new Set(WEBHOOK_HOSTS.map((each) => each.prefix)),
+    ],
+    oauthScopes: [...OAUTH_SCOPES],
+  };
 }

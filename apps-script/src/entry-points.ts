@@ -15,6 +15,8 @@ export const MENU_ITEMS = [
   { label: 'Insert report...', handler: 'aivisShowInsertReport', target: 'showInsertReport' },
   { label: 'Build a query...', handler: 'aivisShowBuilder', target: 'showBuilder' },
   { label: 'Insert dashboard...', handler: 'aivisShowDashboard', target: 'showDashboard' },
+  { label: 'Alerts...', handler: 'aivisShowAlerts', target: 'showAlerts' },
+  { label: 'Check alerts now', handler: 'aivisCheckAlertsNow', target: 'checkAlertsNow' },
 ] as const;
 
 /** The trigger handler's global name. */
@@ -46,6 +48,9 @@ export const SERVER_FUNCTION_NAMES = [
   'aivisDeleteSaved',
   'aivisInsertDashboard',
   'aivisOpenRunLog',
+  'aivisAlertSettings',
+  'aivisSaveAlerts',
+  'aivisSendDigestNow',
 ] as const;
 export type ServerFunctionName = (typeof SERVER_FUNCTION_NAMES)[number];
 
@@ -56,4 +61,5 @@ export const PAGES = {
   report: { file: 'ReportDialog', title: 'Insert report', width: 520, height: 560 },
   builder: { file: 'Builder', title: 'Build a query' },
   dashboard: { file: 'DashboardDialog', title: 'Insert dashboard', width: 420, height: 360 },
+  alerts: { file: 'Alerts', title: 'Alerts and digests' },
 } as const;

@@ -7,8 +7,10 @@
 export { runCustomFunction } from './custom-functions.js';
 export {
   buildMenu,
+  checkAlertsNow,
   menuRefreshNow,
   scheduledRefresh,
+  showAlerts,
   showBuilder,
   showDashboard,
   showInsertReport,

@@ -10,14 +10,15 @@ import { inertValues, type SheetValue } from './sheet-values.js';
 
 export interface RunLogEntry {
   time: Date;
-  kind: 'import' | 'dashboard' | 'history';
+  kind: 'import' | 'dashboard' | 'history' | 'alert' | 'digest';
   sheetName: string;
   connection: string;
   trigger: 'manual' | 'schedule';
   rows: number;
   requests: number;
   durationMs: number;
-  status: 'ok' | 'failed';
+  /** sent and skipped: alerts and digests (the error column says why). */
+  status: 'ok' | 'failed' | 'sent' | 'skipped';
   error: string;
 }
 

@@ -8,6 +8,7 @@
  * triggers more often than hourly. The trigger carries no arguments: it runs
  * as the person who set it up and reads their token from their user properties.
  */
+import { type CheckResult, checkAlerts, dueDigests } from './alerts.js';
 import { DOCUMENT_KEYS } from './config.js';
 import { defaultConnectionName, readCredentials, storedTokens } from './connections.js';
 import { listDashboards, runDashboard } from './dashboard.js';
@@ -167,6 +168,11 @@ export function refreshAll(
         ),
       );
     }
+    // Alerts and digests come after the refresh (also when there is nothing to
+    // refresh); their outcomes are run-log lines and never fail the run.
+    if (trigger === 'schedule') {
+      log.push(...alertLines(spreadsheet, trigger, status.failed > 0));
+    }
   } catch (error) {
     status.failed += 1;
     status.lastError = explain(error);
@@ -180,6 +186,51 @@ export function refreshAll(
   }
   writeJson(DOCUMENT_KEYS.status, status);
   return status;
+}
+
+function alertLines(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  trigger: RunStatus['trigger'],
+  runFailed: boolean,
+): RunLogEntry[] {
+  const lines: RunLogEntry[] = [];
+  for (const step of [
+    () => checkAlerts(spreadsheet, trigger, runFailed).log,
+    () => dueDigests(spreadsheet, trigger),
+  ]) {
+    try {
+      lines.push(...step());
+    } catch (error) {
+      lines.push({
+        time: new Date(),
+        kind: 'alert',
+        sheetName: 'Alerts',
+        connection: '',
+        trigger,
+        rows: 0,
+        requests: 0,
+        durationMs: 0,
+        status: 'failed',
+        error: userMessage(error, storedTokens()),
+      });
+    }
+  }
+  return lines;
+}
+
+/** Check alerts now: the alert check alone, under the same lock as a refresh. */
+export function checkAlertsNow(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): CheckResult {
+  const lock = LockService.getDocumentLock();
+  if (lock && !lock.tryLock(30_000)) {
+    throw new Error('A refresh of this spreadsheet is running; check alerts again in a minute.');
+  }
+  try {
+    const result = checkAlerts(spreadsheet, 'manual', false);
+    appendRunLog(spreadsheet, result.log);
+    return { sent: result.sent, skipped: result.skipped };
+  } finally {
+    if (lock) lock.releaseLock();
+  }
 }
 
 /** One line for the sidebar and the toast. */

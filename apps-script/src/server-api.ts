@@ -8,6 +8,8 @@
  */
 import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/endpoints.js';
 import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
+import { type AlertSettingsView, alertSettingsView, saveAlertEntries } from './alert-settings.js';
+import { sendDigestNow } from './alerts.js';
 import { CONNECTION_OPTION, connectionRule, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
 import type { ServerFunctionName } from './entry-points.js';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS } from './functions.js';
@@ -18,6 +20,7 @@ import {
   listImports,
   removeImport,
 } from './imports.js';
+import { appendRunLog } from './run-log.js';
 import {
   installSchedule,
   readSchedule,
@@ -112,6 +115,15 @@ export const SERVER_API = {
     },
   ),
   aivisRefreshNow: guarded((): string => statusLine(refreshAll(active(), 'manual'))),
+  aivisAlertSettings: guarded((): AlertSettingsView => alertSettingsView()),
+  aivisSaveAlerts: guarded((entries: unknown): AlertSettingsView => saveAlertEntries(entries)),
+  aivisSendDigestNow: guarded((project: number): string => {
+    const lines = sendDigestNow(active(), project);
+    appendRunLog(active(), lines);
+    const line = lines[0];
+    if (line?.status === 'failed') throw new Error(line.error);
+    return line?.status === 'sent' ? `Sent: ${line.error}` : (line?.error ?? 'Nothing sent.');
+  }),
   ...CONNECTION_API,
   ...BUILDER_API,
   // Exactly the names the build generates globals for: no more, no fewer.

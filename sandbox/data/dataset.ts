@@ -10,8 +10,9 @@ import {
   type StoredAnswer,
   type StoredQuestion,
 } from './answers.js';
-import { dayOf } from './calendar.js';
+import { dayOf, isoOf } from './calendar.js';
 import { type AccountId, PROJECT_SPECS, type ProjectSpec, projectSpec } from './catalog.js';
+import { DRIFT_STEPS, type DriftName } from './drift.js';
 import { generateSearchStore, type SearchStore } from './search.js';
 import { generateTrafficStore, type TrafficStore } from './traffic.js';
 
@@ -39,13 +40,16 @@ export interface Dataset {
   project(id: number): ProjectData | undefined;
 }
 
-export function createDataset(now: string = DEFAULT_NOW): Dataset {
-  const today = dayOf(now);
+/** The data on `now`, moved by a named drift step (sandbox/data/drift.ts; default none). */
+export function createDataset(now: string = DEFAULT_NOW, drift: DriftName = 'baseline'): Dataset {
+  const step = DRIFT_STEPS[drift];
+  if (!step) throw new Error(`drift must be one of ${Object.keys(DRIFT_STEPS).join(', ')}`);
+  const today = dayOf(now) + step.days;
   if (!Number.isFinite(today)) throw new Error(`now must be a date as YYYY-MM-DD, not '${now}'`);
   const cache = new Map<number, ProjectData>();
   return {
     today,
-    now,
+    now: step.days ? isoOf(today) : now,
     projectsOf: (account) => PROJECT_SPECS.filter((spec) => spec.account === account),
     project(id) {
       const cached = cache.get(id);
@@ -54,10 +58,12 @@ export function createDataset(now: string = DEFAULT_NOW): Dataset {
       if (!spec) return undefined;
       const questions = generateQuestions(spec);
       const days = checkDays(spec, today);
+      const answers = generateAnswers(spec, questions, today);
+      if ('apply' in step) step.apply(answers, spec, today);
       const data: ProjectData = {
         spec,
         questions,
-        answers: generateAnswers(spec, questions, today),
+        answers,
         firstCheckDay: days[0] ?? today,
         lastCheckDay: days[days.length - 1] ?? today,
         search: {

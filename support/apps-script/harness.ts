@@ -12,7 +12,9 @@ import {
   FakeSpreadsheet,
   fakeHtmlService,
   fakeLockService,
+  fakeMailApp,
   fakeScriptApp,
+  fakeSession,
   fakeUi,
   fakeUrlFetchApp,
   fakeUtilities,
@@ -52,6 +54,7 @@ export function loadAddon(options: AddonOptions) {
   const urlFetch = fakeUrlFetchApp(options.http, options.routes);
   const scriptApp = fakeScriptApp(() => user);
   const ui = fakeUi();
+  const mail = fakeMailApp();
   const logs: string[] = [];
   const log = (...parts: unknown[]) => {
     logs.push(parts.map(String).join(' '));
@@ -83,6 +86,8 @@ export function loadAddon(options: AddonOptions) {
     ScriptApp: scriptApp.service,
     HtmlService: fakeHtmlService(DIST_DIR),
     LockService: fakeLockService(),
+    MailApp: mail.service,
+    Session: fakeSession(() => user),
     Logger: { log },
     console: { log, info: log, warn: log, error: log },
   };
@@ -98,6 +103,7 @@ export function loadAddon(options: AddonOptions) {
     urlFetch,
     triggers: scriptApp.triggers,
     ui,
+    mail,
     logs,
     userProperties: () => propertiesOf(user),
     setUser(who: string) {

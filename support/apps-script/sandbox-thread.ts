@@ -3,6 +3,7 @@
  * log readable from the test thread.
  */
 import { Worker } from 'node:worker_threads';
+import type { DriftName } from '../../sandbox/data/drift.js';
 import type { StartSandboxOptions } from '../../sandbox/server.js';
 
 export interface LogEntry {
@@ -20,6 +21,8 @@ export interface SandboxThread {
   /** Requests answered since `mark` (a previous log length). */
   since(mark: number): Promise<LogEntry[]>;
   close(): Promise<void>;
+  /** Moves the data to a named drift step (sandbox/data/drift.ts) for the requests that follow. */
+  drift(step: DriftName): Promise<void>;
 }
 
 export async function startSandboxThread(
@@ -43,16 +46,19 @@ export async function startSandboxThread(
       },
     );
   });
-  const ask = (type: string) =>
+  const ask = (type: string, extra: Record<string, unknown> = {}) =>
     new Promise<unknown>((resolve) => {
       const id = nextId++;
       pending.set(id, resolve);
-      worker.postMessage({ type, id });
+      worker.postMessage({ type, id, ...extra });
     });
   return {
     baseUrl,
     log: async () => (await ask('log')) as LogEntry[],
     since: async (mark) => ((await ask('log')) as LogEntry[]).slice(mark),
+    drift: async (step) => {
+      await ask('drift', { drift: step });
+    },
     close: async () => {
       await ask('close');
       await worker.terminate();

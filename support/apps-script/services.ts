@@ -53,6 +53,8 @@ export interface FetchParams {
   url?: string;
   method?: string;
   headers?: Record<string, string>;
+  payload?: string;
+  contentType?: string;
   muteHttpExceptions?: boolean;
   followRedirects?: boolean;
 }
@@ -89,10 +91,13 @@ export function fakeUrlFetchApp(http: SyncHttp, routes: Record<string, string> =
     const batch = ++batches;
     const requests: WireRequest[] = items.map(({ url, params }) => {
       calls.push({ url, headers: { ...(params.headers ?? {}) }, batch });
+      const headers = { ...(params.headers ?? {}) };
+      if (params.contentType) headers['Content-Type'] = params.contentType;
       return {
         url: routed(url),
         method: (params.method ?? 'get').toUpperCase(),
-        headers: params.headers ?? {},
+        headers,
+        ...(params.payload === undefined ? {} : { body: String(params.payload) }),
       };
     });
     return http.send(requests).map((answer, index) => {
@@ -302,6 +307,49 @@ export function fakeScriptApp(currentUser: () => string) {
     },
   };
   return { triggers, service };
+}
+
+// ---- MailApp and Session ----
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  body: string;
+  htmlBody: string;
+  name?: string;
+}
+
+/**
+ * MailApp with a daily quota (100 recipients a day for consumer accounts):
+ * getRemainingDailyQuota counts down with each mail; a send past it throws
+ * the service's error.
+ */
+export function fakeMailApp(quota = 100) {
+  const sent: SentMail[] = [];
+  const state = { quota };
+  return {
+    sent,
+    setQuota(value: number) {
+      state.quota = value;
+    },
+    service: {
+      getRemainingDailyQuota: () => state.quota,
+      sendEmail(message: SentMail | string, ...rest: string[]) {
+        if (state.quota <= 0) {
+          throw new Error('Exception: Service invoked too many times for one day: email.');
+        }
+        state.quota -= 1;
+        if (typeof message === 'string') {
+          sent.push({ to: message, subject: rest[0] ?? '', body: rest[1] ?? '', htmlBody: '' });
+        } else sent.push({ ...message });
+      },
+    },
+  };
+}
+
+export function fakeSession(currentUser: () => string) {
+  const user = () => ({ getEmail: () => currentUser() });
+  return { getEffectiveUser: user, getActiveUser: user };
 }
 
 // ---- HtmlService, LockService, the UI ----

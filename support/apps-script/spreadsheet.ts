@@ -270,6 +270,9 @@ export class FakeSpreadsheet {
   getId() {
     return this.id;
   }
+  getUrl() {
+    return `https://docs.google.com/spreadsheets/d/${this.id}/edit`;
+  }
   getSheets() {
     return [...this.sheets];
   }

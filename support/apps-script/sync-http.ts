@@ -11,6 +11,8 @@ export interface WireRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
+  /** A POST body (UrlFetchApp's payload). */
+  body?: string;
 }
 
 export type WireAnswer =
@@ -23,7 +25,7 @@ parentPort.on('message', async ({ requests, signal, port, latencyMs }) => {
   const answers = await Promise.all(requests.map(async (request) => {
     try {
       if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-      const response = await fetch(request.url, { method: request.method, headers: request.headers, redirect: 'manual' });
+      const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
       const headers = {};
       response.headers.forEach((value, key) => { headers[key] = value; });
       return { status: response.status, headers, body: await response.text() };

@@ -72,7 +72,7 @@ describe('Code.js', () => {
   });
 
   test('every google.script.run call in the pages names a generated server function', () => {
-    for (const page of ['Sidebar', 'ReportDialog', 'ScheduleDialog']) {
+    for (const page of ['Sidebar', 'ReportDialog', 'ScheduleDialog', 'Alerts']) {
       const html = readFileSync(join(DIST_DIR, `${page}.html`), 'utf8');
       const called = [...html.matchAll(/call\(\s*"(\w+)"/g)].map((match) => match[1]!);
       expect(called.length).toBeGreaterThan(0);
@@ -91,6 +91,8 @@ describe('appsscript.json', () => {
         'https://www.googleapis.com/auth/script.external_request',
         'https://www.googleapis.com/auth/script.scriptapp',
         'https://www.googleapis.com/auth/spreadsheets.currentonly',
+        'https://www.googleapis.com/auth/script.send_mail',
+        'https://www.googleapis.com/auth/userinfo.email',
       ].sort(),
     );
   });
@@ -111,7 +113,13 @@ describe('the build setting', () => {
       const result = await buildAppsScript(out);
       expect(result.serviceUrl).toBe('https://api.brand.example');
       const built = JSON.parse(readFileSync(join(out, 'appsscript.json'), 'utf8'));
-      expect(built.urlFetchWhitelist).toEqual(['https://api.brand.example/']);
+      expect(built.urlFetchWhitelist).toEqual([
+        'https://api.brand.example/',
+        'https://chat.googleapis.com/',
+        'https://hooks.slack.com/',
+        'https://*.webhook.office.com/',
+        'https://*.logic.azure.com/',
+      ]);
       expect(readFileSync(join(out, 'Code.js'), 'utf8')).toContain('"https://api.brand.example"');
       process.env.AIVIS_SERVICE_URL = 'http://insecure.example';
       await expect(buildAppsScript(out)).rejects.toThrow(/must be an https address/);

@@ -25,6 +25,8 @@ describe('menu and pages', () => {
       'Insert report...',
       'Build a query...',
       'Insert dashboard...',
+      'Alerts...',
+      'Check alerts now',
     ]);
     for (const item of items) expect(typeof addon.context[item.handler]).toBe('function');
   });

@@ -1,6 +1,6 @@
 /**
- * The README's pictures (written by `npm run screenshots`): every picture the
- * README shows exists, is a PNG, stays small, and none lies unused.
+ * The README's and docs pages' pictures (written by `npm run screenshots` and
+ * the draw scripts): every picture they show exists, is a PNG, stays small, and none lies unused.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,11 @@ describe('README pictures', () => {
   it('shows exactly the PNGs in docs/images, each a small PNG', async () => {
     const readme = await readFile(`${ROOT}README.md`, 'utf8');
     const shown = [...readme.matchAll(/\]\(docs\/images\/([^)]+)\)/g)].map((match) => match[1]);
+    // The docs pages show theirs relative to docs/ (docs/alerts.md: images/alert-email.png).
+    for (const page of (await readdir(`${ROOT}docs`)).filter((file) => file.endsWith('.md'))) {
+      const text = await readFile(`${ROOT}docs/${page}`, 'utf8');
+      shown.push(...[...text.matchAll(/\]\(images\/([^)]+)\)/g)].map((match) => match[1]));
+    }
     const files = (await readdir(IMAGES)).filter((file) => file.endsWith('.png')).sort();
     expect([...new Set(shown)].sort()).toEqual(files);
     for (const name of ['dashboard', 'sidebar', 'explorer']) {

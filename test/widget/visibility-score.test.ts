@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { compareFigures } from '../../shared/noise.js';
 import '../../widget/index.js';
 import { mount, part, parts, settled, shadow, text } from './dom.js';
 import { json } from './fake-api.js';
@@ -45,6 +46,40 @@ describe('<aivis-visibility-score>', () => {
         expect(bar.parentElement?.getAttribute('aria-hidden')).toBe('true');
       },
     );
+  });
+
+  it('says "within noise" beside a change smaller than two standard errors, and not beside a larger one', async () => {
+    const { ai_visibility: visibility } = await summaryOf(1001);
+    const answers = visibility.mentions_by_platform.reduce(
+      (sum: number, row: { answers: number }) => sum + row.answers,
+      0,
+    );
+    const noise = compareFigures(
+      { points: visibility.change.previous_score, answers },
+      { points: visibility.score, answers },
+    );
+    expect(noise.beyondNoise).toBe(false);
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(text(part(widget, 'change'))).toMatch(/in the previous period \([^)]*\), within noise$/);
+
+    // The same answers, a previous score far enough away: no "within noise".
+    api.rewrite(async (_url, answer) => {
+      const body = await (await answer()).json();
+      const previous = body.ai_visibility.score - 10;
+      return json({
+        ...body,
+        ai_visibility: {
+          ...body.ai_visibility,
+          change: { ...body.ai_visibility.change, previous_score: previous, score_delta: 10 },
+        },
+      });
+    });
+    // Another period, so the answer is not the one the first card cached.
+    const moved = mount('aivis-visibility-score', { project: '1001', period: 'last_60_days' });
+    await settled(moved);
+    expect(text(part(moved, 'change'))).toContain('+10.0 points, up from');
+    expect(text(part(moved, 'change'))).not.toContain('within noise');
   });
 
   it('says when the period fell back from the one asked for (project 1003)', async () => {

@@ -1,4 +1,5 @@
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { bandOf } from '../../shared/noise.js';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
@@ -85,7 +86,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
             <span class="value">${format.score(visibility.score)}</span>
             <span class="muted">out of 100</span>
           </p>
-          ${this.#renderChange(visibility.change, format)}
+          ${this.#renderChange(visibility.change, format, answers)}
           ${this.#sparkline.render(format)}
           <p class="sov" part="value share-of-voice">
             Share of voice <strong>${format.percent(visibility.share_of_voice)}</strong>
@@ -117,6 +118,7 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
   #renderChange(
     change: NonNullable<ProjectSummary['ai_visibility']>['change'],
     format: Formatters,
+    answers: number,
   ): TemplateResult {
     if (change.score_delta === null || change.previous_score === null) {
       return html`<p class="change muted" part="change">No previous period to compare with.</p>`;
@@ -131,10 +133,17 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
     const since = change.previous_period
       ? ` (${format.date(change.previous_period.start)} – ${format.date(change.previous_period.end)})`
       : '';
+    // "within noise": the noise rule (docs/alerts.md, shared/noise.ts withinNoise,
+    // spelt out here to keep the element within its size budget). The previous
+    // period's answer count is not given, so the current one stands for both.
     return html`<p class="change ${direction}" part="change" data-direction=${direction}>
       <span aria-hidden="true">${arrow}</span>
       ${delta === 0 ? '' : `${format.delta(delta)} points, `}${words} from
-      ${format.score(change.previous_score)} in the previous period${since}
+      ${format.score(change.previous_score)} in the previous period${since}${
+        Math.abs(delta) <= bandOf(change.previous_score, change.previous_score + delta, answers)
+          ? ', within noise'
+          : ''
+      }
     </p>`;
   }
 }

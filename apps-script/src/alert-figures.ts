@@ -1,0 +1,213 @@
+/**
+ * The figures an alert check or a digest compares: read from the API in a
+ * few bounded calls (summary, competitors ranking, newly flagged answers,
+ * action plan, the project list's connected sources). Changes are always
+ * computed from the add-on's own stored figures, never from the service's
+ * own "change" block, so a renamed or missing field costs only its line.
+ */
+import { createSyncClient } from '../../shared/client/sync-client.js';
+import { IMPORT_BUDGET_MS } from './config.js';
+import { budgetSleep, startBudget, urlFetchTransport } from './gas-transport.js';
+import type { Credentials } from './settings.js';
+
+export interface RankedBrand {
+  name: string;
+  visibility: number;
+  rank: number;
+  own: boolean;
+}
+
+export interface FlaggedQuote {
+  checkedAt: string;
+  platform: string;
+  quote: string;
+  /** Why it is flagged: negative, names a drawback, off topic. */
+  why: string[];
+}
+
+export type SourceState = 'fresh' | 'stale' | 'unavailable';
+
+export interface SourceFreshness {
+  source: string;
+  state: SourceState;
+  fetchedAt: string | null;
+}
+
+export interface ProjectFigures {
+  project: number;
+  brand: string;
+  reportUrl: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  score: number | null;
+  shareOfVoice: number | null;
+  /** The answers behind the score (the summary's answer count). */
+  answers: number | null;
+  /** Up to the top ten brands, best first. */
+  ranking: RankedBrand[];
+  /** Flagged answers newer than the watermark given, newest first (at most FLAGGED_PAGE). */
+  flagged: FlaggedQuote[];
+  /** True when more flagged answers arrived than one page holds. */
+  flaggedMore: boolean;
+  /** checked_at of the newest flagged answer seen. */
+  newestFlaggedAt: string | null;
+  /** Titles of the plan's first actions. */
+  actions: string[];
+  sources: SourceFreshness[];
+}
+
+const FLAGGED_PAGE = 100;
+const RANKING_ROWS = 10;
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/**
+ * Every summary field the alerts read, in one place: the API document names
+ * the blocks but not their fields, so each is optional here, and this reader
+ * is the one spot to point at an alias table when the real service differs.
+ */
+export function readSummaryFields(summary: unknown) {
+  const body = record(summary);
+  const visibility = record(body.ai_visibility);
+  const insights = record(body.answer_insights);
+  const period = record(body.period);
+  const profile = record(body.profile);
+  const own = record(record(body.competitors).own_brand);
+  return {
+    brand: text(profile.brand_name) ?? text(own.name),
+    score: num(visibility.score),
+    shareOfVoice: num(visibility.share_of_voice),
+    answers: num(insights.answers),
+    reportUrl: text(body.report_url),
+    periodStart: text(period.start),
+    periodEnd: text(period.end),
+  };
+}
+
+function reasons(row: Record<string, unknown>): string[] {
+  const why: string[] = [];
+  if (row.brand_sentiment === 'negative') why.push('negative');
+  if (typeof row.brand_drawback === 'string' && row.brand_drawback) {
+    why.push(`drawback: ${row.brand_drawback}`);
+  }
+  if (row.on_topic === false) why.push('off topic');
+  return why;
+}
+
+const SOURCES = ['ga4', 'google_search_console', 'bing_webmaster_tools'] as const;
+
+/** Reads a project's figures; flagged answers only newer than `flaggedSince` (an ISO time). */
+export function fetchFigures(
+  project: number,
+  credentials: Credentials,
+  flaggedSince: string | null,
+): ProjectFigures {
+  const budget = startBudget(IMPORT_BUDGET_MS);
+  const client = createSyncClient({
+    ...credentials,
+    transport: urlFetchTransport(budget),
+    sleep: budgetSleep(budget),
+  });
+  const summary = readSummaryFields(
+    client.get('summary', {
+      project,
+      include: ['profile', 'ai_visibility', 'answer_insights', 'competitors'],
+    }),
+  );
+  const rankingBody = record(
+    client.get('competitors', { project, dataset: 'ranking', limit: RANKING_ROWS } as never),
+  );
+  const ranking = (Array.isArray(rankingBody.competitors) ? rankingBody.competitors : [])
+    .slice(0, RANKING_ROWS)
+    .map((raw: unknown, index: number) => {
+      const row = record(raw);
+      return {
+        name: text(row.name) ?? '',
+        visibility: num(row.visibility) ?? 0,
+        rank: num(row.rank) ?? index + 1,
+        own: row.is_own_brand === true,
+      };
+    });
+  const flaggedQuery: Record<string, unknown> = {
+    project,
+    only_flagged: true,
+    limit: flaggedSince ? FLAGGED_PAGE : 1,
+  };
+  if (flaggedSince) flaggedQuery.since = flaggedSince.slice(0, 10);
+  const flaggedBody = record(client.get('answers', flaggedQuery as never));
+  const rows = (Array.isArray(flaggedBody.answers) ? flaggedBody.answers : []).map(record);
+  const newest = rows
+    .map((row) => text(row.checked_at))
+    .filter((each): each is string => Boolean(each))
+    .sort()
+    .pop();
+  const flagged = flaggedSince
+    ? rows
+        .filter((row) => (text(row.checked_at) ?? '') > flaggedSince)
+        .map((row) => ({
+          checkedAt: text(row.checked_at) ?? '',
+          platform: text(row.platform) ?? '',
+          quote: text(row.evidence_quote) ?? '',
+          why: reasons(row),
+        }))
+        .sort((a, b) => (a.checkedAt < b.checkedAt ? 1 : a.checkedAt > b.checkedAt ? -1 : 0))
+    : [];
+  const plan = record(client.get('action-plan', { project, limit: 3 } as never));
+  const actions = (Array.isArray(plan.actions) ? plan.actions : [])
+    .map((each: unknown) => text(record(each).title))
+    .filter((each): each is string => Boolean(each))
+    .slice(0, 3);
+  const list = record(client.get('projects', {} as never));
+  const item = record(
+    (Array.isArray(list.projects) ? list.projects : []).find(
+      (each: unknown) => record(each).id === project,
+    ),
+  );
+  const connected = record(item.connections);
+  const data = record(item.connected_data);
+  const sources: SourceFreshness[] = SOURCES.filter((source) => connected[source] === true).map(
+    (source) => {
+      const snapshot = data[source];
+      if (snapshot === null || snapshot === undefined) {
+        return { source, state: 'unavailable' as const, fetchedAt: null };
+      }
+      const fields = record(snapshot);
+      return {
+        source,
+        state: fields.is_stale === true ? ('stale' as const) : ('fresh' as const),
+        fetchedAt: text(fields.fetched_at),
+      };
+    },
+  );
+  return {
+    project,
+    brand: summary.brand ?? text(item.brand_name) ?? `Project ${project}`,
+    reportUrl: summary.reportUrl,
+    periodStart: summary.periodStart,
+    periodEnd: summary.periodEnd,
+    score: summary.score,
+    shareOfVoice: summary.shareOfVoice,
+    answers: summary.answers,
+    ranking,
+    flagged,
+    flaggedMore:
+      rows.length >= FLAGGED_PAGE && flaggedBody.pagination !== undefined
+        ? record(flaggedBody.pagination).has_more === true
+        : false,
+    newestFlaggedAt: [flaggedSince, newest].filter(Boolean).sort().pop() ?? null,
+    actions,
+    sources,
+  };
+}
+
+export const SOURCE_LABELS: Record<string, string> = {
+  ga4: 'GA4',
+  google_search_console: 'Google Search Console',
+  bing_webmaster_tools: 'Bing Webmaster Tools',
+};

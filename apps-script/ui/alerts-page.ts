@@ -1,0 +1,172 @@
+/**
+ * Alerts and digests: per project and connection, the rules, the channels
+ * and the digest rhythm. Saved webhooks come back as their service and host
+ * only; a kept one is sent back by reference (saved:<id>), never its URL.
+ */
+import type { AlertEntry, AlertSettingsView } from '../src/alert-settings.js';
+import { busy, byId, clear, setText, showError } from './dom.js';
+import { loadConnections, loadProjects } from './pickers.js';
+import { call } from './server.js';
+
+const connection = byId<HTMLSelectElement>('connection');
+const project = byId<HTMLSelectElement>('project');
+const scoreChange = byId<HTMLInputElement>('score-change');
+const webhooks = byId<HTMLTextAreaElement>('webhooks');
+const saved = byId('saved-webhooks');
+const digest = byId<HTMLSelectElement>('digest');
+const FLAGS = [
+  'competitor_overtakes',
+  'flagged_answers',
+  'source_stale',
+  'run_failed',
+  'top_action',
+] as const;
+const box = (id: string) => byId<HTMLInputElement>(id);
+let view: AlertSettingsView = { entries: [], webhooks: [], allowedWebhookHosts: [] };
+
+const sameEntry = (each: AlertEntry) =>
+  each.project === Number(project.value) && (each.connection ?? '') === connection.value;
+
+function button(text: string, label: string, run: () => void): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.textContent = text;
+  element.setAttribute('aria-label', label);
+  element.addEventListener('click', run);
+  return element;
+}
+
+/** The saved webhooks of the chosen entry, each with a Keep box. */
+function showSavedWebhooks(refs: readonly string[]): void {
+  saved.replaceChildren(
+    ...refs.map((ref, index) => {
+      const item = document.createElement('li');
+      const keep = document.createElement('input');
+      keep.type = 'checkbox';
+      keep.checked = true;
+      keep.value = ref;
+      keep.id = `keep-${index}`;
+      const label = document.createElement('label');
+      label.htmlFor = keep.id;
+      label.className = 'inline';
+      label.textContent = `Keep ${view.webhooks.find((each) => each.ref === ref)?.label ?? 'saved webhook'}`;
+      item.append(keep, label);
+      return item;
+    }),
+  );
+}
+
+function fill(entry: AlertEntry | undefined): void {
+  scoreChange.value = String(entry?.rules.score_change ?? 3);
+  for (const flag of FLAGS)
+    box(`rule-${flag}`).checked = entry ? Boolean(entry.rules[flag]) : flag !== 'top_action';
+  box('email').checked = entry?.email ?? true;
+  digest.value = entry?.digest ?? 'off';
+  webhooks.value = '';
+  showSavedWebhooks(entry?.webhooks ?? []);
+}
+
+function describe(entry: AlertEntry): string {
+  const channels = [
+    ...(entry.email ? ['email'] : []),
+    ...entry.webhooks.map(
+      (ref) => view.webhooks.find((each) => each.ref === ref)?.label ?? 'webhook',
+    ),
+  ];
+  const rules = [
+    entry.rules.score_change ? `score ±${entry.rules.score_change}` : '',
+    ...FLAGS.filter((flag) => entry.rules[flag]).map((flag) => flag.replaceAll('_', ' ')),
+  ].filter(Boolean);
+  return `Project ${entry.project}${entry.connection ? ` [${entry.connection}]` : ''}: ${rules.join(', ') || 'no rules'} → ${channels.join(', ') || 'no channel'}; digest ${entry.digest}`;
+}
+
+function render(next: AlertSettingsView): void {
+  view = next;
+  const list = byId('entries');
+  list.replaceChildren(
+    ...view.entries.map((entry) => {
+      const item = document.createElement('li');
+      const name = `project ${entry.project}${entry.connection ? ` (${entry.connection})` : ''}`;
+      item.append(
+        describe(entry),
+        ' ',
+        button('Edit', `Edit: ${name}`, () => {
+          if (entry.connection) connection.value = entry.connection;
+          project.value = String(entry.project);
+          fill(entry);
+          scoreChange.focus();
+        }),
+        button('Remove', `Remove: ${name}`, () =>
+          save(view.entries.filter((each) => each !== entry)),
+        ),
+        button('Send digest now', `Send digest now: ${name}`, () => {
+          clear('error');
+          call('aivisSendDigestNow', entry.project)
+            .then((message) => setText('result', message))
+            .catch((error: unknown) => showError('error', error));
+        }),
+      );
+      return item;
+    }),
+  );
+  setText(
+    'allowed-hosts',
+    `Webhooks of Google Chat, Slack or Microsoft Teams: ${view.allowedWebhookHosts.join(', ')}`,
+  );
+}
+
+function save(entries: AlertEntry[], trigger?: HTMLButtonElement): void {
+  clear('error');
+  const work = () => call('aivisSaveAlerts', entries);
+  void (trigger ? busy(trigger, work) : work())
+    .then((next) => {
+      render(next);
+      fill(next.entries.find(sameEntry));
+      setText('result', `Saved ${next.entries.length} alert setting(s).`);
+    })
+    .catch((error: unknown) => showError('error', error));
+}
+
+function current(): AlertEntry {
+  const kept = [...saved.querySelectorAll<HTMLInputElement>('input:checked')].map(
+    (each) => each.value,
+  );
+  const added = webhooks.value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const rules = { score_change: Number(scoreChange.value || '0') } as AlertEntry['rules'];
+  for (const flag of FLAGS) rules[flag] = box(`rule-${flag}`).checked;
+  return {
+    project: Number(project.value),
+    connection: connection.value,
+    email: box('email').checked,
+    webhooks: [...kept, ...added],
+    rules,
+    digest: digest.value as AlertEntry['digest'],
+  };
+}
+
+byId('save').addEventListener('click', (event) => {
+  const entry = current();
+  save(
+    [...view.entries.filter((each) => !sameEntry(each)), entry],
+    event.currentTarget as HTMLButtonElement,
+  );
+  webhooks.value = '';
+});
+
+connection.addEventListener('change', () => {
+  clear('error');
+  void loadProjects(project, connection.value)
+    .then(() => fill(view.entries.find(sameEntry)))
+    .catch((error: unknown) => showError('error', error));
+});
+project.addEventListener('change', () => fill(view.entries.find(sameEntry)));
+
+Promise.all([call('aivisAlertSettings'), loadConnections(connection)])
+  .then(async ([settings]) => {
+    render(settings);
+    await loadProjects(project, connection.value);
+    fill(view.entries.find(sameEntry));
+  })
+  .catch((error: unknown) => showError('error', error));
