@@ -19,6 +19,7 @@ export type {
   AivisLoadDetail,
   AivisLoadEvent,
 } from './internal/events.js';
+export { preloadLinks } from './internal/preload.js';
 export { AivisProvider } from './provider/provider.js';
 export { AivisSearchOpportunities } from './search-opportunities/search-opportunities.js';
 export { AivisVisibilityScore } from './visibility-score/visibility-score.js';

@@ -1,0 +1,131 @@
+/**
+ * The pages the widget bench and the widget trace load: three widgets as the
+ * README showed them, the same with modulepreload, and the plain page that
+ * fetches the same three bodies and writes them as text (the floor).
+ */
+import { readFileSync } from 'node:fs';
+import type { Site } from './browser.js';
+
+/** Where the bench site mounts the token-keeping proxy, as docs/loading.md's page expects it. */
+export const PROXY_PATH = '/aivis-proxy';
+const DOC_SITE = 'https://intranet.example';
+
+export const TOKEN = 'aivis_test_entry';
+
+/** The three bodies the three-widget page asks for. */
+export const THREE_WIDGET_PATHS = [
+  '/projects/1001?include=profile%2Cai_visibility',
+  '/projects/1001/competitors?dataset=ranking',
+  '/projects/1001/action-plan',
+];
+
+const HEAD =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">';
+
+const THREE_WIDGETS = `<aivis-visibility-score project="1001"></aivis-visibility-score>
+<aivis-competitor-ranking project="1001"></aivis-competitor-ranking>
+<aivis-action-plan project="1001"></aivis-action-plan>`;
+
+/** Sets window.renderedAt on the frame after the `count`-th aivis-load. */
+const renderedAfterLoads = (count: number) => `let loaded = 0;
+document.addEventListener('aivis-load', () => {
+  if (++loaded === ${count}) requestAnimationFrame(() => { window.renderedAt = performance.now(); });
+});`;
+
+/**
+ * A page fetching `paths` from the API and writing each body as text as it
+ * arrives (window.firstAt after the first, window.renderedAt after the
+ * last); with a token when it is given, as the widgets send it.
+ */
+export function plainPage(baseUrl: string, paths: readonly string[], token?: string): string {
+  const headers = JSON.stringify(token ? { Authorization: `Bearer ${token}` } : {});
+  return `${HEAD}</head><body>
+<script type="module">
+const base = ${JSON.stringify(baseUrl)};
+const paths = ${JSON.stringify(paths)};
+let written = 0;
+await Promise.all(paths.map((path) =>
+  fetch(base + '/api/v1' + path, { headers: ${headers} }).then((r) => r.json()).then((body) => {
+    const pre = document.createElement('pre');
+    pre.textContent = JSON.stringify(body, null, 2);
+    document.body.append(pre);
+    if (++written === 1) requestAnimationFrame(() => { window.firstAt = performance.now(); });
+  })));
+requestAnimationFrame(() => { window.renderedAt = performance.now(); });
+</script></body></html>`;
+}
+
+/**
+ * A classic script for the top of <head>: window.firstAt on the frame after
+ * the first widget's answer, window.renderedAt after the `count`-th (loads
+ * and errors alike, so a failing section cannot hang the bench).
+ */
+export function watchWidgets(count: number): string {
+  return `<script>
+let settled = 0;
+const settle = () => {
+  settled += 1;
+  if (settled === 1) requestAnimationFrame(() => { window.firstAt = performance.now(); });
+  if (settled === ${count}) requestAnimationFrame(() => { window.renderedAt = performance.now(); });
+};
+document.addEventListener('aivis-load', settle);
+document.addEventListener('aivis-error', settle);
+</script>`;
+}
+
+/** The html block of docs/loading.md that holds a whole page (its `<aivis-provider`). */
+export function loadingDocPage(): string {
+  const doc = readFileSync(new URL('../docs/loading.md', import.meta.url), 'utf8');
+  const pages = [...doc.matchAll(/^```html\n([\s\S]*?)^```$/gm)]
+    .map((match) => match[1]!)
+    .filter((code) => code.includes('<aivis-provider'));
+  if (pages.length !== 1)
+    throw new Error(`docs/loading.md: expected one page, found ${pages.length}`);
+  return pages[0]!;
+}
+
+/** docs/loading.md's page on `siteUrl`, watched for `count` widgets; the doc's site replaced, nothing else. */
+export function docPageOn(siteUrl: string, count: number, page = loadingDocPage()): string {
+  if (!page.includes(DOC_SITE)) throw new Error(`the page does not mention ${DOC_SITE}`);
+  return page.replaceAll(DOC_SITE, siteUrl).replace('<head>', `<head>${watchWidgets(count)}`);
+}
+
+export function benchPages(site: Site, baseUrl: string) {
+  const settings = JSON.stringify({ baseUrl, token: TOKEN });
+  return {
+    // As the README showed: the bundle imported, then configure().
+    widgets: site.page(
+      'bench-widgets',
+      `${HEAD}</head><body>
+${THREE_WIDGETS}
+<script type="module">
+${renderedAfterLoads(3)}
+const { configure } = await import('/widget/aivis-widgets.js');
+configure(${settings});
+</script></body></html>`,
+    ),
+    // The README's former guidance: the bundle preloaded from <head> and imported statically.
+    preloaded: site.page(
+      'bench-widgets-preloaded',
+      `${HEAD}
+<link rel="modulepreload" href="/widget/aivis-widgets.js"></head><body>
+${THREE_WIDGETS}
+<script type="module">
+import { configure } from '/widget/aivis-widgets.js';
+configure(${settings});
+${renderedAfterLoads(3)}
+</script></body></html>`,
+    ),
+    baseline: site.page('bench-baseline', plainPage(baseUrl, THREE_WIDGET_PATHS, TOKEN)),
+  };
+}
+
+/** Asks for each path once, so both pages meet the same warm server. */
+export async function warmSandbox(baseUrl: string, paths = THREE_WIDGET_PATHS): Promise<void> {
+  for (const path of paths) {
+    const warm = await fetch(`${baseUrl}/api/v1${path}`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    await warm.arrayBuffer();
+  }
+}
