@@ -9,7 +9,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docPageOn } from '../../bench/widget-pages.js';
 import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
@@ -20,6 +19,7 @@ import {
   waitForWidgets,
   watchConsole,
 } from '../../support/browser/harness.js';
+import { docPageOn } from '../../support/browser/loading-doc.js';
 import { expectApiFigures } from './api-figures.js';
 
 const TOKEN = 'aivis_test_entry';
