@@ -3,7 +3,10 @@
  * README showed them, the same with modulepreload, and the plain page that
  * fetches the same three bodies and writes them as text (the floor).
  */
-import type { Site } from './browser.js';
+import { proxyConfig } from '../proxy/config.js';
+import { createProxyHandler } from '../proxy/handler.js';
+import { MAX_BUDGET_PER_MINUTE } from '../proxy/pacer.js';
+import { type Site, startSite } from './browser.js';
 
 export { docPageOn, loadingDocPage, watchWidgets } from '../support/browser/loading-doc.js';
 
@@ -93,4 +96,41 @@ export async function warmSandbox(baseUrl: string, paths = THREE_WIDGET_PATHS): 
     });
     await warm.arrayBuffer();
   }
+}
+
+/**
+ * The bench's site: pages, the bundle, and the token-keeping proxy at
+ * PROXY_PATH on the same origin, as docs/loading.md's page expects it,
+ * with its default CACHE_TTL unless `cacheTtlSeconds` says otherwise (0: a
+ * repeat visit asks again, max-age=0, and is answered with a 304 instead of
+ * from the browser's cache alone). `proxied` lists what the proxy was asked
+ * and how it answered.
+ */
+export async function startBenchSite(
+  bundleDir: string,
+  sandboxUrl: string,
+  cacheTtlSeconds?: number,
+) {
+  const proxy = createProxyHandler(
+    proxyConfig({
+      baseUrl: sandboxUrl,
+      token: TOKEN,
+      basePath: PROXY_PATH,
+      ...(cacheTtlSeconds === undefined ? {} : { cacheTtlSeconds }),
+      rateLimitPerMinute: MAX_BUDGET_PER_MINUTE,
+    }),
+  );
+  const proxied: Array<{ path: string; status: number }> = [];
+  const site = await startSite(bundleDir, {
+    mount: {
+      path: PROXY_PATH,
+      handler: async (request) => {
+        const answer = await proxy(request);
+        const { pathname, search } = new URL(request.url);
+        proxied.push({ path: `${pathname}${search}`, status: answer.status });
+        return answer;
+      },
+    },
+  });
+  return { site, proxied };
 }

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/widget-trace.ts [rounds]`: where a widget page's time goes,
+ * `npx tsx bench/widget-trace.ts [rounds]` (TRACE_DUMP=file.json [TRACE_PAGE=name] keeps one raw trace): where a widget page's time goes,
  * from a Chromium performance trace (CDP Tracing) and the page's own
  * timeline, as a table of medians over `rounds` fresh loads of the bench's
  * three-widget page beside the plain page fetching the same bodies: the
@@ -12,9 +12,16 @@ import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../sandbox/server.js';
 import { buildWidgets } from '../widget/build.js';
-import { launchChromium, startSite } from './browser.js';
+import { launchChromium } from './browser.js';
 import { spread } from './stats.js';
-import { benchPages, warmSandbox } from './widget-pages.js';
+import {
+  benchPages,
+  docPageOn,
+  PROXY_PATH,
+  plainPage,
+  startBenchSite,
+  warmSandbox,
+} from './widget-pages.js';
 
 const rounds = Math.max(3, Number(process.argv[2]) || 9);
 
@@ -46,6 +53,7 @@ const INSTRUMENT = `(() => {
     return fetchBefore(input, init);
   };
   addEventListener('aivis-configure', () => mark('configure() called'));
+  addEventListener('aivis-provider', () => mark('provider published its connection'));
   let loads = 0;
   document.addEventListener('aivis-load', () => {
     loads += 1;
@@ -94,7 +102,7 @@ async function traceOnce(browser: Browser, url: string): Promise<Record<string, 
       out['HTML response end'] = nav.responseEnd;
       out.DOMContentLoaded = nav.domContentLoadedEventEnd;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const bundle = resources.find((entry) => entry.name.endsWith('.js'));
+      const bundle = resources.find((entry) => entry.name.endsWith('/aivis-widgets.js'));
       if (bundle) {
         out['bundle request start'] = bundle.startTime;
         out['bundle response end'] = bundle.responseEnd;
@@ -111,7 +119,7 @@ async function traceOnce(browser: Browser, url: string): Promise<Record<string, 
       traceEvents: TraceEvent[];
     };
     const events = trace.traceEvents;
-    if (process.env.TRACE_DUMP && url.includes('widgets'))
+    if (process.env.TRACE_DUMP && url.includes(process.env.TRACE_PAGE ?? 'bench-widgets'))
       writeFileSync(process.env.TRACE_DUMP, JSON.stringify(trace));
     const navigation = events.find(
       (event) => event.name === 'navigationStart' && event.cat.includes('blink.user_timing'),
@@ -158,15 +166,23 @@ const outDir = mkdtempSync(`${tmpdir()}/aivis-widget-trace-`);
 try {
   await buildWidgets({ outDir, bundlesOnly: true });
   const sandbox = await startSandbox({ port: 0, rateLimit: false });
-  const site = await startSite(outDir);
+  const { site, proxied } = await startBenchSite(outDir, sandbox.baseUrl);
   const browser = await launchChromium();
   try {
     const pages = benchPages(site, sandbox.baseUrl);
     await warmSandbox(sandbox.baseUrl);
     const table = new Map<string, Map<string, number[]>>();
+    const advised = site.page('trace-advised', docPageOn(site.url, 3));
+    const from = proxied.length;
+    await traceOnce(browser, advised);
+    const advisedPaths = proxied
+      .slice(from)
+      .map((entry) => entry.path.slice(`${PROXY_PATH}/api/v1`.length));
     const columns = [
-      ['three widgets', pages.widgets],
+      ['three widgets (import(), configure())', pages.widgets],
       ['plain page', pages.baseline],
+      ['docs/loading.md page', advised],
+      ['plain page, proxy', site.page('trace-plain-proxied', plainPage(PROXY_PATH, advisedPaths))],
     ] as const;
     await traceOnce(browser, pages.baseline);
     for (let round = 0; round < rounds; round += 1) {
@@ -181,8 +197,8 @@ try {
     }
     const rows = [...table.entries()].sort(
       ([, a], [, b]) =>
-        spread(a.get('three widgets') ?? a.get('plain page') ?? []).median -
-        spread(b.get('three widgets') ?? b.get('plain page') ?? []).median,
+        spread(a.get(columns[0][0]) ?? a.get(columns[1][0]) ?? []).median -
+        spread(b.get(columns[0][0]) ?? b.get(columns[1][0]) ?? []).median,
     );
     console.log(`medians of ${rounds} loads each, ms from navigation start (durations say ms)`);
     console.log(`| step | ${columns.map(([name]) => name).join(' | ')} |`);
