@@ -8,9 +8,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
-import { proxyConfig } from '../proxy/config.js';
-import { createProxyHandler } from '../proxy/handler.js';
-import { MAX_BUDGET_PER_MINUTE } from '../proxy/pacer.js';
 import { startSandbox } from '../sandbox/server.js';
 import { gzipSize } from '../scripts/gzip-size.js';
 import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../widget/build.js';
