@@ -1,8 +1,12 @@
 /**
  * Widget figures, one line each: bundle size (minified and gzip, whole and
- * per widget, against the gzip budget of widget/bundle-budget.ts), requests per page for a
- * three-widget dashboard, and time to render beside a plain page fetching the
- * same JSON, interleaved in one run (stats.ts).
+ * per widget, against the gzip budget of widget/bundle-budget.ts), requests
+ * per page, and time to render beside a plain page fetching the same JSON,
+ * interleaved in one run (stats.ts): three widgets as the README once showed
+ * them and docs/loading.md's page, on loopback and under Chromium's network
+ * emulation at 40 ms / 20 Mbit/s; the one-tag dashboard at 40 ms; a repeat
+ * visit answered with 304s. Each with the time to the first and to all
+ * figures. Where the time goes: bench/widget-trace.ts.
  * Figures are printed, never asserted.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
