@@ -179,6 +179,37 @@ describe("docs/loading.md's page", () => {
     }
   });
 
+  it('without preload lines, a widget inside the provider asks for its data before any widget renders', async () => {
+    const page = docPageOn(site.url, 3).replace(PRELOAD_LINE, '');
+    const tab = await browser.newPage();
+    // Before any page script: the order of API fetch() calls and first renders into a widget's shadow root.
+    await tab.addInitScript(`(() => {
+      const order = (window.order = []);
+      const fetchBefore = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (String(input).includes('/api/v1/')) order.push('fetch');
+        return fetchBefore(input, init);
+      };
+      for (const method of ['insertBefore', 'appendChild']) {
+        const before = Node.prototype[method];
+        Node.prototype[method] = function (...args) {
+          if (this instanceof ShadowRoot && this.host.localName !== 'aivis-provider') {
+            order.push('render ' + this.host.localName);
+          }
+          return before.apply(this, args);
+        };
+      }
+    })();`);
+    await tab.goto(serve('loading-provider-first', page));
+    await waitForWidgets(tab);
+    const order = (await tab.evaluate('window.order')) as string[];
+    expect(order.indexOf('fetch')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('fetch')).toBeLessThan(
+      order.findIndex((step) => step.startsWith('render')),
+    );
+    await tab.close();
+  });
+
   it('gets its preload lines from preloadLinks(), exactly', async () => {
     const page = docPageOn(site.url, 3).replace(PRELOAD_LINE, '');
     const { tab } = await open(serve('loading-probe', page));
