@@ -4,10 +4,10 @@
  * playwright-core (never a downloaded browser).
  */
 
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type FetchHandler, serveFetchHandler } from '../server/serve-fetch-handler.js';
 
 export interface Site {
   url: string;
@@ -16,36 +16,46 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** Pages by name, and /widget/<file>.js from `bundleDir`. */
-export async function startSite(bundleDir: string): Promise<Site> {
+export interface SiteOptions {
+  /** Served under this path prefix (the token-keeping proxy on the page's origin). */
+  mount?: { path: string; handler: FetchHandler };
+}
+
+/**
+ * Pages by name, and /widget/<file>.js from `bundleDir` with an ETag and
+ * `Cache-Control: no-cache`, as a web server serves a static file that may
+ * change: a repeat visit revalidates the bundle (a 304) rather than
+ * downloading it again.
+ */
+export async function startSite(bundleDir: string, options: SiteOptions = {}): Promise<Site> {
   const pages = new Map<string, string>();
-  const server = createServer(async (request, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
+  const { mount } = options;
+  const served = await serveFetchHandler(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (mount && path.startsWith(`${mount.path}/`)) return mount.handler(request);
     const html = pages.get(path);
     if (html !== undefined) {
-      response.writeHead(200, { 'content-type': 'text/html' }).end(html);
-      return;
+      return new Response(html, { headers: { 'content-type': 'text/html' } });
     }
-    const script = /^\/widget\/((?:standalone\/)?[a-z-]+\.js)$/.exec(path)?.[1];
+    const script = /^\/(?:widget|assets)\/((?:standalone\/)?[a-z-]+\.js)$/.exec(path)?.[1];
     const file = script
       ? await readFile(`${bundleDir}/${script}`).catch(() => undefined)
       : undefined;
-    if (file) response.writeHead(200, { 'content-type': 'text/javascript' }).end(file);
-    else response.writeHead(404).end();
+    if (!file) return new Response('not found', { status: 404 });
+    const etag = `"${createHash('sha256').update(file).digest('base64url')}"`;
+    const headers = { etag, 'cache-control': 'no-cache', 'content-type': 'text/javascript' };
+    if (request.headers.get('if-none-match') === etag) {
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(file, { headers });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url,
+    url: served.url,
     page(name, html) {
       pages.set(`/${name}.html`, html);
-      return `${url}/${name}.html`;
+      return `${served.url}/${name}.html`;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => served.close(),
   };
 }
 
@@ -64,18 +74,82 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Milliseconds from navigation start until the page sets window.renderedAt, in a fresh context. */
-export async function timeToRendered(browser: Browser, url: string): Promise<number> {
+/** Chromium's network emulation (CDP Network.emulateNetworkConditions); none on loopback. */
+export interface Network {
+  /** Round trip added to every request, ms. */
+  latencyMs: number;
+  /** Both directions, bits per second. */
+  bitsPerSecond: number;
+}
+
+export interface Rendered {
+  /** Navigation start to the frame after the first figure (the page's firstAt, else renderedAt). */
+  first: number;
+  /** Navigation start to the frame after the last figure (the page's renderedAt). */
+  all: number;
+}
+
+async function emulate(context: BrowserContext, page: Page, network?: Network) {
+  if (!network) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: network.latencyMs,
+    downloadThroughput: network.bitsPerSecond / 8,
+    uploadThroughput: network.bitsPerSecond / 8,
+  });
+}
+
+async function waitRendered(page: Page): Promise<Rendered> {
+  await page.waitForFunction(
+    () => (window as { renderedAt?: number }).renderedAt !== undefined,
+    undefined,
+    { timeout: 30_000 },
+  );
+  return page.evaluate(() => {
+    const w = window as unknown as { renderedAt: number; firstAt?: number };
+    return { first: w.firstAt ?? w.renderedAt, all: w.renderedAt };
+  });
+}
+
+/** Navigation start until the page sets window.renderedAt, in a fresh context (a first visit). */
+export async function timeToRendered(
+  browser: Browser,
+  url: string,
+  network?: Network,
+): Promise<Rendered> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
+    await emulate(context, page, network);
     await page.goto(url);
-    await page.waitForFunction(
-      () => (window as { renderedAt?: number }).renderedAt !== undefined,
-      undefined,
-      { timeout: 30_000 },
-    );
-    return await page.evaluate(() => (window as unknown as { renderedAt: number }).renderedAt);
+    return await waitRendered(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A repeat visit: the page loaded once in a fresh context (filling the
+ * browser's cache), then opened again in a new tab of the same context;
+ * the second load's times.
+ */
+export async function timeToRenderedAgain(
+  browser: Browser,
+  url: string,
+  network?: Network,
+): Promise<Rendered> {
+  const context = await browser.newContext();
+  try {
+    const first = await context.newPage();
+    await first.goto(url);
+    await waitRendered(first);
+    await first.close();
+    const page = await context.newPage();
+    await emulate(context, page, network);
+    await page.goto(url);
+    return await waitRendered(page);
   } finally {
     await context.close();
   }

@@ -1,21 +1,126 @@
 /**
  * Widget figures, one line each: bundle size (minified and gzip, whole and
- * per widget, against the gzip budget of widget/bundle-budget.ts), requests per page for a
- * three-widget dashboard, and time to render beside a plain page fetching the
- * same JSON, interleaved in one run (stats.ts).
+ * per widget, against the gzip budget of widget/bundle-budget.ts), requests
+ * per page, and time to render beside a plain page fetching the same JSON,
+ * interleaved in one run (stats.ts): three widgets as the README once showed
+ * them and docs/loading.md's page, on loopback and under Chromium's network
+ * emulation at 40 ms / 20 Mbit/s; the one-tag dashboard at 40 ms; a repeat
+ * visit answered with 304s. Each with the time to the first and to all
+ * figures. Where the time goes: bench/widget-trace.ts.
  * Figures are printed, never asserted.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Browser } from 'playwright-core';
 import { startSandbox } from '../sandbox/server.js';
 import { gzipSize } from '../scripts/gzip-size.js';
 import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES } from '../widget/bundle-budget.js';
-import { launchChromium, startSite, timeToRendered } from './browser.js';
-import { figure, ROUNDS } from './stats.js';
+import {
+  launchChromium,
+  type Network,
+  type Rendered,
+  timeToRendered,
+  timeToRenderedAgain,
+} from './browser.js';
+import { figure, ROUNDS, spread } from './stats.js';
+import {
+  benchPages,
+  docPageOn,
+  loadingDocPage,
+  PROXY_PATH,
+  plainPage,
+  startBenchSite,
+  warmSandbox,
+} from './widget-pages.js';
 
-/** Browser timings are the noisiest figures: more rounds than the others. */
-const WIDGET_ROUNDS = Math.max(ROUNDS, 21);
+/** Browser timings are the noisiest figures: more rounds than the others (WIDGET_ROUNDS sets them). */
+const WIDGET_ROUNDS = Math.max(ROUNDS, Number(process.env.WIDGET_ROUNDS) || 21);
+
+const DOC_SITE = 'https://intranet.example';
+/** The one-tag dashboard's sections: one aivis-load or aivis-error each. */
+const DASHBOARD_SECTIONS = 7;
+const PRELOAD_LINE = /^\s*<link rel="preload" as="fetch"[^\n]*\n/gm;
+
+const withoutPreloads = (page: string) => page.replace(PRELOAD_LINE, '');
+const withPreloads = (page: string, links: string) =>
+  withoutPreloads(page).replace('</head>', `${links}\n</head>`);
+
+/** The proxy paths one fresh load of `url` asked for. */
+async function pathsOf(
+  browser: Browser,
+  url: string,
+  proxied: ReadonlyArray<{ path: string }>,
+): Promise<string[]> {
+  const from = proxied.length;
+  await timeToRendered(browser, url);
+  return proxied.slice(from).map((entry) => entry.path);
+}
+
+/** Loads the dashboard once: the bodies it asks for, and preloadLinks()' lines for it. */
+async function probeDashboard(
+  browser: Browser,
+  url: string,
+  proxied: ReadonlyArray<{ path: string }>,
+): Promise<{ links: string; paths: string[] }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const from = proxied.length;
+    await page.goto(url);
+    await page.waitForFunction(() => (window as { renderedAt?: number }).renderedAt !== undefined);
+    const links = await page.evaluate(async () => {
+      const bundle = (await import('/assets/aivis-widgets.js' as string)) as {
+        preloadLinks(): string;
+      };
+      return bundle.preloadLinks();
+    });
+    return { links, paths: proxied.slice(from).map((entry) => entry.path) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * One figure (navigation start to every figure on screen, project against
+ * baseline, interleaved) and beside it the medians of the time to the first
+ * figure and to all of them.
+ */
+async function pair(
+  name: string,
+  baselineName: string,
+  project: (network?: Network) => Promise<Rendered>,
+  baseline: (network?: Network) => Promise<Rendered>,
+  network?: Network,
+): Promise<void> {
+  const firsts = { project: [] as number[], baseline: [] as number[] };
+  const result = await figure(
+    'widget',
+    `${name}, navigation start to all figures (Chromium)`,
+    'ms',
+    baselineName,
+    async () => {
+      const rendered = await project(network);
+      firsts.project.push(rendered.first);
+      return rendered.all;
+    },
+    async () => {
+      const rendered = await baseline(network);
+      firsts.baseline.push(rendered.first);
+      return rendered.all;
+    },
+    WIDGET_ROUNDS,
+  );
+  const first = spread(firsts.project).median;
+  const firstBaseline = spread(firsts.baseline).median;
+  console.log(
+    `         first figure ${first.toFixed(0)} ms (plain ${firstBaseline.toFixed(0)} ms, ${(
+      first / firstBaseline
+    ).toFixed(
+      2,
+    )}×); all figures ${result.project.median.toFixed(0)} ms (plain ${result.baseline.median.toFixed(0)} ms)`,
+  );
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -42,102 +147,115 @@ try {
   }
 
   const sandbox = await startSandbox({ port: 0, rateLimit: false });
-  const site = await startSite(outDir);
+  const { site, proxied } = await startBenchSite(outDir, sandbox.baseUrl);
+  // A second origin whose proxy keeps nothing fresh (CACHE_TTL=0): every repeat visit revalidates.
+  const revalidating = await startBenchSite(outDir, sandbox.baseUrl, 0);
   const browser = await launchChromium();
   try {
-    const settings = JSON.stringify({ baseUrl: sandbox.baseUrl, token: 'aivis_test_entry' });
-    const paths = [
-      '/projects/1001?include=ai_visibility%2Cconnections',
-      '/projects/1001/competitors?dataset=ranking',
-      '/projects/1001/action-plan',
-    ];
-    // As the README shows: the bundle imported, then configure().
-    const widgetsPage = site.page(
-      'bench-widgets',
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
-<aivis-visibility-score project="1001"></aivis-visibility-score>
-<aivis-competitor-ranking project="1001"></aivis-competitor-ranking>
-<aivis-action-plan project="1001"></aivis-action-plan>
-<script type="module">
-let loaded = 0;
-document.addEventListener('aivis-load', () => {
-  if (++loaded === 3) requestAnimationFrame(() => { window.renderedAt = performance.now(); });
-});
-const { configure } = await import('/widget/aivis-widgets.js');
-configure(${settings});
-</script></body></html>`,
-    );
-    // The README's guidance: the bundle preloaded from <head> and imported statically.
-    const preloadedPage = site.page(
-      'bench-widgets-preloaded',
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
-<link rel="modulepreload" href="/widget/aivis-widgets.js"></head><body>
-<aivis-visibility-score project="1001"></aivis-visibility-score>
-<aivis-competitor-ranking project="1001"></aivis-competitor-ranking>
-<aivis-action-plan project="1001"></aivis-action-plan>
-<script type="module">
-import { configure } from '/widget/aivis-widgets.js';
-configure(${settings});
-let loaded = 0;
-document.addEventListener('aivis-load', () => {
-  if (++loaded === 3) requestAnimationFrame(() => { window.renderedAt = performance.now(); });
-});
-</script></body></html>`,
-    );
-    // The floor: the same three bodies fetched and written as text.
-    const baselinePage = site.page(
-      'bench-baseline',
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
-<script type="module">
-const settings = ${settings};
-const paths = ${JSON.stringify(paths)};
-const bodies = await Promise.all(paths.map((path) =>
-  fetch(settings.baseUrl + '/api/v1' + path, { headers: { Authorization: 'Bearer ' + settings.token } }).then((r) => r.json())));
-for (const body of bodies) {
-  const pre = document.createElement('pre');
-  pre.textContent = JSON.stringify(body, null, 2);
-  document.body.append(pre);
-}
-requestAnimationFrame(() => { window.renderedAt = performance.now(); });
-</script></body></html>`,
-    );
-    // Warm the sandbox's data so both pages meet the same server.
-    for (const path of paths) {
-      const warm = await fetch(`${sandbox.baseUrl}/api/v1${path}`, {
-        headers: { authorization: 'Bearer aivis_test_entry' },
-      });
-      await warm.arrayBuffer();
-    }
-
+    const pages = benchPages(site, sandbox.baseUrl);
+    await warmSandbox(sandbox.baseUrl);
     const gets = () => sandbox.requestLog.filter((entry) => entry.method === 'GET').length;
     const before = gets();
-    await timeToRendered(browser, widgetsPage);
+    await timeToRendered(browser, pages.widgets);
     console.log(
       `widget   requests per page, three-widget dashboard: ${gets() - before} API requests (3 expected)`,
     );
-    await timeToRendered(browser, baselinePage); // the browser's own first-use costs, outside the figure
 
-    await figure(
-      'widget',
-      'three widgets, navigation start to rendered (Chromium)',
-      'ms',
-      'plain page fetching the same 3 bodies, writing text',
-      () => timeToRendered(browser, widgetsPage),
-      () => timeToRendered(browser, baselinePage),
-      WIDGET_ROUNDS,
+    // docs/loading.md's page as it stands, and its one-tag dashboard form.
+    const advised = site.page('bench-advised', docPageOn(site.url, 3));
+    const dashboardDoc = loadingDocPage().replace(
+      /<aivis-provider[\s\S]*<\/aivis-provider>/,
+      `<aivis-dashboard project="1001" base-url="${DOC_SITE}${PROXY_PATH}"></aivis-dashboard>`,
     );
-    await figure(
-      'widget',
-      'three widgets, modulepreload + static import (README), navigation start to rendered',
-      'ms',
+    // The dashboard's bodies, and its preload lines as preloadLinks() writes them on the page.
+    const probe = site.page(
+      'bench-dashboard-probe',
+      docPageOn(site.url, 7, withoutPreloads(dashboardDoc)),
+    );
+    const { links, paths: dashboardPaths } = await probeDashboard(browser, probe, proxied);
+    const dashboard = site.page(
+      'bench-dashboard',
+      docPageOn(site.url, DASHBOARD_SECTIONS, withPreloads(dashboardDoc, links)),
+    );
+    const advisedPaths = await pathsOf(browser, advised, proxied);
+    console.log(
+      `widget   requests per page, docs/loading.md page: ${advisedPaths.length} proxy requests, ${
+        new Set(advisedPaths).size
+      } distinct (3 expected: the preloads used, not doubled)`,
+    );
+    const plainProxied = (paths: readonly string[]) =>
+      plainPage(
+        PROXY_PATH,
+        paths.map((path) => path.slice(`${PROXY_PATH}/api/v1`.length)),
+      );
+    const advisedBaseline = site.page(
+      'bench-plain-proxied',
+      plainProxied([...new Set(advisedPaths)]),
+    );
+    const advisedAgain = revalidating.site.page(
+      'bench-advised',
+      docPageOn(revalidating.site.url, 3),
+    );
+    const advisedBaselineAgain = revalidating.site.page(
+      'bench-plain-proxied',
+      plainProxied([...new Set(advisedPaths)]),
+    );
+    const dashboardBaseline = site.page(
+      'bench-plain-dashboard',
+      plainProxied([...new Set(dashboardPaths)]),
+    );
+    await timeToRendered(browser, pages.baseline); // the browser's own first-use costs, outside the figures
+
+    const intranet: Network = { latencyMs: 40, bitsPerSecond: 20_000_000 };
+    await pair(
+      'three widgets as the README showed them (import(), configure()), loopback',
       'plain page fetching the same 3 bodies, writing text',
-      () => timeToRendered(browser, preloadedPage),
-      () => timeToRendered(browser, baselinePage),
-      WIDGET_ROUNDS,
+      (network) => timeToRendered(browser, pages.widgets, network),
+      (network) => timeToRendered(browser, pages.baseline, network),
+    );
+    await pair(
+      'three widgets, docs/loading.md page (script in head, preload lines, proxy), loopback',
+      'plain page fetching the same 3 bodies from the proxy',
+      (network) => timeToRendered(browser, advised, network),
+      (network) => timeToRendered(browser, advisedBaseline, network),
+    );
+    await pair(
+      'three widgets as the README showed them, 40 ms RTT / 20 Mbit/s',
+      'plain page fetching the same 3 bodies, writing text',
+      (network) => timeToRendered(browser, pages.widgets, network),
+      (network) => timeToRendered(browser, pages.baseline, network),
+      intranet,
+    );
+    await pair(
+      'three widgets, docs/loading.md page, 40 ms RTT / 20 Mbit/s',
+      'plain page fetching the same 3 bodies from the proxy',
+      (network) => timeToRendered(browser, advised, network),
+      (network) => timeToRendered(browser, advisedBaseline, network),
+      intranet,
+    );
+    await pair(
+      `one-tag dashboard (${dashboardPaths.length} bodies), docs/loading.md loading, 40 ms RTT / 20 Mbit/s`,
+      `plain page fetching the same ${dashboardPaths.length} bodies from the proxy`,
+      (network) => timeToRendered(browser, dashboard, network),
+      (network) => timeToRendered(browser, dashboardBaseline, network),
+      intranet,
+    );
+    const revalidated = () => revalidating.proxied.filter((entry) => entry.status === 304).length;
+    const before304 = revalidated();
+    await pair(
+      'repeat visit, docs/loading.md page, browser cache warm, proxy with CACHE_TTL=0 answering 304, 40 ms RTT / 20 Mbit/s',
+      'plain page fetching the same 3 bodies from the proxy, its second visit',
+      (network) => timeToRenderedAgain(browser, advisedAgain, network),
+      (network) => timeToRenderedAgain(browser, advisedBaselineAgain, network),
+      intranet,
+    );
+    console.log(
+      `         the proxy answered ${revalidated() - before304} of those requests with 304`,
     );
   } finally {
     await browser.close();
     await site.close();
+    await revalidating.site.close();
     await sandbox.close();
   }
 } finally {

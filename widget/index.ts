@@ -2,6 +2,12 @@
  * The bundle entry: `<script type="module" src=".../aivis-widgets.js">`
  * registers every element; `configure()` sets page-wide defaults.
  */
+// The provider is defined before the widgets: its first update, which
+// publishes its connection, then runs before theirs, so a widget inside it
+// sends its request in its own first update instead of after rendering a
+// skeleton and waiting for the provider (docs/loading.md).
+import './provider/provider.js';
+
 export { AivisActionPlan } from './action-plan/action-plan.js';
 export { AivisAiTraffic } from './ai-traffic/ai-traffic.js';
 export { AivisCitations } from './citations/citations.js';
@@ -19,6 +25,7 @@ export type {
   AivisLoadDetail,
   AivisLoadEvent,
 } from './internal/events.js';
+export { preloadLinks } from './internal/preload.js';
 export { AivisProvider } from './provider/provider.js';
 export { AivisSearchOpportunities } from './search-opportunities/search-opportunities.js';
 export { AivisVisibilityScore } from './visibility-score/visibility-score.js';

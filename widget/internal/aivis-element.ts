@@ -8,13 +8,15 @@
  */
 
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { EndpointName, ParamsOf } from '../../shared/api/endpoints.js';
+import type { EndpointName, ParamsOf, Query } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import { type AivisError, validationError } from '../../shared/http/errors.js';
+import { apiUrl } from '../../shared/http/request.js';
 import { AivisCard } from './aivis-card.js';
 import { baseStyles } from './base.styles.js';
+import { finalConnection } from './connection.js';
 import { ConnectionController } from './connection-controller.js';
 import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
 import { emit } from './events.js';
@@ -115,6 +117,26 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   reload(): void {
     this.#countdown.stop();
     void this.task.run();
+  }
+
+  /**
+   * The address this element's request goes to, as its fetch() writes it,
+   * for a `<link rel="preload" as="fetch" crossorigin>` line in the page's
+   * head (docs/loading.md, preloadLinks()); undefined while its connection
+   * is not final, when the connection carries a token (a preload cannot send
+   * one, so the element would ask again) or when an attribute is invalid.
+   */
+  preloadUrl(): string | undefined {
+    const connection = this.#link.settled();
+    if (!connection || connection.token) return undefined;
+    const checked = validateParams(this.endpoint, this.requestInput());
+    if (!checked.ok) return undefined;
+    try {
+      const { baseUrl } = finalConnection(connection, document.baseURI);
+      return apiUrl(baseUrl, this.endpoint, checked.params as Query);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The client the data on screen came from: secondary requests (an action's rows) go there too. */

@@ -1,0 +1,220 @@
+/**
+ * `npx tsx bench/widget-trace.ts [rounds]` (TRACE_DUMP=file.json [TRACE_PAGE=name] keeps one raw trace): where a widget page's time goes,
+ * from a Chromium performance trace (CDP Tracing) and the page's own
+ * timeline, as a table of medians over `rounds` fresh loads of the bench's
+ * three-widget page beside the plain page fetching the same bodies: the
+ * bundle's download, compile and evaluation, element definition, the first
+ * (skeleton) render, each API request's start and end, the first and the
+ * last figure. Milliseconds from navigation start. Printed, never asserted.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { Browser } from 'playwright-core';
+import { startSandbox } from '../sandbox/server.js';
+import { buildWidgets } from '../widget/build.js';
+import { launchChromium } from './browser.js';
+import { spread } from './stats.js';
+import {
+  benchPages,
+  docPageOn,
+  PROXY_PATH,
+  plainPage,
+  startBenchSite,
+  warmSandbox,
+} from './widget-pages.js';
+
+const rounds = Math.max(3, Number(process.argv[2]) || 9);
+
+/**
+ * Records, in the page, when elements are defined, first rendered and loaded.
+ * A string, not a function: the page must get this code as written, without
+ * the helpers a TypeScript loader may add to functions.
+ */
+const INSTRUMENT = `(() => {
+  const marks = {};
+  window.traceMarks = marks;
+  const mark = (name) => {
+    marks[name] ??= performance.now();
+  };
+  const define = customElements.define.bind(customElements);
+  customElements.define = (name, constructor, options) => {
+    mark('first define called');
+    define(name, constructor, options);
+    marks['last define returned'] = performance.now();
+  };
+  const attach = HTMLElement.prototype.attachShadow;
+  HTMLElement.prototype.attachShadow = function (init) {
+    mark('first element connected (shadow root)');
+    return attach.call(this, init);
+  };
+  const fetchBefore = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    if (String(input).includes('/api/v1/')) mark('first API fetch() called');
+    return fetchBefore(input, init);
+  };
+  addEventListener('aivis-configure', () => mark('configure() called'));
+  addEventListener('aivis-provider', () => mark('provider published its connection'));
+  let loads = 0;
+  document.addEventListener('aivis-load', () => {
+    loads += 1;
+    if (loads === 1) requestAnimationFrame(() => mark('first figure (frame after first aivis-load)'));
+  });
+  for (const tag of ['aivis-visibility-score', 'aivis-competitor-ranking', 'aivis-action-plan']) {
+    customElements.whenDefined(tag).then(() => {
+      const element = document.querySelector(tag);
+      element?.updateComplete?.then(() => mark('first element rendered (skeleton)'));
+    });
+  }
+})();`;
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  args?: { data?: { url?: string; fileName?: string; frame?: string }; fileName?: string };
+}
+
+async function traceOnce(browser: Browser, url: string): Promise<Record<string, number>> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(INSTRUMENT);
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'v8',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+        'disabled-by-default-devtools.timeline',
+      ],
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => (window as { renderedAt?: number }).renderedAt !== undefined);
+    const inPage = await page.evaluate(() => {
+      const out: Record<string, number> = {
+        ...(window as unknown as { traceMarks: Record<string, number> }).traceMarks,
+        'all figures (renderedAt)': (window as unknown as { renderedAt: number }).renderedAt,
+      };
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      out['HTML response end'] = nav.responseEnd;
+      out.DOMContentLoaded = nav.domContentLoadedEventEnd;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const bundle = resources.find((entry) => entry.name.endsWith('/aivis-widgets.js'));
+      if (bundle) {
+        out['bundle request start'] = bundle.startTime;
+        out['bundle response end'] = bundle.responseEnd;
+      }
+      const api = resources.filter((entry) => entry.name.includes('/api/v1/'));
+      if (api.length) {
+        out['first API request start'] = Math.min(...api.map((entry) => entry.startTime));
+        out['last API request start'] = Math.max(...api.map((entry) => entry.startTime));
+        out['last API response end'] = Math.max(...api.map((entry) => entry.responseEnd));
+      }
+      return out;
+    });
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+      traceEvents: TraceEvent[];
+    };
+    const events = trace.traceEvents;
+    if (process.env.TRACE_DUMP && url.includes(process.env.TRACE_PAGE ?? 'bench-widgets'))
+      writeFileSync(process.env.TRACE_DUMP, JSON.stringify(trace));
+    const navigation = events.find(
+      (event) => event.name === 'navigationStart' && event.cat.includes('blink.user_timing'),
+    );
+    if (navigation) {
+      const at = (event: TraceEvent) => (event.ts - navigation.ts) / 1000;
+      const isBundle = (event: TraceEvent) =>
+        /aivis-widgets\.js/.test(
+          event.args?.data?.url ?? event.args?.data?.fileName ?? event.args?.fileName ?? '',
+        );
+      const compile = events.filter(
+        (event) => /^v8\.compile(Module)?$/.test(event.name) && isBundle(event) && event.dur,
+      );
+      if (compile.length) {
+        out(inPage, 'bundle compile start', at(compile[0]!));
+        out(
+          inPage,
+          'bundle compile (ms, main thread)',
+          compile.reduce((sum, event) => sum + event.dur! / 1000, 0),
+        );
+      }
+      const evaluate = events.filter(
+        (event) => event.name === 'v8.evaluateModule' && event.dur && at(event) > 0,
+      );
+      const longest = evaluate.sort((a, b) => b.dur! - a.dur!)[0];
+      if (longest) {
+        out(inPage, 'bundle evaluation start', at(longest));
+        out(inPage, 'bundle evaluation (ms)', longest.dur! / 1000);
+      }
+      const paint = events.find((event) => event.name === 'firstContentfulPaint');
+      if (paint) out(inPage, 'first contentful paint', at(paint));
+    }
+    return inPage;
+  } finally {
+    await context.close();
+  }
+}
+
+function out(record: Record<string, number>, name: string, value: number) {
+  record[name] = value;
+}
+
+const outDir = mkdtempSync(`${tmpdir()}/aivis-widget-trace-`);
+try {
+  await buildWidgets({ outDir, bundlesOnly: true });
+  const sandbox = await startSandbox({ port: 0, rateLimit: false });
+  const { site, proxied } = await startBenchSite(outDir, sandbox.baseUrl);
+  const browser = await launchChromium();
+  try {
+    const pages = benchPages(site, sandbox.baseUrl);
+    await warmSandbox(sandbox.baseUrl);
+    const table = new Map<string, Map<string, number[]>>();
+    const advised = site.page('trace-advised', docPageOn(site.url, 3));
+    const from = proxied.length;
+    await traceOnce(browser, advised);
+    const advisedPaths = proxied
+      .slice(from)
+      .map((entry) => entry.path.slice(`${PROXY_PATH}/api/v1`.length));
+    const columns = [
+      ['three widgets (import(), configure())', pages.widgets],
+      ['plain page', pages.baseline],
+      ['docs/loading.md page', advised],
+      ['plain page, proxy', site.page('trace-plain-proxied', plainPage(PROXY_PATH, advisedPaths))],
+    ] as const;
+    await traceOnce(browser, pages.baseline);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [column, url] of round % 2 ? [...columns].reverse() : columns) {
+        const record = await traceOnce(browser, url);
+        for (const [name, value] of Object.entries(record)) {
+          const row = table.get(name) ?? new Map<string, number[]>();
+          row.set(column, [...(row.get(column) ?? []), value]);
+          table.set(name, row);
+        }
+      }
+    }
+    const rows = [...table.entries()].sort(
+      ([, a], [, b]) =>
+        spread(a.get(columns[0][0]) ?? a.get(columns[1][0]) ?? []).median -
+        spread(b.get(columns[0][0]) ?? b.get(columns[1][0]) ?? []).median,
+    );
+    console.log(`medians of ${rounds} loads each, ms from navigation start (durations say ms)`);
+    console.log(`| step | ${columns.map(([name]) => name).join(' | ')} |`);
+    console.log(`|---|${columns.map(() => '---:').join('|')}|`);
+    for (const [name, row] of rows) {
+      const cells = columns.map(([column]) => {
+        const values = row.get(column);
+        return values ? spread(values).median.toFixed(1) : '';
+      });
+      console.log(`| ${name} | ${cells.join(' | ')} |`);
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+    await sandbox.close();
+  }
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,43 @@
+/**
+ * docs/loading.md's page, read out of the doc itself, for the test that
+ * runs it (test/browser/loading-doc.test.ts) and the widget bench, which
+ * measures it: one reading, so neither can drift from the doc.
+ */
+import { readFileSync } from 'node:fs';
+
+const DOC_SITE = 'https://intranet.example';
+
+/**
+ * A classic script for the top of <head>: window.firstAt on the frame after
+ * the first widget's answer, window.renderedAt after the `count`-th (loads
+ * and errors alike, so a failing section cannot hang the bench).
+ */
+export function watchWidgets(count: number): string {
+  return `<script>
+let settled = 0;
+const settle = () => {
+  settled += 1;
+  if (settled === 1) requestAnimationFrame(() => { window.firstAt = performance.now(); });
+  if (settled === ${count}) requestAnimationFrame(() => { window.renderedAt = performance.now(); });
+};
+document.addEventListener('aivis-load', settle);
+document.addEventListener('aivis-error', settle);
+</script>`;
+}
+
+/** The html block of docs/loading.md that holds a whole page (its `<aivis-provider`). */
+export function loadingDocPage(): string {
+  const doc = readFileSync(new URL('../../docs/loading.md', import.meta.url), 'utf8');
+  const pages = [...doc.matchAll(/^```html\n([\s\S]*?)^```$/gm)]
+    .map((match) => match[1]!)
+    .filter((code) => code.includes('<aivis-provider'));
+  if (pages.length !== 1)
+    throw new Error(`docs/loading.md: expected one page, found ${pages.length}`);
+  return pages[0]!;
+}
+
+/** docs/loading.md's page on `siteUrl`, watched for `count` widgets; the doc's site replaced, nothing else. */
+export function docPageOn(siteUrl: string, count: number, page = loadingDocPage()): string {
+  if (!page.includes(DOC_SITE)) throw new Error(`the page does not mention ${DOC_SITE}`);
+  return page.replaceAll(DOC_SITE, siteUrl).replace('<head>', `<head>${watchWidgets(count)}`);
+}
