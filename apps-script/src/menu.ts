@@ -4,6 +4,7 @@
  */
 import { MENU_TITLE } from './config.js';
 import { MENU_ITEMS, PAGES } from './entry-points.js';
+import { pageOutput } from './pages.js';
 import { refreshAll, statusLine } from './schedule.js';
 
 export function buildMenu(): void {
@@ -13,18 +14,14 @@ export function buildMenu(): void {
 }
 
 function showSidebar(page: { file: string; title: string }): void {
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile(page.file).setTitle(page.title),
-  );
+  SpreadsheetApp.getUi().showSidebar(pageOutput(page.file).setTitle(page.title));
 }
 
 export const showSettings = () => showSidebar(PAGES.settings);
 export const showBuilder = () => showSidebar(PAGES.builder);
 
 function showDialog(page: { file: string; title: string; width: number; height: number }): void {
-  const output = HtmlService.createHtmlOutputFromFile(page.file)
-    .setWidth(page.width)
-    .setHeight(page.height);
+  const output = pageOutput(page.file).setWidth(page.width).setHeight(page.height);
   SpreadsheetApp.getUi().showModalDialog(output, page.title);
 }
 
