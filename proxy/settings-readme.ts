@@ -1,5 +1,5 @@
 /**
- * The README's proxy settings table, generated from PROXY_SETTINGS so the two
+ * The proxy settings table of docs/proxy.md, generated from PROXY_SETTINGS so the two
  * cannot disagree. `npx tsx proxy/settings-readme.ts` rewrites the section
  * between the markers; test/proxy/settings-readme.test.ts fails when it is stale.
  */
@@ -60,12 +60,12 @@ export function withSettingsTable(readme: string): string {
   const start = readme.indexOf(SETTINGS_START);
   const end = readme.indexOf(SETTINGS_END);
   if (start < 0 || end < start) {
-    throw new Error(`README.md needs the markers ${SETTINGS_START} and ${SETTINGS_END}`);
+    throw new Error(`docs/proxy.md needs the markers ${SETTINGS_START} and ${SETTINGS_END}`);
   }
   return `${readme.slice(0, start + SETTINGS_START.length)}\n${settingsMarkdown()}\n${readme.slice(end)}`;
 }
 
-export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
+export const README_PATH = fileURLToPath(new URL('../docs/proxy.md', import.meta.url));
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const readme = await readFile(README_PATH, 'utf8');
@@ -73,7 +73,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (updated !== readme) await writeFile(README_PATH, updated);
   console.log(
     updated === readme
-      ? 'README.md: proxy settings up to date'
-      : 'README.md: proxy settings rewritten',
+      ? 'docs/proxy.md: proxy settings up to date'
+      : 'docs/proxy.md: proxy settings rewritten',
   );
 }

@@ -45,8 +45,19 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'account B, higher paid plan, 120 req/min; project 2001',
   },
   {
+    token: 'aivis_test_showcase',
+    account: 'C',
+    dataAccount: 'C',
+    rateLimitPerMinute: LIMITS.rateLimitPerMinute.higher,
+    behaviour: 'data',
+    description:
+      'account C, higher paid plan, 120 req/min; project 3001 (clean, every source fresh)',
+  },
+  {
     token: 'aivis_test_slow',
-    account: 'A',
+    // Account A's data on a budget of its own: the demo shows the loading
+    // state on every visit, and that must not spend account A's minute.
+    account: 'slow',
     dataAccount: 'A',
     rateLimitPerMinute: LIMITS.rateLimitPerMinute.entry,
     behaviour: 'slow',
@@ -55,7 +66,8 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     token: 'aivis_test_server_error',
     account: 'server-error',
-    rateLimitPerMinute: LIMITS.rateLimitPerMinute.entry,
+    // Widgets retry a 500: the higher plan's minute lets a person reload the demo's error cards.
+    rateLimitPerMinute: LIMITS.rateLimitPerMinute.higher,
     behaviour: 'server_error',
     description: '500 server_error on every endpoint',
   },

@@ -24,6 +24,7 @@ const GALLERY_DIR = `${ROOT}widget/demo`;
 export const DEMO_MOUNTS = {
   '': 'aivis_test_entry',
   '/accounts/pro': 'aivis_test_pro',
+  '/accounts/showcase': 'aivis_test_showcase',
   '/scenarios/expired': 'aivis_test_expired',
   '/scenarios/revoked': 'aivis_test_revoked',
   '/scenarios/no-scope': 'aivis_test_no_scope',
@@ -39,6 +40,7 @@ export type DemoMount = keyof typeof DEMO_MOUNTS;
 export const DEMO_MOUNT_LABELS: Record<DemoMount, string> = {
   '': 'Demo account (1001-1003)',
   '/accounts/pro': 'Pro account (2001)',
+  '/accounts/showcase': 'Showcase account (3001)',
   '/scenarios/expired': 'Expired token (401)',
   '/scenarios/revoked': 'Revoked token (401)',
   '/scenarios/no-scope': 'Token without API scope (403)',
@@ -120,7 +122,12 @@ function galleryConfig(origin: string): string {
       label: DEMO_MOUNT_LABELS[mount],
       baseUrl: `${origin}${mount}`,
     }));
-  const config = { baseUrl: origin, proBaseUrl: `${origin}/accounts/pro`, scenarios };
+  const config = {
+    baseUrl: origin,
+    proBaseUrl: `${origin}/accounts/pro`,
+    showcaseBaseUrl: `${origin}/accounts/showcase`,
+    scenarios,
+  };
   // JSON inside a script element: escape '<' so no value can close the element.
   return `<script>window.AIVIS_DEMO = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`;
 }

@@ -34,7 +34,7 @@ export const ARTIFACTS: Artifact[] = [
   },
   {
     script: 'apps-script',
-    output: 'dist/apps-script/Code.js',
+    output: 'dist/apps-script-paste/AIVIS.gs',
     sources: [...COMMON, 'apps-script'],
   },
   {

@@ -1,21 +1,42 @@
 /**
  * Builds dist/apps-script/: Code.js (the bundled add-on plus generated entry
- * points), appsscript.json and the sidebar / dialog pages.
+ * points), appsscript.json and the sidebar / dialog pages; and
+ * dist/apps-script-paste/: the same add-on as one file to paste into a
+ * spreadsheet's Apps Script editor (AIVIS.gs, the pages inlined) with its
+ * appsscript.json (docs/sheets.md, Paste install).
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INLINE_PAGES_GLOBAL } from '../src/config.js';
 import { bundleIife } from './bundle.js';
 import { BUNDLE_GLOBAL, entrySection } from './entry.js';
 import { PAGE_SOURCES, pageHtml } from './html.js';
 import { manifest } from './manifest.js';
-import { type BuildResult, buildCode, writeProject } from './project.js';
+import { type BuildResult, buildCode, checkScript, writeProject } from './project.js';
 import { serviceSetting } from './settings.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '../..');
 export const OUT_DIR = join(ROOT, 'dist/apps-script');
+export const PASTE_DIR = join(ROOT, 'dist/apps-script-paste');
+/** The paste-install file's name (the editor shows it as AIVIS.gs once pasted into Code.gs, or as its own file). */
+export const PASTE_FILE = 'AIVIS.gs';
 
-export async function buildAppsScript(outDir = OUT_DIR): Promise<BuildResult> {
+/** Code.js with every page as a string in one top-level table, so the file needs nothing beside it. */
+export function pasteScript(code: string, pages: Record<string, string>): string {
+  const table: Record<string, string> = {};
+  for (const [name, html] of Object.entries(pages)) table[name.replace(/\.html$/, '')] = html;
+  const script = `${code}\n// The sidebar and dialog pages, which a pushed project keeps as HTML files.\nvar ${INLINE_PAGES_GLOBAL} = ${JSON.stringify(table)};\n`;
+  checkScript(script);
+  return script;
+}
+
+/** Writes outDir, and the paste-install pair beside it (dist/apps-script-paste/ for the default). */
+export async function buildAppsScript(
+  outDir = OUT_DIR,
+  pasteDir = outDir === OUT_DIR ? PASTE_DIR : `${outDir}-paste`,
+): Promise<BuildResult> {
   const service = serviceSetting();
   const code = await buildCode(
     {
@@ -31,5 +52,13 @@ export async function buildAppsScript(outDir = OUT_DIR): Promise<BuildResult> {
     const script = await bundleIife(join(ROOT, 'apps-script/ui', page.entry), 'AivisPage');
     pages[`${page.file}.html`] = pageHtml(page, script);
   }
-  return writeProject(outDir, service, code, manifest(service), pages);
+  const result = writeProject(outDir, service, code, manifest(service), pages);
+  rmSync(pasteDir, { recursive: true, force: true });
+  mkdirSync(pasteDir, { recursive: true });
+  writeFileSync(join(pasteDir, PASTE_FILE), pasteScript(code, pages));
+  writeFileSync(
+    join(pasteDir, 'appsscript.json'),
+    `${JSON.stringify(manifest(service), null, 2)}\n`,
+  );
+  return result;
 }

@@ -6,6 +6,7 @@
 import type { CheckResult } from './alerts.js';
 import { MENU_TITLE } from './config.js';
 import { MENU_ITEMS, PAGES } from './entry-points.js';
+import { pageOutput } from './pages.js';
 import { refreshAll, checkAlertsNow as runAlertCheck, statusLine } from './schedule.js';
 
 export function buildMenu(): void {
@@ -15,9 +16,7 @@ export function buildMenu(): void {
 }
 
 function showSidebar(page: { file: string; title: string }): void {
-  SpreadsheetApp.getUi().showSidebar(
-    HtmlService.createHtmlOutputFromFile(page.file).setTitle(page.title),
-  );
+  SpreadsheetApp.getUi().showSidebar(pageOutput(page.file).setTitle(page.title));
 }
 
 export const showSettings = () => showSidebar(PAGES.settings);
@@ -25,9 +24,7 @@ export const showBuilder = () => showSidebar(PAGES.builder);
 export const showAlerts = () => showSidebar(PAGES.alerts);
 
 function showDialog(page: { file: string; title: string; width: number; height: number }): void {
-  const output = HtmlService.createHtmlOutputFromFile(page.file)
-    .setWidth(page.width)
-    .setHeight(page.height);
+  const output = pageOutput(page.file).setWidth(page.width).setHeight(page.height);
   SpreadsheetApp.getUi().showModalDialog(output, page.title);
 }
 

@@ -25,7 +25,7 @@ export const STALE_AFTER_DAYS = 3;
 /** Fewer judged answers than this in the period is too little evidence for a plan. */
 export const MIN_EVIDENCE_ANSWERS = 50;
 
-export type AccountId = 'A' | 'B';
+export type AccountId = 'A' | 'B' | 'C';
 
 export interface SourceSpec {
   /** Days between the collection day and the sandbox's today. */
@@ -307,6 +307,78 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
       countries: 8,
       questionQueries: 120,
     },
+  }),
+  // The showcase account's one project: what a customer's data usually looks
+  // like (every source connected and fresh, no hostile values), for the
+  // gallery's first screen. Its own account, so the demo's clicking around
+  // never spends account A's budget on it.
+  project({
+    id: 3001,
+    account: 'C',
+    brand_name: 'Northwind Outdoor',
+    brand_website: 'https://northwind-outdoor.example',
+    country: 'US',
+    language: 'en',
+    category: 'Outdoor gear and apparel',
+    description:
+      'Northwind Outdoor sells hiking, camping and trail-running gear online and in 14 stores.',
+    audience: 'Hikers, campers and trail runners in the United States',
+    platforms: PLATFORMS,
+    questions: [
+      'What are the best hiking boots for beginners?',
+      'Which online store has the best selection of camping gear?',
+      'Northwind Outdoor vs Summit Supply: which is better for tents?',
+      'Best lightweight backpacking tent under $300?',
+      'Where can I buy trail running shoes with free returns?',
+      'Which outdoor retailers have a good rewards program?',
+      'What do reviewers say about Northwind Outdoor?',
+      'Best rain jackets for hiking in 2026?',
+      'Which stores rent camping equipment?',
+      'Good brands for warm sleeping bags?',
+    ],
+    competitors: rivalsInOrder(
+      'Summit Supply',
+      'Ridgeline Co',
+      'Trailhead Outfitters',
+      'Cascade Gear',
+      'Pinewood Sports',
+      'Basecamp Market',
+    ),
+    dailyDays: 90,
+    historyDays: 735,
+    namedRate: 0.55,
+    negativeRate: 0.06,
+    drawbackRate: 0.1,
+    offTopicRate: 0.04,
+    citedDomains: [
+      'northwind-outdoor.example',
+      'outdoorgearlab.example',
+      'reddit.example',
+      'rei-journal.example',
+      'switchbacktravel.example',
+      'wikipedia.example',
+    ],
+    google: {
+      fetchedDaysAgo: 1,
+      storedDays: 740,
+      scale: 3000,
+      minCtr: 0.004,
+      queries: 100,
+      pages: 60,
+      countries: 30,
+      questionQueries: 600,
+    },
+    bing: {
+      fetchedDaysAgo: 1,
+      storedDays: 740,
+      scale: 500,
+      minCtr: 0.003,
+      queries: 40,
+      pages: 25,
+      countries: 10,
+      questionQueries: 0,
+    },
+    ga4: ga4Source({ fetchedDaysAgo: 1, storedDays: 740, scale: 250, pages: 35 }),
   }),
 ];
 

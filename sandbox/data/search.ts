@@ -134,7 +134,7 @@ function queryPool(spec: ProjectSpec, size: number): string[] {
     pool.push(
       ...SIGNED_QUERIES,
       `${brand} 日本語 ${JAPANESE_TEXT.slice(0, 6)}`,
-      `${brand} ${EMOJI_TEXT.slice(0, 12)}`,
+      `${brand} ${EMOJI_TEXT.slice(0, 13)}`,
     );
   for (const modifier of MODIFIERS) {
     for (const topic of TOPICS) {

@@ -88,7 +88,8 @@ async function send(event: Event): Promise<void> {
   }
 }
 
-async function listProjects(): Promise<void> {
+/** The account's projects as buttons; after an account switch, its first project is chosen. */
+async function listProjects(chooseFirst = false): Promise<void> {
   const list = byId<HTMLUListElement>('projects');
   list.setAttribute('aria-busy', 'true');
   list.replaceChildren(element('li', 'Loading…'));
@@ -112,6 +113,7 @@ async function listProjects(): Promise<void> {
       }),
     );
     if (!projects.length) list.replaceChildren(element('li', 'This account has no projects.'));
+    else if (chooseFirst) list.querySelector('button')?.click();
   } catch (error) {
     const item = element('li', isAivisError(error) ? error.message : String(error));
     item.className = 'error';
@@ -142,13 +144,15 @@ async function loadAccounts(): Promise<void> {
 accountSelect.addEventListener('change', () => {
   basePath = accountSelect.value;
   client = clientFor(basePath);
+  // The old account's project id would answer 404 here: clear it until this account's are listed.
   selectedProject = undefined;
+  setProject(paramsBox, undefined);
   byId('account-name').textContent = accountSelect.selectedOptions[0]?.textContent ?? 'the account';
-  void listProjects();
+  void listProjects(true);
 });
 for (const name of ENDPOINT_NAMES)
   endpointSelect.append(Object.assign(element('option', name), { value: name }));
 endpointSelect.addEventListener('change', () => showEndpoint(endpointSelect.value as EndpointName));
 byId<HTMLFormElement>('request-form').addEventListener('submit', (event) => void send(event));
 showEndpoint(ENDPOINT_NAMES[0]!);
-void loadAccounts().then(listProjects);
+void loadAccounts().then(() => listProjects());

@@ -114,7 +114,7 @@ export function showFieldErrors(box: HTMLElement, errors: Record<string, string[
     .map(([name, messages]) => `${name}: ${messages.join('; ')}`);
 }
 
-export function setProject(box: HTMLElement, project: number): void {
+export function setProject(box: HTMLElement, project: number | undefined): void {
   const input = box.querySelector<HTMLInputElement>('#param-project');
-  if (input) input.value = String(project);
+  if (input) input.value = project === undefined ? '' : String(project);
 }

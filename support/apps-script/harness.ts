@@ -33,6 +33,12 @@ export interface AddonOptions {
   routes?: Record<string, string>;
   /** Utilities.sleep; default blocks the thread like Apps Script (suites pass skipSleep). */
   sleep?: (ms: number) => void;
+  /**
+   * The script to load and the folder HtmlService reads pages from: by default
+   * DIST_DIR's Code.js and pages; the paste-install test loads PASTE_DIR's
+   * AIVIS.gs, beside which there is no page file.
+   */
+  script?: { dir: string; file: string };
 }
 
 /** The address the add-on is built for (AIVIS_SERVICE_URL unset): its urlFetchWhitelist. */
@@ -41,7 +47,8 @@ export const BUILT_SERVICE_URL = 'https://aivis.example.com';
 export type Addon = ReturnType<typeof loadAddon>;
 
 export function loadAddon(options: AddonOptions) {
-  const code = readFileSync(join(DIST_DIR, 'Code.js'), 'utf8');
+  const script = options.script ?? { dir: DIST_DIR, file: 'Code.js' };
+  const code = readFileSync(join(script.dir, script.file), 'utf8');
   let user = 'owner@example.com';
   const userProperties = new Map<string, FakeProperties>();
   const propertiesOf = (who: string) => {
@@ -84,7 +91,7 @@ export function loadAddon(options: AddonOptions) {
     },
     Charts: { ChartType: { LINE: 'LINE', COLUMN: 'COLUMN', AREA: 'AREA', BAR: 'BAR' } },
     ScriptApp: scriptApp.service,
-    HtmlService: fakeHtmlService(DIST_DIR),
+    HtmlService: fakeHtmlService(script.dir),
     LockService: fakeLockService(),
     MailApp: mail.service,
     Session: fakeSession(() => user),
@@ -92,7 +99,7 @@ export function loadAddon(options: AddonOptions) {
     console: { log, info: log, warn: log, error: log },
   };
   const context = createContext(globals);
-  runInContext(code, context, { filename: 'Code.js' });
+  runInContext(code, context, { filename: script.file });
   const global = context as Record<string, unknown>;
 
   const addon = {

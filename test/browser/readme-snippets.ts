@@ -1,13 +1,12 @@
 /**
- * The code blocks of README.md's widget section, so tests run what a user
- * copies instead of a copy of it. The snippets use https://intranet.example
+ * The code blocks of the widgets page (docs/widgets.md), so tests run what a
+ * user copies instead of a copy of it. The snippets use https://intranet.example
  * as the site; a test substitutes only that base URL.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
-const SECTION = '## Widgets (`widget/`)';
+const PAGE = fileURLToPath(new URL('../../docs/widgets.md', import.meta.url));
 /** The site the README's snippets point at. */
 export const README_SITE = 'https://intranet.example';
 /** Where the snippets find the token-keeping proxy on that site (its BASE_PATH). */
@@ -18,14 +17,9 @@ export interface CodeBlock {
   code: string;
 }
 
-/** Fenced code blocks between the widget section's heading and the next `## ` heading. */
-export function widgetSectionBlocks(readme = readFileSync(README, 'utf8')): CodeBlock[] {
-  const start = readme.indexOf(`\n${SECTION}\n`);
-  if (start === -1) throw new Error(`README.md has no "${SECTION}" section`);
-  const rest = readme.slice(start + SECTION.length + 2);
-  const end = rest.search(/^## /m);
-  const section = end === -1 ? rest : rest.slice(0, end);
-  return [...section.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({
+/** Every fenced code block of the widgets page. */
+export function widgetSectionBlocks(page = readFileSync(PAGE, 'utf8')): CodeBlock[] {
+  return [...page.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({
     lang: match[1]!,
     code: match[2]!,
   }));
@@ -38,7 +32,7 @@ export function widgetSnippet(lang: string, marker: string): string {
   );
   if (found.length !== 1) {
     throw new Error(
-      `expected one \`\`\`${lang} block containing ${JSON.stringify(marker)} in README's widget section, found ${found.length}`,
+      `expected one \`\`\`${lang} block containing ${JSON.stringify(marker)} in docs/widgets.md, found ${found.length}`,
     );
   }
   return found[0]!.code;

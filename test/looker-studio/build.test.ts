@@ -146,7 +146,7 @@ describe('appsscript.json', () => {
   }, 60_000);
 });
 
-describe('README', () => {
+describe('docs/looker-studio.md', () => {
   test('lists every report with its fields, as the code derives them', () => {
     expect(readmeReportList(), 'run npx tsx looker-studio/build/report-list.ts').toBe(
       reportListMarkdown(),

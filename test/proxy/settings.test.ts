@@ -91,7 +91,7 @@ describe('proxy settings from one table', () => {
     }
   });
 
-  it('the README shows the table as it is (npx tsx proxy/settings-readme.ts rewrites it)', () => {
+  it('docs/proxy.md shows the table as it is (npx tsx proxy/settings-readme.ts rewrites it)', () => {
     const readme = readFileSync(README_PATH, 'utf8');
     expect(withSettingsTable(readme)).toBe(readme);
     for (const item of PROXY_SETTINGS) expect(readme).toContain(`| \`${item.variable}\` |`);

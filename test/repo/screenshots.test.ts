@@ -1,6 +1,7 @@
 /**
- * The README's and docs pages' pictures (written by `npm run screenshots` and
- * the draw scripts): every picture they show exists, is a PNG, stays small, and none lies unused.
+ * The pictures of README.md and docs/*.md (written by `npm run screenshots`
+ * and test/apps-script/fakes/draw-pictures.ts): every picture a page shows
+ * exists, is a PNG, stays small, and none lies unused.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -12,15 +13,21 @@ const IMAGES = `${ROOT}docs/images`;
 const MAX_BYTES = 200 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-describe('README pictures', () => {
+/** The pictures a page shows: README.md links `docs/images/x.png`, a page in docs/ `images/x.png`. */
+async function shownPictures(): Promise<string[]> {
+  const pages = (await readdir(`${ROOT}docs`)).filter((file) => file.endsWith('.md'));
+  const texts = [
+    await readFile(`${ROOT}README.md`, 'utf8'),
+    ...(await Promise.all(pages.map((page) => readFile(`${ROOT}docs/${page}`, 'utf8')))),
+  ];
+  return texts.flatMap((text) =>
+    [...text.matchAll(/\]\((?:docs\/)?images\/([^)]+)\)/g)].map((match) => match[1]!),
+  );
+}
+
+describe('pictures of the README and docs/', () => {
   it('shows exactly the PNGs in docs/images, each a small PNG', async () => {
-    const readme = await readFile(`${ROOT}README.md`, 'utf8');
-    const shown = [...readme.matchAll(/\]\(docs\/images\/([^)]+)\)/g)].map((match) => match[1]);
-    // The docs pages show theirs relative to docs/ (docs/alerts.md: images/alert-email.png).
-    for (const page of (await readdir(`${ROOT}docs`)).filter((file) => file.endsWith('.md'))) {
-      const text = await readFile(`${ROOT}docs/${page}`, 'utf8');
-      shown.push(...[...text.matchAll(/\]\(images\/([^)]+)\)/g)].map((match) => match[1]));
-    }
+    const shown = await shownPictures();
     const files = (await readdir(IMAGES)).filter((file) => file.endsWith('.png')).sort();
     expect([...new Set(shown)].sort()).toEqual(files);
     for (const name of ['dashboard', 'sidebar', 'explorer']) {

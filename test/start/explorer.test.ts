@@ -194,4 +194,61 @@ describe('explorer', () => {
     expect(await luminance('light')).toBeGreaterThan(200);
     expect(await luminance('dark')).toBeLessThan(60);
   });
+
+  it('shows no Download CSV button before an answer to download', async () => {
+    const page = await openExplorer();
+    expect(await page.isVisible('#csv')).toBe(false);
+    await page.click('#projects button');
+    await page.selectOption('#endpoint', 'competitors');
+    await send(page);
+    await page.click('#view-table');
+    expect(await page.isVisible('#csv')).toBe(true);
+    await page.close();
+  });
+
+  it("after an account switch, Send asks for that account's project, not the old one's", async () => {
+    const page = await openExplorer();
+    await page.selectOption('#endpoint', 'competitors');
+    await page.click('#projects button');
+    expect(await page.inputValue('#param-project')).toBe('1001');
+    const pro = await page.$eval(
+      '#account',
+      (select) =>
+        [...(select as HTMLSelectElement).options].find((option) => option.text.startsWith('Pro'))!
+          .value,
+    );
+    await page.selectOption('#account', pro);
+    await page.waitForFunction(() =>
+      document.querySelector('#projects button')?.textContent?.startsWith('2001'),
+    );
+    await page.waitForFunction(
+      () => (document.getElementById('param-project') as HTMLInputElement).value === '2001',
+    );
+    await send(page);
+    expect((await statusOf(page)).text).toMatch(/^200/);
+    await page.close();
+  });
+
+  it('at 390 px the table keeps names whole, one line per word at most, and scrolls instead', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${demo.url}/`);
+    await page.waitForSelector('#projects button');
+    await page.click('#projects button');
+    await page.selectOption('#endpoint', 'competitors');
+    await send(page);
+    await page.click('#view-table');
+    const cells = await page.$$eval('#table-view td', (nodes) =>
+      nodes.map((node) => {
+        const text = node.textContent ?? '';
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return { text, lines: lines.size, words: text.split(/\s+/).filter(Boolean).length };
+      }),
+    );
+    const names = cells.filter((cell) => /^[A-Z][a-z]+ [A-Z][a-z]+$/.test(cell.text));
+    expect(names.length).toBeGreaterThan(2);
+    for (const cell of names) expect(cell.lines, cell.text).toBeLessThanOrEqual(cell.words);
+    await page.close();
+  });
 });

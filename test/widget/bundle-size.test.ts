@@ -12,6 +12,7 @@ import {
   bundleSize,
   bundleSizesTable,
   SIZES_END,
+  SIZES_PAGE,
   SIZES_START,
   WHOLE_CATALOGUE,
 } from '../../scripts/bundle-sizes-readme.js';
@@ -42,15 +43,18 @@ describe('the widget bundles (dist/widget)', () => {
     if (!WHOLE_CATALOGUE.has(tag)) expect(size).toBeLessThan(sizeOf(BUNDLE_FILE) - 8 * 1024);
   });
 
-  it("README's size table states each bundle's size at this commit", () => {
-    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  it("the widgets page's size table states each bundle's size at this commit", () => {
+    const readme = readFileSync(
+      fileURLToPath(new URL(`../../${SIZES_PAGE}`, import.meta.url)),
+      'utf8',
+    );
     const section = readme.slice(
       readme.indexOf(SIZES_START) + SIZES_START.length,
       readme.indexOf(SIZES_END),
     );
     expect(
       section.trim(),
-      'README.md: run `npx tsx scripts/bundle-sizes-readme.ts` after `npm run build:widget`',
+      `${SIZES_PAGE}: run \`npx tsx scripts/bundle-sizes-readme.ts\` after \`npm run build:widget\``,
     ).toBe(bundleSizesTable(sizeOf));
   });
 

@@ -142,8 +142,9 @@ describe('error states: a message per code that a person understands', () => {
     const error = part(widget, 'error')!;
     expect(error.dataset.code).toBe('network_error');
     expect(text(error)).toContain('The service refused this page (CORS).');
+    // Each address beside what it is: the page's origin is not the proxy's.
     expect(text(error.querySelector('details'))).toContain(
-      "the page's origin may be missing from ALLOWED_ORIGINS of the proxy",
+      `the page's origin ${location.origin} may be missing from ALLOWED_ORIGINS of the proxy at ${API_BASE}`,
     );
     // The probe reads nothing and carries no headers, so no token.
     expect(new Set(probes)).toEqual(new Set([`${API_BASE}/ no-cors 0`]));

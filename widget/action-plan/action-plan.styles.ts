@@ -27,7 +27,7 @@ export const actionPlanStyles = css`
     flex: none;
     white-space: nowrap;
   }
-  summary {
+  article summary {
     position: relative;
     margin-top: 0.2rem;
     font-size: 0.875em;

@@ -18,10 +18,12 @@ export const aiTrafficStyles = css`
   }
   .total {
     display: flex;
+    flex-wrap: wrap;
     align-items: baseline;
-    gap: 0.35rem;
+    gap: 0 0.35rem;
   }
   .total .value {
+    white-space: nowrap;
     font-size: 2.25em;
     font-weight: 700;
     line-height: 1;

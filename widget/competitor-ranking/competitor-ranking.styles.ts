@@ -21,7 +21,7 @@ export const competitorRankingStyles = css`
   .badge {
     vertical-align: 0.1em;
   }
-  details {
+  .row details {
     font-size: 0.85em;
   }
   .highlights {
@@ -39,7 +39,7 @@ export const competitorRankingStyles = css`
       align-items: center;
       column-gap: 0.75rem;
     }
-    details {
+    .row details {
       grid-column: 1 / -1;
     }
   }

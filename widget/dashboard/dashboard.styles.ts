@@ -9,6 +9,12 @@ export const dashboardStyles = css`
   :host([hidden]) {
     display: none;
   }
+  :host(:not(:last-child)) {
+    margin-block-end: var(--aivis-spacing, 1rem);
+  }
+  .system-font {
+    font-family: var(--aivis-font-family, system-ui, sans-serif);
+  }
   .heading {
     margin: 0 0 var(--aivis-spacing, 1rem);
     font-size: 1.25em;
@@ -22,6 +28,7 @@ export const dashboardStyles = css`
   }
   .grid > * {
     min-width: 0;
+    margin: 0;
   }
   .unknown {
     margin: 0 0 var(--aivis-spacing, 1rem);

@@ -11,7 +11,8 @@ export const WIDGETS = [
   {
     tag: 'aivis-visibility-score',
     name: 'Visibility score',
-    attributes: { period: 'last_year' },
+    // The period every other card uses by default (last 30 days), so the first screen reads as one.
+    attributes: {},
     invalid: { period: 'yesterday' },
     sidebar: true,
   },

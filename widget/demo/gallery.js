@@ -4,6 +4,7 @@
 //   window.AIVIS_DEMO = {
 //     baseUrl: 'http://127.0.0.1:8080',                  // proxy for account A (1001-1003)
 //     proBaseUrl: 'http://127.0.0.1:8080/accounts/pro',  // proxy for the pro account (2001)
+//     showcaseBaseUrl: 'http://127.0.0.1:8080/accounts/showcase',  // the clean project 3001
 //     scenarios: [{ name: 'expired', label: 'Expired token (401)', baseUrl: url }, ...],
 //     bundleUrl: '../widget/aivis-widgets.js'            // optional
 //   }
@@ -14,9 +15,25 @@ const query = new URLSearchParams(location.search);
 const demo = window.AIVIS_DEMO ?? {};
 const baseUrl = demo.baseUrl ?? query.get('base-url') ?? '';
 const bundleUrl = demo.bundleUrl ?? query.get('bundle') ?? '../widget/aivis-widgets.js';
+/**
+ * The first screen shows the showcase account's clean project 3001 (its own
+ * budget, every source fresh); without that account, project 1001.
+ */
+const showcase = demo.showcaseBaseUrl
+  ? { project: '3001', baseUrl: demo.showcaseBaseUrl }
+  : { project: '1001', baseUrl: '' };
+/** The dashboard's projects: 3001 on the showcase account, 1002 and 1003 on the demo account. */
+const dashboardTarget = (project) =>
+  project === showcase.project ? showcase : { project, baseUrl: '' };
 
 /** States shown for every widget, beside the dashboard's project 1001. */
 const STATES = [
+  {
+    key: 'hostile',
+    title:
+      'Hostile data: rendered inert (project 1001: a formula as a brand, script tags, a javascript: URL)',
+    project: '1001',
+  },
   {
     key: '1002',
     title: 'Project 1002: sources not connected, too little evidence',
@@ -33,7 +50,12 @@ const STATES = [
         },
       ]
     : []),
-  { key: 'not-found', title: 'Project not found (404)', project: '9999' },
+  {
+    key: 'not-found',
+    title: 'Project not found (404)',
+    project: '9999',
+    ...(demo.showcaseBaseUrl ? { baseUrl: demo.showcaseBaseUrl } : {}),
+  },
   ...(demo.scenarios ?? []).map((scenario) => ({
     key: scenario.name,
     title: scenario.name === 'slow' ? `Loading: ${scenario.label}` : scenario.label,
@@ -45,7 +67,9 @@ const STATES = [
 
 function make(widget, attributes) {
   const element = document.createElement(widget.tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== '' || name !== 'base-url') element.setAttribute(name, value);
+  }
   element.dataset.demo = '';
   return element;
 }
@@ -65,7 +89,11 @@ const dashboard = document.getElementById('dashboard');
 const narrow = WIDGETS.filter((widget) => !widget.wide);
 for (const widget of WIDGETS) {
   const alone = !widget.wide && narrow.length % 2 === 1 && widget === narrow.at(-1);
-  const element = make(widget, { project: '1001', ...widget.attributes });
+  const element = make(widget, {
+    project: showcase.project,
+    'base-url': showcase.baseUrl,
+    ...widget.attributes,
+  });
   element.dataset.dashboard = '';
   const figure = cell(widget, element, widget.wide || alone);
   if (widget.shot) figure.dataset.shot = widget.tag.replace('aivis-', '');
@@ -74,7 +102,9 @@ for (const widget of WIDGETS) {
 
 const sidebar = document.getElementById('sidebar');
 for (const widget of WIDGETS.filter((each) => each.sidebar)) {
-  sidebar.append(make(widget, { project: '1001', ...widget.attributes }));
+  sidebar.append(
+    make(widget, { project: showcase.project, 'base-url': showcase.baseUrl, ...widget.attributes }),
+  );
 }
 
 const states = document.getElementById('states');
@@ -98,6 +128,10 @@ for (const state of STATES) {
   states.append(section);
 }
 
+const oneTag = document.querySelector('aivis-dashboard[data-dashboard]');
+if (showcase.baseUrl) oneTag.setAttribute('base-url', showcase.baseUrl);
+oneTag.setAttribute('project', showcase.project);
+
 const { configure } = await import(bundleUrl);
 configure({ baseUrl });
 
@@ -107,8 +141,11 @@ controls.addEventListener('change', () => {
   const data = new FormData(controls);
   const theme = String(data.get('theme'));
   document.documentElement.dataset.theme = theme;
+  const target = dashboardTarget(String(data.get('project')));
   for (const element of document.querySelectorAll('[data-dashboard]')) {
-    element.setAttribute('project', String(data.get('project')));
+    if (target.baseUrl) element.setAttribute('base-url', target.baseUrl);
+    else element.removeAttribute('base-url');
+    element.setAttribute('project', target.project);
   }
   for (const element of document.querySelectorAll('[data-demo]')) {
     element.setAttribute('theme', theme);

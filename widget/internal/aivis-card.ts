@@ -3,7 +3,7 @@
  * widgets out: the attributes naming its project, period and connection, and
  * those for how it looks and reads. One table, so the two cannot drift.
  */
-import { LitElement, type PropertyDeclarations } from 'lit';
+import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 
 export class AivisCard extends LitElement {
   // A table instead of @property decorators: their helpers cost the bundle
@@ -47,4 +47,16 @@ export class AivisCard extends LitElement {
 
   /** The card heading's level, 2 (default) to 6; the headings inside the card follow it. */
   declare headingLevel?: string;
+
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed);
+    // A page that sets no font leaves the browser's serif default: use the
+    // system stack then (--aivis-font-family still wins), in a widget and in
+    // the dashboard's own heading alike. Checked once, after the first render,
+    // when the styles are computed anyway.
+    const family = getComputedStyle(this).fontFamily;
+    if (/^("?Times( New Roman)?"?|serif)$/i.test(family)) {
+      this.renderRoot.querySelector('[part~="base"]')?.classList.add('system-font');
+    }
+  }
 }

@@ -97,17 +97,6 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     },
   });
 
-  protected override firstUpdated(changed: PropertyValues<this>): void {
-    super.firstUpdated(changed);
-    // A page that sets no font leaves the browser's serif default: use the
-    // system stack then (--aivis-font-family still wins). Checked once, after
-    // the first render, when the styles are computed anyway.
-    const family = getComputedStyle(this).fontFamily;
-    if (/^("?Times( New Roman)?"?|serif)$/i.test(family)) {
-      this.renderRoot.querySelector('.base')?.classList.add('system-font');
-    }
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.task.abort();

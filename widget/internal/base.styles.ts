@@ -60,6 +60,9 @@ export const baseStyles = css`
   :host([hidden]) {
     display: none;
   }
+  :host(:not(:last-child)) {
+    margin-block-end: var(--_space);
+  }
   * {
     box-sizing: border-box;
   }

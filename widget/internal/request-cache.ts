@@ -12,7 +12,7 @@ import type { AbortSignalLike, FetchLike } from '../../shared/client/types.js';
 export const DEFAULT_CACHE_TTL_MS = 30_000;
 
 /** What a failure says when the other origin answers, only not to this page. */
-export const CORS_HINT = "the page's origin may be missing from ALLOWED_ORIGINS of the proxy";
+export const CORS_HINT = 'may be missing from ALLOWED_ORIGINS of the proxy';
 
 /**
  * A failed fetch to another origin looks the same whether the server is down
@@ -35,7 +35,10 @@ async function explainFailure(transport: FetchLike, url: string, failure: unknow
       reachable = true;
     } catch {}
     if (reachable) {
-      throw new TypeError(`CORS: ${CORS_HINT} (${globalThis.location.origin})`);
+      // Each address beside its name: the page's own origin is not the proxy's.
+      throw new TypeError(
+        `CORS: the page's origin ${globalThis.location.origin} ${CORS_HINT} at ${origin}`,
+      );
     }
   }
   throw failure;

@@ -4,11 +4,14 @@
  *   its cells as a grid and each chart drawn (as SVG) from the range the
  *   fake EmbeddedChartBuilder recorded, read back from the sheet;
  * - docs/images/sheets-builder.png: the Build a query sidebar in Chromium
- *   after a preview.
+ *   after a preview;
+ * - docs/images/sheets-settings.png: the Settings sidebar of the
+ *   paste-install file (AIVIS.gs), after Test connection.
  * Run: npx tsx test/apps-script/fakes/draw-pictures.ts (after npm run build:apps-script).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { PASTE_DIR, PASTE_FILE } from '../../../apps-script/build/index.js';
 import { BUILT_SERVICE_URL, loadAddon } from '../../../support/apps-script/harness.js';
 import { startSandboxThread } from '../../../support/apps-script/sandbox-thread.js';
 import type {
@@ -123,7 +126,23 @@ try {
   await sidebar.click('#preview-button');
   await sidebar.locator('#preview table').waitFor();
   await sidebar.screenshot({ path: `${OUT}/sheets-builder.png`, fullPage: true });
-  console.log(`draw-pictures: wrote ${OUT}/sheets-dashboard.png and sheets-builder.png`);
+
+  const pasted = loadAddon({
+    http,
+    baseUrl: BUILT_SERVICE_URL,
+    routes: { [BUILT_SERVICE_URL]: sandbox.baseUrl },
+    script: { dir: PASTE_DIR, file: PASTE_FILE },
+  });
+  const settings = await openPage(browser, pasted, 'Sidebar');
+  await settings.setViewportSize({ width: 300, height: 620 });
+  await settings.fill('#token', 'aivis_test_entry');
+  await settings.click('#save');
+  await settings.click('#test');
+  await settings.locator('#projects li').first().waitFor();
+  await settings.screenshot({ path: `${OUT}/sheets-settings.png` });
+  console.log(
+    `draw-pictures: wrote ${OUT}/sheets-dashboard.png, sheets-builder.png and sheets-settings.png`,
+  );
 } finally {
   await browser.close();
   await http.close();

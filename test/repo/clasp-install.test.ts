@@ -1,0 +1,142 @@
+/**
+ * The clasp steps of docs/sheets.md and docs/looker-studio.md, run as a user
+ * runs them, offline: the repository tracks no clasp project file, each
+ * product's create step reaches clasp's login check (the first thing that
+ * needs Google) whichever product comes first, and a push refuses without
+ * AIVIS_SERVICE_URL and runs only its product's and the core's tests.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CLASP_PRODUCTS,
+  ClaspStepError,
+  createPlan,
+  pushPlan,
+  runSteps,
+} from '../../apps-script/build/clasp-project.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
+const PAGES = { sheets: 'docs/sheets.md', looker: 'docs/looker-studio.md' } as const;
+
+let scratch: string | undefined;
+afterEach(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
+});
+
+/** A directory like a fresh clone's root, and a HOME where clasp has no credentials. */
+function freshCheckout(): { cwd: string; env: NodeJS.ProcessEnv } {
+  scratch = mkdtempSync(join(tmpdir(), 'aivis-clasp-'));
+  const home = join(scratch, 'home');
+  mkdirSync(home);
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, USERPROFILE: home };
+  delete env.clasp_config_project;
+  delete env.clasp_config_auth;
+  return { cwd: scratch, env };
+}
+
+describe('clasp install steps', () => {
+  // clasp starts in seconds on an idle machine; two runs of it share a busy one.
+  it('the repository tracks no clasp project file', () => {
+    const tracked = execFileSync('git', ['ls-files', '.clasp.json', '.clasp-looker.json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(tracked.trim()).toBe('');
+  });
+
+  it('the docs give create before push, through the npm scripts that run these steps', () => {
+    for (const [name, page] of Object.entries(PAGES)) {
+      const text = readFileSync(join(ROOT, page), 'utf8');
+      const create = text.indexOf(`npm run ${name}:create`);
+      const push = text.indexOf(`npm run ${name}:push`);
+      expect(create, page).toBeGreaterThan(-1);
+      expect(push, page).toBeGreaterThan(create);
+      expect(text.indexOf('npx clasp login'), page).toBeLessThan(create);
+      expect(text, page).toContain('https://script.google.com/home/usersettings');
+      expect(PACKAGE.scripts[`${name}:create`]).toBe(
+        `tsx apps-script/build/clasp-project.ts create ${name}`,
+      );
+      expect(PACKAGE.scripts[`${name}:push`]).toBe(
+        `tsx apps-script/build/clasp-project.ts push ${name}`,
+      );
+    }
+  });
+
+  it.each([
+    ['sheets', 'looker'],
+    ['looker', 'sheets'],
+  ] as const)(
+    'create runs up to the login check for %s, then for %s',
+    (first, second) => {
+      const { cwd, env } = freshCheckout();
+      for (const name of [first, second]) {
+        const result = runSteps(createPlan(name, cwd), { cwd, env, stdio: 'pipe' });
+        expect(result.output).toContain('No credentials found');
+        expect(result.output).not.toMatch(/already exists|Invalid --project|Security Error/);
+        expect(result.status).not.toBe(0);
+        const product = CLASP_PRODUCTS[name];
+        expect(JSON.parse(readFileSync(join(cwd, product.config), 'utf8'))).toEqual({
+          rootDir: product.rootDir,
+        });
+      }
+    },
+    120_000,
+  );
+
+  it('create refuses once the project file names a script', () => {
+    const { cwd } = freshCheckout();
+    writeFileSync(join(cwd, '.clasp.json'), '{"scriptId":"abc","rootDir":"dist/apps-script"}');
+    expect(() => createPlan('sheets', cwd)).toThrow(/already names a script.*sheets:push/);
+  });
+
+  it('push refuses without AIVIS_SERVICE_URL, or with an address Apps Script cannot whitelist', () => {
+    const { cwd } = freshCheckout();
+    for (const product of Object.values(CLASP_PRODUCTS)) {
+      writeFileSync(join(cwd, product.config), `{"scriptId":"abc","rootDir":"${product.rootDir}"}`);
+    }
+    for (const name of ['sheets', 'looker'] as const) {
+      expect(() => pushPlan(name, cwd, {})).toThrow(ClaspStepError);
+      expect(() => pushPlan(name, cwd, { AIVIS_SERVICE_URL: ' ' })).toThrow(
+        /AIVIS_SERVICE_URL is not set/,
+      );
+      expect(() => pushPlan(name, cwd, { AIVIS_SERVICE_URL: 'http://plain.example' })).toThrow(
+        /https/,
+      );
+    }
+  });
+
+  it('push asks for the create step first', () => {
+    const { cwd } = freshCheckout();
+    expect(() => pushPlan('looker', cwd, { AIVIS_SERVICE_URL: 'https://service.example' })).toThrow(
+      /npm run looker:create/,
+    );
+  });
+
+  it("push runs its product's and the core's tests, builds that product and pushes its project", () => {
+    const { cwd } = freshCheckout();
+    const env = { AIVIS_SERVICE_URL: 'https://service.example' };
+    writeFileSync(join(cwd, '.clasp.json'), '{"scriptId":"a","rootDir":"dist/apps-script"}');
+    writeFileSync(
+      join(cwd, '.clasp-looker.json'),
+      '{"scriptId":"b","rootDir":"dist/looker-studio"}',
+    );
+    expect(pushPlan('sheets', cwd, env)).toEqual([
+      { program: 'vitest', args: ['run', 'test/apps-script', 'test/shared'] },
+      { program: 'npm', args: ['run', 'build:apps-script'] },
+      { program: 'clasp', args: ['--project', '.clasp.json', 'push'] },
+    ]);
+    expect(pushPlan('looker', cwd, env)).toEqual([
+      { program: 'vitest', args: ['run', 'test/looker-studio', 'test/shared'] },
+      { program: 'npm', args: ['run', 'build:looker-studio'] },
+      { program: 'clasp', args: ['--project', '.clasp-looker.json', 'push'] },
+    ]);
+  });
+});
