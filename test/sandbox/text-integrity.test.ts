@@ -76,7 +76,7 @@ describe('the sandbox serves whole characters', () => {
       } else if (value instanceof Map) {
         for (const [key, each] of value) visit(each, `${path}.${String(key)}`, depth + 1);
       } else if (Array.isArray(value)) {
-        value.forEach((each, index) => visit(each, `${path}[${index}]`, depth + 1));
+        for (const [index, each] of value.entries()) visit(each, `${path}[${index}]`, depth + 1);
       } else if (value && typeof value === 'object') {
         for (const [key, each] of Object.entries(value)) visit(each, `${path}.${key}`, depth + 1);
       }

@@ -53,7 +53,7 @@ async function statesOf(page: Page): Promise<Record<string, string[]>> {
       const busy =
         widget.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('aria-busy') === 'true';
       const code = busy ? 'loading' : (error?.getAttribute('data-code') ?? 'data');
-      (codes[scope] ??= []).push(code);
+      codes[scope] = [...(codes[scope] ?? []), code];
     }
     return codes;
   });
