@@ -26,37 +26,35 @@ afterAll(async () => {
   await demo?.close();
 });
 
-/** Waits until every widget of the page has left its loading state; each section's error codes. */
+/**
+ * Each section's states, read once every widget has rendered and left its
+ * loading state: a widget not yet upgraded has no shadow root, so "not busy"
+ * alone would count it as settled before its first request (seen under load).
+ */
 async function statesOf(page: Page): Promise<Record<string, string[]>> {
-  // The rate-limited scenario counts down and retries by itself, so it may be
-  // loading again at any moment; every other widget settles.
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('[data-demo]')]
-        .filter((widget) => !widget.closest('[data-state="rate-limited"]'))
-        .every(
-          (widget) =>
-            widget.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('aria-busy') !==
-            'true',
-        ),
+  const settled = await page.waitForFunction(
+    () => {
+      const codes: Record<string, string[]> = {};
+      for (const widget of document.querySelectorAll('[data-demo]')) {
+        if (widget.localName === 'aivis-dashboard') continue;
+        const scope =
+          widget.closest('[data-state]')?.getAttribute('data-state') ??
+          (widget.closest('#sidebar') ? 'sidebar' : 'dashboard');
+        const base = widget.shadowRoot?.querySelector('[part~="base"]');
+        const busy = !base || base.getAttribute('aria-busy') === 'true';
+        // The rate-limited scenario counts down and retries by itself, so it may be
+        // loading again at any moment; every other widget settles.
+        if (busy && scope !== 'rate-limited') return false;
+        const error = widget.shadowRoot?.querySelector('[part~="error"]');
+        const code = busy ? 'loading' : (error?.getAttribute('data-code') ?? 'data');
+        codes[scope] = [...(codes[scope] ?? []), code];
+      }
+      return codes;
+    },
     undefined,
     { timeout: 60_000, polling: 250 },
   );
-  return page.evaluate(() => {
-    const codes: Record<string, string[]> = {};
-    for (const widget of document.querySelectorAll('[data-demo]')) {
-      const scope =
-        widget.closest('[data-state]')?.getAttribute('data-state') ??
-        (widget.closest('#sidebar') ? 'sidebar' : 'dashboard');
-      if (widget.localName === 'aivis-dashboard') continue;
-      const error = widget.shadowRoot?.querySelector('[part~="error"]');
-      const busy =
-        widget.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('aria-busy') === 'true';
-      const code = busy ? 'loading' : (error?.getAttribute('data-code') ?? 'data');
-      codes[scope] = [...(codes[scope] ?? []), code];
-    }
-    return codes;
-  });
+  return (await settled.jsonValue()) as Record<string, string[]>;
 }
 
 const EXPECTED: Record<string, string> = {
