@@ -16,6 +16,8 @@ export interface Scenario {
   dataAccount?: AccountId;
   rateLimitPerMinute: number;
   behaviour: ScenarioBehaviour;
+  /** Answers with our first guesses of the field names (shared/aliases.ts firstGuess). */
+  oldNames?: true;
   description: string;
 }
 
@@ -43,6 +45,16 @@ export const SCENARIOS: readonly Scenario[] = [
     rateLimitPerMinute: LIMITS.rateLimitPerMinute.higher,
     behaviour: 'data',
     description: 'account B, higher paid plan, 120 req/min; project 2001',
+  },
+  {
+    token: 'aivis_test_old_names',
+    account: 'old-names',
+    dataAccount: 'A',
+    rateLimitPerMinute: LIMITS.rateLimitPerMinute.entry,
+    behaviour: 'data',
+    oldNames: true,
+    description:
+      "account A's data under the field names the client first guessed (change, highlights, web_searches)",
   },
   {
     token: 'aivis_test_slow',

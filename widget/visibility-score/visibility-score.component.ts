@@ -1,11 +1,11 @@
-import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
 import { TaskStatus } from '../internal/task.js';
-import { barRow, periodLine } from '../internal/templates.js';
+import { barRow, periodLine, shown } from '../internal/templates.js';
 import { SparklineController } from '../visibility-trend/sparkline.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
 
@@ -77,18 +77,23 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
     if (!visibility) {
       return html`<p part="empty" class="muted">This project has no AI-visibility data yet.</p>`;
     }
-    const answers = visibility.mentions_by_platform.reduce((sum, row) => sum + row.answers, 0);
+    const platforms = visibility.mentions_by_platform ?? [];
+    const answers = platforms.reduce((sum, row) => sum + (row.answers ?? 0), 0);
     return html`
       <div class="figures">
         <div>
           <p class="score" part="value score">
-            <span class="value">${format.score(visibility.score)}</span>
+            <span class="value">${shown(visibility.score, format.score)}</span>
             <span class="muted">out of 100</span>
           </p>
-          ${this.#renderChange(visibility.change, format)}
+          ${
+            visibility.performance_comparison
+              ? this.#renderChange(visibility.performance_comparison, format)
+              : nothing
+          }
           ${this.#sparkline.render(format)}
           <p class="sov" part="value share-of-voice">
-            Share of voice <strong>${format.percent(visibility.share_of_voice)}</strong>
+            Share of voice <strong>${shown(visibility.share_of_voice, format.percent)}</strong>
           </p>
         </div>
         <div>
@@ -97,12 +102,12 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
             answers === 0
               ? html`<p part="empty" class="muted">No answers were collected in this period.</p>`
               : html`<ul class="platforms" part="chart" aria-labelledby="platforms-heading">
-                ${visibility.mentions_by_platform.map(
+                ${platforms.map(
                   (row) => html`<li class="platform">
                     ${barRow(
-                      html`<span part="label">${platformLabel(row.platform)}</span>`,
-                      `${format.integer(row.mentions)} of ${format.count(row.answers, 'answer')} (${format.percent(row.mention_rate)})`,
-                      row.mention_rate,
+                      html`<span part="label">${platformLabel(row.platform ?? '—')}</span>`,
+                      html`${shown(row.mentions, format.integer)} of ${shown(row.answers, (n) => format.count(n, 'answer'))} (${shown(row.mention_rate, format.percent)})`,
+                      row.mention_rate ?? 0,
                     )}
                   </li>`,
                 )}
@@ -115,9 +120,11 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
   }
 
   #renderChange(
-    change: NonNullable<ProjectSummary['ai_visibility']>['change'],
+    change: NonNullable<NonNullable<ProjectSummary['ai_visibility']>['performance_comparison']>,
     format: Formatters,
   ): TemplateResult {
+    // Another shape of the comparison: left out here, named in the card's Details.
+    if (change.score_delta === undefined || change.previous_score === undefined) return html``;
     if (change.score_delta === null || change.previous_score === null) {
       return html`<p class="change muted" part="change">No previous period to compare with.</p>`;
     }
@@ -128,9 +135,11 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
         : delta < 0
           ? ['down', '▼', 'down']
           : ['flat', '▶', 'unchanged'];
-    const since = change.previous_period
-      ? ` (${format.date(change.previous_period.start)} – ${format.date(change.previous_period.end)})`
-      : '';
+    const previous = change.previous_period;
+    const since =
+      previous?.start && previous.end
+        ? ` (${format.date(previous.start)} – ${format.date(previous.end)})`
+        : '';
     return html`<p class="change ${direction}" part="change" data-direction=${direction}>
       <span aria-hidden="true">${arrow}</span>
       ${delta === 0 ? '' : `${format.delta(delta)} points, `}${words} from
