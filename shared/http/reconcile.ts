@@ -53,12 +53,13 @@ const TYPE_WORDS: Record<string, string> = {
 
 /**
  * Reconciles a body with its shape. `extras` also reports fields the shapes
- * do not know (the drift report wants them; a card does not).
+ * do not know (the drift report wants them; a card does not); `keepMisfits`
+ * keeps a value of another type where it is (a table shows what came).
  */
 export function createReconcile(
   shapes: CompiledShapes,
   test: ShapeTest,
-  options: { extras?: boolean } = {},
+  options: { extras?: boolean; keepMisfits?: boolean } = {},
 ): (shape: CompactShape | undefined, value: unknown) => Reconciled {
   const resolve = (shape: CompactShape): CompactShape => {
     let current = shape;
@@ -147,7 +148,8 @@ export function createReconcile(
     function misfit(shape: CompactShape, value: unknown, path: string, tolerant: boolean) {
       if (!tolerant || !test(shape, value, [])) return false;
       note({ path, kind: 'type', expected: TYPE_WORDS[shape.t] ?? 'another shape' });
-      return true;
+      // A table shows what came (nothing lost); a card leaves it out.
+      return options.keepMisfits !== true;
     }
 
     function object(

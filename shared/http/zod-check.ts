@@ -30,17 +30,27 @@ function run(schema: z.ZodMiniType, value: unknown): CheckResult {
     : { ok: false, path: '(root)', detail: 'unknown shape' };
 }
 
-let reconcile: ((shape: CompactShape | undefined, value: unknown) => Reconciled) | undefined;
+type Reconcile = (shape: CompactShape | undefined, value: unknown) => Reconciled;
+let reconcile: Reconcile | undefined;
+let keepingReconcile: Reconcile | undefined;
 let shapes: CompiledShapes | undefined;
 
 /**
  * A body with its assumed fields read tolerantly (reconcile.ts), against the
  * compact shapes compiled from the same schemas (once, on first use).
  */
-export function reconcileBody(name: EndpointName, query: Query, body: unknown): Reconciled {
+export function reconcileBody(
+  name: EndpointName,
+  query: Query,
+  body: unknown,
+  options: { keepMisfits?: boolean } = {},
+): Reconciled {
   shapes ??= compileShapes();
-  reconcile ??= createReconcile(shapes, createShapeTest(shapes));
-  return reconcile(responseShape(shapes, name, query, body), body);
+  const test = createShapeTest(shapes);
+  const read = options.keepMisfits
+    ? (keepingReconcile ??= createReconcile(shapes, test, { keepMisfits: true }))
+    : (reconcile ??= createReconcile(shapes, test));
+  return read(responseShape(shapes, name, query, body), body);
 }
 
 export const zodCheck: BodyCheck = {

@@ -156,7 +156,7 @@ export function createCompiledCheck(fallback: BodyCheck = zodCheck): BodyCheck {
     response(name: EndpointName, query: Query, body: unknown) {
       const { value, differences } = reconcileBody(name, query, body);
       const test = testOf((all) => responseShape(all, name, query, value));
-      if (!test?.(value)) return fallback.response(name, query, value);
+      if (!test?.(value)) return fallback.response(name, query, body);
       return differences.length > 0 ? { ok: true, value, differences } : { ok: true, value };
     },
     error(value: unknown) {
