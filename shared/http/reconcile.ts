@@ -37,6 +37,13 @@ export interface Reconciled {
 
 export const MAX_DIFFERENCES = 200;
 
+/** The differences of each body read, kept beside it (never inside it) for the front end that shows it. */
+const DIFFERENCES = new WeakMap<object, readonly Difference[]>();
+
+/** How a body read by a contract check differed from what the client expects (none: empty). */
+export const differencesOf = (body: unknown): readonly Difference[] =>
+  (body !== null && typeof body === 'object' && DIFFERENCES.get(body)) || [];
+
 const DROP: unique symbol = Symbol('drop');
 const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/;
 
@@ -198,8 +205,11 @@ export function createReconcile(
     }
 
     if (!shape) return { value: body, differences };
-    const value = visit(shape, body, '', false);
-    return { value: value === DROP ? body : value, differences };
+    const read = visit(shape, body, '', false);
+    const value = read === DROP ? body : read;
+    if (differences.length > 0 && value !== null && typeof value === 'object')
+      DIFFERENCES.set(value, differences);
+    return { value, differences };
   };
 }
 

@@ -47,9 +47,9 @@ export function reconcileBody(
 ): Reconciled {
   shapes ??= compileShapes();
   const test = createShapeTest(shapes);
-  const read = options.keepMisfits
-    ? (keepingReconcile ??= createReconcile(shapes, test, { keepMisfits: true }))
-    : (reconcile ??= createReconcile(shapes, test));
+  keepingReconcile ??= createReconcile(shapes, test, { keepMisfits: true });
+  reconcile ??= createReconcile(shapes, test);
+  const read = options.keepMisfits ? keepingReconcile : reconcile;
   return read(responseShape(shapes, name, query, body), body);
 }
 
