@@ -28,6 +28,8 @@ export interface Difference {
   found?: string;
   /** What was expected (type). */
   expected?: string;
+  /** Of another type, but read all the same (a number sent as text). */
+  read?: true;
 }
 
 export interface Reconciled {
@@ -109,7 +111,9 @@ export function createReconcile(
         case 'n':
           if (tolerant && typeof value === 'string' && NUMERIC.test(value)) {
             const number = Number(value);
-            return misfit(shape, number, path, tolerant) ? DROP : number;
+            if (misfit(shape, number, path, tolerant)) return DROP;
+            note({ path, kind: 'type', expected: 'a number, sent as text', read: true });
+            return number;
           }
           return misfit(shape, value, path, tolerant) ? DROP : value;
         case 'a': {
@@ -222,7 +226,9 @@ export function describeDifference(difference: Difference): string {
     case 'renamed':
       return `${at}: found under another name, ${difference.found}`;
     case 'type':
-      return `${at}: of another type than expected (${difference.expected ?? 'another shape'}); left out`;
+      return difference.read
+        ? `${at}: ${difference.expected ?? 'of another type'}; read all the same`
+        : `${at}: of another type than expected (${difference.expected ?? 'another shape'}); left out`;
     case 'extra':
       return `${at}: a field the client does not know`;
   }

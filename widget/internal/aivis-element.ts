@@ -140,7 +140,9 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       this.#warned.add(line);
       console.warn(`<${this.localName}>: ${line}`);
     }
-    const shown = differences.filter((item) => item.kind === 'missing' || item.kind === 'type');
+    const shown = differences.filter(
+      (item) => item.kind === 'missing' || (item.kind === 'type' && !item.read),
+    );
     if (shown.length === 0) return nothing;
     return html`<details part="drift" class="meta">
       <summary>Details</summary>
