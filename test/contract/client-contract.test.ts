@@ -136,7 +136,8 @@ describe('errors of data-api 7 via the scenario tokens', () => {
       project: 2001,
       include: ['questions'],
     });
-    const foreignPrompt = 'questions' in other && other.questions ? (other.questions.primary?.id ?? 0) : 0;
+    const foreignPrompt =
+      'questions' in other && other.questions ? (other.questions.primary?.id ?? 0) : 0;
     const error = await failure(client.get('answers', { project: 1001, prompt_id: foreignPrompt }));
     expect(error).toMatchObject({ code: 'validation_failed', status: 422 });
     expect(Object.keys(error.errors ?? {})).toEqual(['prompt_id']);
