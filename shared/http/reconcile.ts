@@ -51,12 +51,10 @@ const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/;
 
 const TYPE_WORDS: Record<string, string> = {
   s: 'text',
-  d: 'a date-time',
   n: 'a number',
   b: 'true or false',
-  l: 'one of the documented values',
+  l: 'a documented value',
   a: 'a list',
-  r: 'an object',
   o: 'an object',
 };
 
@@ -190,7 +188,7 @@ export function createReconcile(
         }
         const assumed = tolerant || field.t === '!';
         if (item === undefined) {
-          if (field.t === '!' || (tolerant && field.t !== '?'))
+          if ((field.t === '!' && !field.o) || (tolerant && field.t !== '?' && field.t !== '!'))
             note({ path: join(path, key), kind: 'missing', names: namesOf(key) });
           continue;
         }
@@ -227,10 +225,10 @@ export function describeDifference(difference: Difference): string {
       return `${at}: found under another name, ${difference.found}`;
     case 'type':
       return difference.read
-        ? `${at}: ${difference.expected ?? 'of another type'}; read all the same`
-        : `${at}: of another type than expected (${difference.expected ?? 'another shape'}); left out`;
+        ? `${at}: ${difference.expected ?? 'of another type'}; read anyway`
+        : `${at}: of another type (${difference.expected ?? 'another shape'}); left out`;
     case 'extra':
-      return `${at}: a field the client does not know`;
+      return `${at}: not known to the client`;
   }
 }
 

@@ -37,7 +37,8 @@ export type CompactShape =
   | { t: 'r'; v: CompactShape }
   | { t: 'o'; f: Record<string, CompactShape> }
   | { t: '?'; s: CompactShape }
-  | { t: '!'; s: CompactShape }
+  /** o: may legitimately be absent (no difference then). */
+  | { t: '!'; s: CompactShape; o?: 1 }
   | { t: '~'; s: CompactShape }
   | { t: '|'; o: CompactShape[] }
   | { t: '#'; id: string };

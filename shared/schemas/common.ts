@@ -51,7 +51,7 @@ function loosen(schema: z.ZodMiniType): z.ZodMiniType {
             return [
               key,
               inner.type === 'optional' && inner.innerType
-                ? z.optional(loosen(inner.innerType))
+                ? optionalAssumed(inner.innerType)
                 : assumed(field),
             ];
           }),
@@ -90,6 +90,18 @@ export function assumed<T extends z.ZodMiniType>(
   }) as never;
 }
 
+/**
+ * An assumed field that may legitimately be absent (answer_text without
+ * include_answer_text): read tolerantly like any assumed field, but its
+ * absence is no difference.
+ */
+function optionalAssumed(inner: z.ZodMiniType): z.ZodMiniType {
+  return z.optional(loosen(inner)).register(z.globalRegistry, {
+    [ASSUMED_KEY]: 'optional',
+    description: 'Assumed (not named by the Data API document); may be absent.',
+  });
+}
+
 /** Every field of `shape` assumed (see assumed()). */
 export function assumedFields<S extends Record<string, z.ZodMiniType>>(
   shape: S,
@@ -100,9 +112,7 @@ export function assumedFields<S extends Record<string, z.ZodMiniType>>(
       // A field that may legitimately be absent stays plain optional: its absence is no drift.
       return [
         key,
-        def.type === 'optional' && def.innerType
-          ? z.optional(loosen(def.innerType))
-          : assumed(field),
+        def.type === 'optional' && def.innerType ? optionalAssumed(def.innerType) : assumed(field),
       ];
     }),
   ) as never;

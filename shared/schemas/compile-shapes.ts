@@ -98,9 +98,14 @@ export function compileShapes(options: CompileOptions = {}): CompiledShapes {
       case 'any':
         return { t: '*' };
       case 'optional':
-        return z.globalRegistry.get(schema)?.[ASSUMED_KEY]
-          ? { t: '!', s: compileNamed(def.innerType!) }
-          : { t: '?', s: compileNamed(def.innerType!) };
+        switch (z.globalRegistry.get(schema)?.[ASSUMED_KEY]) {
+          case true:
+            return { t: '!', s: compileNamed(def.innerType!) };
+          case 'optional':
+            return { t: '!', s: compileNamed(def.innerType!), o: 1 };
+          default:
+            return { t: '?', s: compileNamed(def.innerType!) };
+        }
       case 'nullable':
         return { t: '~', s: compileNamed(def.innerType!) };
       case 'string': {

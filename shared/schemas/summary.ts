@@ -142,12 +142,13 @@ export const summaryBlockSchemas = {
   search: block({ google: searchSourceSummary, bing: searchSourceSummary }),
   ai_traffic: z.union([
     unavailableSourceSchema,
+    // Inside a block every field is assumed, the source's envelope too.
     z.looseObject({
       available: z.optional(z.literal(true)),
-      period: sourceWindowSchema,
-      fetched_at: isoDateTime,
-      is_stale: z.boolean(),
       ...assumedFields({
+        period: sourceWindowSchema,
+        fetched_at: isoDateTime,
+        is_stale: z.boolean(),
         sessions: count,
         users: count,
         by_source: z.array(z.looseObject({ source: z.string(), sessions: count })),

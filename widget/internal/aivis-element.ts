@@ -144,7 +144,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       (item) => item.kind === 'missing' || (item.kind === 'type' && !item.read),
     );
     if (shown.length === 0) return nothing;
-    return html`<details part="drift" class="meta">
+    return html`<details part="drift">
       <summary>Details</summary>
       <ul>
         ${shown.map((item) => html`<li>${describeDifference(item)}</li>`)}
