@@ -11,7 +11,7 @@ import type { ResponseSide } from '../api/response-side.js';
 import { RESPONSES } from '../api/responses.js';
 import { SUMMARY_BLOCKS, type SummaryBlock } from '../api/vocabulary.js';
 import type { CompactShape, CompiledShapes } from '../http/shape-check.js';
-import { errorEnvelopeSchema, unavailableSourceSchema } from './common.js';
+import { ASSUMED_KEY, errorEnvelopeSchema, unavailableSourceSchema } from './common.js';
 import { projectSummarySchema } from './summary.js';
 
 interface CheckDef {
@@ -98,7 +98,14 @@ export function compileShapes(options: CompileOptions = {}): CompiledShapes {
       case 'any':
         return { t: '*' };
       case 'optional':
-        return { t: '?', s: compileNamed(def.innerType!) };
+        switch (z.globalRegistry.get(schema)?.[ASSUMED_KEY]) {
+          case true:
+            return { t: '!', s: compileNamed(def.innerType!) };
+          case 'optional':
+            return { t: '!', s: compileNamed(def.innerType!), o: 1 };
+          default:
+            return { t: '?', s: compileNamed(def.innerType!) };
+        }
       case 'nullable':
         return { t: '~', s: compileNamed(def.innerType!) };
       case 'string': {

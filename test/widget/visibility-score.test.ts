@@ -30,7 +30,7 @@ describe('<aivis-visibility-score>', () => {
     expect(text(part(widget, 'score'))).toContain(expected.score.toFixed(1));
     expect(text(part(widget, 'share-of-voice'))).toContain(`${expected.share_of_voice}%`);
     const change = part(widget, 'change')!;
-    const delta = expected.change.score_delta as number;
+    const delta = expected.performance_comparison.score_delta as number;
     expect(change.dataset.direction).toBe(delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat');
     expect(text(change)).toContain(delta > 0 ? 'up from' : 'down from');
     expect(text(change)).toContain(delta > 0 ? '▲' : '▼');
