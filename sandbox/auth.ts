@@ -16,7 +16,7 @@ export interface Scenario {
   dataAccount?: AccountId;
   rateLimitPerMinute: number;
   behaviour: ScenarioBehaviour;
-  /** Answers with our first guesses of the field names (shared/aliases.ts firstGuess). */
+  /** Answers with our first guesses of the field names (shared/aliases.ts FIRST_GUESSES). */
   oldNames?: true;
   description: string;
 }

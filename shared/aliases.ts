@@ -12,8 +12,6 @@
 export interface FieldAlias {
   readonly names: readonly string[];
   readonly concept: string;
-  /** Our first guess where it differs from the canonical name: the sandbox's old-names scenario serves it. */
-  readonly firstGuess?: string;
 }
 
 export const FIELD_ALIASES: Readonly<Record<string, FieldAlias>> = {
@@ -21,22 +19,30 @@ export const FIELD_ALIASES: Readonly<Record<string, FieldAlias>> = {
   performance_comparison: {
     names: ['performance_comparison', 'change'],
     concept: 'previous-period change',
-    firstGuess: 'change',
   },
   // Competitor ranking and detail rows.
   platform_highlights: {
     names: ['platform_highlights', 'highlights'],
     concept: 'highlight sentences per platform',
-    firstGuess: 'highlights',
   },
   // Answer rows: the web searches the platform ran.
   search_queries: {
     names: ['search_queries', 'web_searches'],
     concept: 'web searches the platform ran',
-    firstGuess: 'web_searches',
   },
   // Action-plan actions: data-api 2.4 names next_request; the MCP tools say next_call.
   next_request: { names: ['next_request', 'next_call'], concept: 'follow-up request' },
+};
+
+/**
+ * Our first guesses where they differ from the canonical name (an alias in
+ * FIELD_ALIASES): the sandbox's old-names scenario serves them. Apart from the
+ * table so the widget bundle, which never writes them, does not carry them.
+ */
+export const FIRST_GUESSES: Readonly<Record<string, string>> = {
+  performance_comparison: 'change',
+  platform_highlights: 'highlights',
+  search_queries: 'web_searches',
 };
 
 /** The names looked for under `key` (the key alone where no alias is known). */

@@ -5,12 +5,18 @@
  * (the `aivis check` command, the explorer, the Sheets Settings page) send
  * the requests through `send` and print the report.
  */
+import { namesOf } from './aliases.js';
 import type { EndpointName, Query } from './api/endpoints.js';
 import { validateParams } from './api/validate.js';
 import { AI_TRAFFIC_DATASETS, API_PREFIX, SEARCH_DATASETS } from './api/vocabulary.js';
 import type { HttpRequest, HttpResponse } from './client/types.js';
 import { formatJsonPath } from './http/body-check.js';
-import { createReconcile, type Difference, describeDifference } from './http/reconcile.js';
+import {
+  createReconcile,
+  type Difference,
+  describeDifference,
+  type ExtraKeys,
+} from './http/reconcile.js';
 import { buildRequest, type Credentials } from './http/request.js';
 import { createShapeTest, responseShape } from './http/shape-check.js';
 import { compileShapes } from './schemas/compile-shapes.js';
@@ -72,12 +78,22 @@ type Send = (request: HttpRequest) => Promise<HttpResponse>;
 
 let compiled: ReturnType<typeof compileShapes> | undefined;
 
+/** Keys no field names, leaving out an alias read in place of a missing field (reconcile.ts). */
+const extraKeys: ExtraKeys = (fields, value) =>
+  Object.keys(value).filter(
+    (key) =>
+      !Object.hasOwn(fields, key) &&
+      !Object.keys(fields).some(
+        (field) => value[field] === undefined && namesOf(field).includes(key),
+      ),
+  );
+
 /** What differs in one body: tolerant reading's differences, then the named fields' failures. */
 export function compareBody(name: EndpointName, query: Query, body: unknown): Difference[] {
   compiled ??= compileShapes();
   const test = createShapeTest(compiled);
   const shape = responseShape(compiled, name, query, body);
-  const read = createReconcile(compiled, test, { extras: true })(shape, body);
+  const read = createReconcile(compiled, test, { extras: extraKeys })(shape, body);
   const differences = [...read.differences];
   const failure = shape ? test(shape, read.value, []) : undefined;
   if (failure) {
@@ -237,6 +253,8 @@ export function driftLine(difference: Difference): string {
       return `${at}: missing${difference.names && difference.names.length > 1 ? ` (looked for ${difference.names.join(', ')})` : ''}${difference.expected ? ` (${difference.expected})` : ''}`;
     case 'type':
       return `${at}: of another type (${difference.expected ?? 'another shape'})${difference.read ? ', read all the same' : ''}`;
+    case 'extra':
+      return `${at}: not known to the client`;
     default:
       return describeDifference(difference);
   }

@@ -5,7 +5,7 @@
  * query) and served as the same bytes after; the per-request parts (rate
  * headers, the log) are added by serialize.ts.
  */
-import { FIELD_ALIASES } from '../../shared/aliases.js';
+import { FIRST_GUESSES } from '../../shared/aliases.js';
 import { encodeQuery, queryPairs, type ValidationErrors } from '../../shared/api/validate.js';
 import type { AccountId } from '../data/catalog.js';
 import type { Dataset } from '../data/dataset.js';
@@ -28,11 +28,7 @@ function boundedSet<V>(map: Map<string, V>, key: string, value: V): void {
 /** Request targets that may key the fast path: nothing that could hold a token or a secret. */
 const SECRET_LOOKING = /aivis_|token|key|auth|secret|password/i;
 
-const FIRST_GUESSES = new Map(
-  Object.entries(FIELD_ALIASES).flatMap(([name, alias]) =>
-    alias.firstGuess ? [[name, alias.firstGuess] as const] : [],
-  ),
-);
+const FIRST_GUESS = new Map(Object.entries(FIRST_GUESSES));
 
 /** A body under the names the client first guessed (the old-names scenario); depth is bounded by the handlers' own bodies. */
 function withFirstGuesses(value: unknown): unknown {
@@ -40,7 +36,7 @@ function withFirstGuesses(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
-      FIRST_GUESSES.get(key) ?? key,
+      FIRST_GUESS.get(key) ?? key,
       withFirstGuesses(item),
     ]),
   );

@@ -13,7 +13,7 @@
  * changes, never modified, so a cached body reads the same twice. Work is
  * bounded by the body's size, and the report by MAX_DIFFERENCES.
  */
-import { FIELD_ALIASES, namesOf } from '../aliases.js';
+import { conceptOf, namesOf } from '../aliases.js';
 import { isPlainObject } from './body-check.js';
 import type { CompactShape, CompiledShapes, ShapeTest } from './shape-check.js';
 
@@ -47,58 +47,71 @@ export const differencesOf = (body: unknown): readonly Difference[] =>
   (body !== null && typeof body === 'object' && DIFFERENCES.get(body)) || [];
 
 const DROP: unique symbol = Symbol('drop');
+const ANY: CompactShape = { t: '*' };
 const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/;
 
-const TYPE_WORDS: Record<string, string> = {
-  s: 'text',
-  n: 'a number',
-  b: 'true or false',
-  l: 'a documented value',
-  a: 'a list',
-  o: 'an object',
-};
+/** The keys of an object that its fields do not know (neither a field nor an alias read in place of one). */
+export type ExtraKeys = (
+  fields: Record<string, CompactShape>,
+  value: Record<string, unknown>,
+) => string[];
 
 /**
  * Reconciles a body with its shape. `extras` also reports fields the shapes
- * do not know (the drift report wants them; a card does not); `keepMisfits`
- * keeps a value of another type where it is (a table shows what came).
+ * do not know (the drift report passes it; a card does not, so its bundle
+ * carries none of it); `keepMisfits` keeps a value of another type where it
+ * is (a table shows what came).
  */
 export function createReconcile(
   shapes: CompiledShapes,
   test: ShapeTest,
-  options: { extras?: boolean; keepMisfits?: boolean } = {},
+  options: { extras?: ExtraKeys; keepMisfits?: boolean } = {},
 ): (shape: CompactShape | undefined, value: unknown) => Reconciled {
-  const resolve = (shape: CompactShape): CompactShape => {
-    let current = shape;
-    for (let hops = 0; current.t === '#' && hops < 32; hops++)
-      current = shapes.defs[current.id] ?? { t: '*' };
-    return current;
-  };
-
   return (shape, body) => {
     const differences: Difference[] = [];
-    const seen = new Set<string>();
+    // Once per kind and path (every row of a list shares its path); bounded by MAX_DIFFERENCES.
     const note = (difference: Difference) => {
-      const key = `${difference.kind} ${difference.path}`;
-      if (seen.has(key) || differences.length >= MAX_DIFFERENCES) return;
-      seen.add(key);
-      differences.push(difference);
+      if (
+        differences.length < MAX_DIFFERENCES &&
+        !differences.some(({ kind, path }) => kind === difference.kind && path === difference.path)
+      )
+        differences.push(difference);
     };
     const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
-    /** `tolerant`: inside an assumed field, where a misfit is dropped instead of failing. */
-    function visit(shape: CompactShape, value: unknown, path: string, tolerant: boolean): unknown {
+    /** Each item of a list or value of a record read; copied at the first change, rows left out dropped. */
+    function each(value: object, read: (item: unknown, key: string) => unknown): unknown {
+      let out: Record<string, unknown> | undefined;
+      for (const [key, item] of Object.entries(value)) {
+        const next = read(item, key);
+        if (next === item) continue;
+        out ??= (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
+        out[key] = next;
+      }
+      if (!out) return value;
+      const kept = Object.entries(out).filter(([, item]) => item !== DROP);
+      return Array.isArray(out) ? kept.map(([, item]) => item) : Object.fromEntries(kept);
+    }
+
+    /**
+     * `tolerant`: inside an assumed field, where a misfit is dropped instead of failing.
+     * `named`: a named component, whose fields carry their own tiers.
+     */
+    function visit(
+      shape: CompactShape,
+      value: unknown,
+      path: string,
+      tolerant: boolean,
+      named?: boolean,
+    ): unknown {
       switch (shape.t) {
         case '*':
           return value;
-        case '#': {
-          // A named component carries its own tiers; inside an assumed list only its kind
-          // (an object) is tolerated: a row that is not one is left out.
-          const target = resolve(shape);
-          if (target.t !== 'o') return visit(target, value, path, tolerant);
-          if (!isPlainObject(value)) return misfit(target, value, path, tolerant) ? DROP : value;
-          return object(target.f, value, path, false);
-        }
+        case '#':
+          // Inside an assumed list only a named component's kind (an object) is
+          // tolerated: a row that is not one is left out. (Like the strict check,
+          // this follows a reference as compiled: a component is never a bare reference.)
+          return visit(shapes.defs[shape.id] ?? ANY, value, path, tolerant, true);
         case '?':
         case '!':
           return value === undefined
@@ -113,50 +126,33 @@ export function createReconcile(
             note({ path, kind: 'type', expected: 'a number, sent as text', read: true });
             return number;
           }
-          return misfit(shape, value, path, tolerant) ? DROP : value;
-        case 'a': {
-          if (!Array.isArray(value)) return misfit(shape, value, path, tolerant) ? DROP : value;
-          const rows = `${path}[]`;
-          let out: unknown[] | undefined;
-          for (let index = 0; index < value.length; index++) {
-            const item = visit(shape.e, value[index], rows, tolerant);
-            if (item !== value[index] && !out) out = value.slice(0, index);
-            if (out && item !== DROP) out.push(item);
-          }
-          return out ?? value;
-        }
-        case 'r': {
-          if (!isPlainObject(value)) return misfit(shape, value, path, tolerant) ? DROP : value;
-          let out: Record<string, unknown> | undefined;
-          for (const [key, item] of Object.entries(value)) {
-            const read = visit(shape.v, item, join(path, key), tolerant);
-            if (read === item) continue;
-            out ??= { ...value };
-            if (read === DROP) delete out[key];
-            else out[key] = read;
-          }
-          return out ?? value;
-        }
+          break;
+        case 'a':
+          if (Array.isArray(value))
+            return each(value, (item) => visit(shape.e, item, `${path}[]`, tolerant));
+          break;
+        case 'r':
+          if (isPlainObject(value))
+            return each(value, (item, key) => visit(shape.v, item, join(path, key), tolerant));
+          break;
         case 'o':
-          return isPlainObject(value)
-            ? object(shape.f, value, path, tolerant)
-            : misfit(shape, value, path, tolerant)
-              ? DROP
-              : value;
+          if (isPlainObject(value)) return object(shape.f, value, path, tolerant && !named);
+          break;
         case '|': {
           // The first option the value fits as it is, else the last (the full shape of a union
           // such as available:false | the data): reconciled against it.
           const fits = shape.o.find((option) => !test(option, value, []));
-          return visit(fits ?? shape.o[shape.o.length - 1] ?? { t: '*' }, value, path, tolerant);
+          return visit(fits ?? shape.o.at(-1) ?? ANY, value, path, tolerant);
         }
-        default:
-          return misfit(shape, value, path, tolerant) ? DROP : value;
       }
+      return misfit(shape, value, path, tolerant) ? DROP : value;
     }
 
     function misfit(shape: CompactShape, value: unknown, path: string, tolerant: boolean) {
-      if (!tolerant || !test(shape, value, [])) return false;
-      note({ path, kind: 'type', expected: TYPE_WORDS[shape.t] ?? 'another shape' });
+      // The strict check's own leaf test, and its words for what was expected.
+      const failure = tolerant && test(shape, value, []);
+      if (!failure) return false;
+      note({ path, kind: 'type', expected: failure.detail });
       // A table shows what came (nothing lost); a card leaves it out.
       return options.keepMisfits !== true;
     }
@@ -168,41 +164,33 @@ export function createReconcile(
       tolerant: boolean,
     ): Record<string, unknown> {
       let out: Record<string, unknown> | undefined;
-      const copy = () => {
-        out ??= { ...value };
-        return out;
-      };
-      const aliasesUsed = new Set<string>();
       for (const [key, field] of Object.entries(fields)) {
+        const at = join(path, key);
+        const names = namesOf(key);
         let item = value[key];
-        if (item === undefined && Object.hasOwn(FIELD_ALIASES, key)) {
-          const alias = namesOf(key).find((name) => name !== key && value[name] !== undefined);
-          if (alias) {
-            item = value[alias];
-            aliasesUsed.add(alias);
-            const target = copy();
-            delete target[alias];
-            target[key] = item;
-            note({ path: join(path, key), kind: 'renamed', names: namesOf(key), found: alias });
-          }
+        // Missing under its name: read from a known alias (names lists the name itself first).
+        const alias =
+          item === undefined ? names.find((name) => value[name] !== undefined) : undefined;
+        if (alias) {
+          item = value[alias];
+          out ??= { ...value };
+          delete out[alias];
+          out[key] = item;
+          note({ path: at, kind: 'renamed', names, found: alias });
         }
-        const assumed = tolerant || field.t === '!';
         if (item === undefined) {
           if ((field.t === '!' && !field.o) || (tolerant && field.t !== '?' && field.t !== '!'))
-            note({ path: join(path, key), kind: 'missing', names: namesOf(key) });
+            note({ path: at, kind: 'missing', names });
           continue;
         }
-        const read = visit(field, item, join(path, key), assumed);
+        const read = visit(field, item, at, tolerant || field.t === '!');
         if (read === item) continue;
-        if (read === DROP) delete copy()[key];
-        else copy()[key] = read;
+        out ??= { ...value };
+        if (read === DROP) delete out[key];
+        else out[key] = read;
       }
-      if (options.extras) {
-        for (const key of Object.keys(value)) {
-          if (!Object.hasOwn(fields, key) && !aliasesUsed.has(key))
-            note({ path: join(path, key), kind: 'extra' });
-        }
-      }
+      for (const key of options.extras?.(fields, value) ?? [])
+        note({ path: join(path, key), kind: 'extra' });
       return out ?? value;
     }
 
@@ -215,25 +203,19 @@ export function createReconcile(
   };
 }
 
-/** A difference in plain words, for a card's Details, a log line and the drift report. */
-export function describeDifference(difference: Difference): string {
-  const at = difference.path || '(root)';
-  switch (difference.kind) {
-    case 'missing':
-      return `The service's answer has no ${conceptWords(difference)} (looked for ${(difference.names ?? [at]).join(', ')} at ${at})`;
-    case 'renamed':
-      return `${at}: found under another name, ${difference.found}`;
-    case 'type':
-      return difference.read
-        ? `${at}: ${difference.expected ?? 'of another type'}; read anyway`
-        : `${at}: of another type (${difference.expected ?? 'another shape'}); left out`;
-    case 'extra':
-      return `${at}: not known to the client`;
-  }
-}
-
-function conceptWords(difference: Difference): string {
-  const last = difference.path.replace(/\[\]/g, '').split('.').pop() ?? '';
-  const alias = Object.hasOwn(FIELD_ALIASES, last) ? FIELD_ALIASES[last] : undefined;
-  return alias ? alias.concept : last.replaceAll('_', ' ');
+/**
+ * A difference a card shows in its Details and logs (missing, renamed,
+ * another type), in plain words; the drift report words its own (shared/drift.ts).
+ */
+export function describeDifference({
+  path,
+  kind,
+  names,
+  found,
+  expected,
+  read,
+}: Difference): string {
+  return kind === 'missing'
+    ? `The service's answer has no ${conceptOf(path.replace(/\[\]/g, '').split('.').pop() ?? '')} (looked for ${names?.join(', ')} at ${path})`
+    : `${path}: ${kind === 'renamed' ? `found under another name, ${found}` : `${expected}; ${read ? 'read anyway' : 'left out'}`}`;
 }

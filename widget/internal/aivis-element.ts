@@ -13,8 +13,8 @@ import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import { type AivisError, validationError } from '../../shared/http/errors.js';
-import { apiUrl } from '../../shared/http/request.js';
 import { describeDifference, differencesOf, MAX_DIFFERENCES } from '../../shared/http/reconcile.js';
+import { apiUrl } from '../../shared/http/request.js';
 import { AivisCard } from './aivis-card.js';
 import { baseStyles } from './base.styles.js';
 import { finalConnection } from './connection.js';
@@ -151,9 +151,8 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       this.#warned.add(line);
       console.warn(`<${this.localName}>: ${line}`);
     }
-    const shown = differences.filter(
-      (item) => item.kind === 'missing' || (item.kind === 'type' && !item.read),
-    );
+    // Missing, or of another type and left out (not renamed, not read all the same).
+    const shown = differences.filter((item) => item.kind !== 'renamed' && !item.read);
     if (shown.length === 0) return nothing;
     return html`<details part="drift">
       <summary>Details</summary>
