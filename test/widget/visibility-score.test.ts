@@ -55,7 +55,7 @@ describe('<aivis-visibility-score>', () => {
       0,
     );
     const noise = compareFigures(
-      { points: visibility.change.previous_score, answers },
+      { points: visibility.performance_comparison.previous_score, answers },
       { points: visibility.score, answers },
     );
     expect(noise.beyondNoise).toBe(false);
@@ -71,7 +71,11 @@ describe('<aivis-visibility-score>', () => {
         ...body,
         ai_visibility: {
           ...body.ai_visibility,
-          change: { ...body.ai_visibility.change, previous_score: previous, score_delta: 10 },
+          performance_comparison: {
+            ...body.ai_visibility.performance_comparison,
+            previous_score: previous,
+            score_delta: 10,
+          },
         },
       });
     });
