@@ -311,7 +311,7 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     type: 'redis url',
     defaultText: 'none',
     description:
-      'Node entry: `redis://[user:password@]host:port[/db]` (`rediss://` for TLS) of a Redis or Valkey that several proxy instances share: the cache, coalescing, the budget and the client shares are then counted once for all ([docs/proxy-scale-out.md](docs/proxy-scale-out.md)); the password is never logged',
+      'Node entry: `redis://[user:password@]host:port[/db]` (`rediss://` for TLS) of a Redis or Valkey that several proxy instances share: the cache, coalescing, the budget and the client shares are then counted once for all ([proxy-scale-out.md](proxy-scale-out.md)); the password is never logged',
     read: readRedisUrl,
   }),
   setting({
