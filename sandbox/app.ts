@@ -98,12 +98,12 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     if (refused) return refused;
     const { dataset, answers } = stepOf(drift());
     const account = scenario.dataAccount ?? 'A';
-    const known = answers.known(exchange, account);
+    const known = answers.known(exchange, account, scenario.oldNames === true);
     if (known) return known;
     const route = routeEndpoint(exchange);
     if ('response' in route) return route.response;
     const valid = validateRequest(exchange, route.value, dataset, account);
     if ('response' in valid) return valid.response;
-    return answers.answer(exchange, valid.value, account);
+    return answers.answer(exchange, valid.value, account, scenario.oldNames === true);
   };
 }

@@ -16,6 +16,8 @@ export interface Scenario {
   dataAccount?: AccountId;
   rateLimitPerMinute: number;
   behaviour: ScenarioBehaviour;
+  /** Answers with our first guesses of the field names (shared/aliases.ts FIRST_GUESSES). */
+  oldNames?: true;
   description: string;
 }
 
@@ -52,6 +54,16 @@ export const SCENARIOS: readonly Scenario[] = [
     behaviour: 'data',
     description:
       'account C, higher paid plan, 120 req/min; project 3001 (clean, every source fresh)',
+  },
+  {
+    token: 'aivis_test_old_names',
+    account: 'old-names',
+    dataAccount: 'A',
+    rateLimitPerMinute: LIMITS.rateLimitPerMinute.entry,
+    behaviour: 'data',
+    oldNames: true,
+    description:
+      "account A's data under the field names the client first guessed (change, highlights, web_searches)",
   },
   {
     token: 'aivis_test_slow',

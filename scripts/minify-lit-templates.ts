@@ -1,6 +1,6 @@
 /**
- * A Vite plugin that collapses whitespace in the static parts of Lit's css``
- * and html`` templates (indentation and line breaks the minifier keeps,
+ * A Vite plugin that collapses whitespace in the static parts of Lit's css``,
+ * html`` and svg`` templates (indentation and line breaks the minifier keeps,
  * because template text is data to it). Expressions inside `${...}` are
  * copied untouched, so strings in them keep their spaces. Runs of whitespace
  * become one space, which HTML and CSS read the same outside <pre> and
@@ -14,7 +14,10 @@
  */
 import type { Plugin } from 'vite';
 
-const TAGS = /\b(css|html)`/g;
+const TAGS = /\b(css|html|svg)`/g;
+
+/** svg`` templates are markup too: the html`` rules apply (Lit parses both with the HTML parser). */
+const kindOf = (tag: string | undefined): Kind => (tag === 'svg' ? 'html' : (tag as Kind));
 
 /** Index just past the template literal that starts after `start` (the opening backtick). */
 type Kind = 'css' | 'html' | undefined;
@@ -107,8 +110,8 @@ function copyExpression(source: string, start: number, out: string[]): number {
     if (char === '`') {
       out.push('`');
       // Nested templates are copied verbatim too unless they are tagged css/html.
-      const tag = /\b(css|html)$/.exec(source.slice(Math.max(0, i - 4), i))?.[1] as Kind;
-      i = copyTemplate(source, i + 1, out, tag);
+      const tag = /\b(css|html|svg)$/.exec(source.slice(Math.max(0, i - 4), i))?.[1];
+      i = copyTemplate(source, i + 1, out, kindOf(tag));
       continue;
     }
     if (char === "'" || char === '"') {
@@ -141,7 +144,7 @@ export function minifyLitTemplates(code: string): string {
   for (let match = TAGS.exec(code); match; match = TAGS.exec(code)) {
     const open = match.index + match[0].length;
     out.push(code.slice(last, open));
-    last = copyTemplate(code, open, out, match[1] as Kind);
+    last = copyTemplate(code, open, out, kindOf(match[1]));
     TAGS.lastIndex = last;
   }
   out.push(code.slice(last));

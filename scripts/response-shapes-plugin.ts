@@ -10,6 +10,8 @@
  * Used by the
  * widget build and by vitest, so tests run the same check.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { ENDPOINT_NAMES, type EndpointName } from '../shared/api/endpoints.js';
 import { RESPONSES } from '../shared/api/responses.js';
@@ -52,8 +54,20 @@ const VARIANTS = [
   ),
 ];
 
+/** Each endpoint's values that pick a body. */
+const variantsOfEndpoint = (name: EndpointName): string[] => {
+  const side = RESPONSES[name];
+  return 'schemas' in side ? Object.keys(side.schemas) : [];
+};
+
+/** The same, as `endpoint:value` (a value for that endpoint only). */
+const QUALIFIED_VARIANTS = ENDPOINT_NAMES.flatMap((name) =>
+  variantsOfEndpoint(name).map((variant) => `${name}:${variant}`),
+);
+
 /** The bodies a module id asks for where a parameter picks the body, or undefined for all. */
-export const variantsOf = (id: string): string[] | undefined => listed(id, 'variants', VARIANTS);
+export const variantsOf = (id: string): string[] | undefined =>
+  listed(id, 'variants', [...VARIANTS, ...QUALIFIED_VARIANTS]);
 
 /** The shapes a module id asks for (its endpoints, summary blocks and variants). */
 export const shapesFor = (id: string) =>
@@ -63,10 +77,71 @@ export const shapesFor = (id: string) =>
     variants: variantsOf(id),
   });
 
-export function responseShapesPlugin(): Plugin {
+/**
+ * One module id asking for every body the given ids ask for: their endpoints,
+ * summary blocks and each endpoint's variants together (an id that lists no
+ * variants asks for every variant of its endpoints; one that lists no blocks,
+ * for every block).
+ */
+export function mergedShapesId(ids: readonly string[]): string {
+  const endpoints = new Set<EndpointName>();
+  const blocks = new Set<SummaryBlock>();
+  const variants = new Set<string>();
+  let allEndpoints = false;
+  let allBlocks = false;
+  for (const id of ids) {
+    const named = endpointsOf(id);
+    if (!named) allEndpoints = true;
+    const asked = named ?? ENDPOINT_NAMES;
+    for (const name of asked) endpoints.add(name);
+    if (asked.includes('summary')) {
+      const some = summaryBlocksOf(id);
+      if (some) for (const block of some) blocks.add(block);
+      else allBlocks = true;
+    }
+    // Each endpoint's own values, so one endpoint's dataset does not pick another's body.
+    const listedVariants = variantsOf(id);
+    for (const name of asked) {
+      for (const variant of variantsOfEndpoint(name)) {
+        if (!listedVariants || listedVariants.includes(variant)) variants.add(`${name}:${variant}`);
+      }
+    }
+  }
+  const query = [
+    allEndpoints ? '' : `endpoints=${[...endpoints].join(',')}`,
+    allBlocks || blocks.size === 0 ? '' : `blocks=${[...blocks].join(',')}`,
+    variants.size === 0 ? '' : `variants=${[...variants].join(',')}`,
+  ].filter(Boolean);
+  return `${RESPONSE_SHAPES_MODULE}?${query.join('&')}`;
+}
+
+const SHAPES_IMPORT = /from '(virtual:aivis\/response-shapes\?[^']*)'/g;
+
+/** The response-shapes ids the widget sources import. */
+function importedIds(root: string): string[] {
+  const ids = new Set<string>();
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
+    for (const match of readFileSync(join(root, file), 'utf8').matchAll(SHAPES_IMPORT))
+      ids.add(match[1]!);
+  }
+  return [...ids];
+}
+
+/**
+ * `merge` (a folder of widget sources): every import gets one module, the
+ * shapes of every body those sources ask for, so a bundle holding all the
+ * elements carries each shared shape (a competitor row, the period, the
+ * error body) once instead of once per element.
+ */
+export function responseShapesPlugin(options: { merge?: string } = {}): Plugin {
+  let merged: string | undefined;
   return {
     name: 'aivis-response-shapes',
-    resolveId: (id) => (id.startsWith(RESPONSE_SHAPES_MODULE) ? `\0${id}` : undefined),
+    buildStart() {
+      if (options.merge) merged = mergedShapesId(importedIds(options.merge));
+    },
+    resolveId: (id) => (id.startsWith(RESPONSE_SHAPES_MODULE) ? `\0${merged ?? id}` : undefined),
     load: (id) =>
       id.startsWith(`\0${RESPONSE_SHAPES_MODULE}`)
         ? `export default ${JSON.stringify(shapesFor(id))};`

@@ -87,7 +87,10 @@ async function bundle(
     // Shapes instead of zod, only the endpoints called, no documentation strings, no template
     // indentation: the budget in bundle-budget.ts.
     plugins: [
-      responseShapesPlugin(),
+      // A bundle of every element shares one shapes module (each element's alone keeps its own).
+      responseShapesPlugin({
+        merge: endpoints === CATALOGUE_ENDPOINTS ? `${ROOT}widget` : undefined,
+      }),
       endpointSubsetPlugin(endpoints),
       stripDocsPlugin(),
       minifyLitTemplatesPlugin(),

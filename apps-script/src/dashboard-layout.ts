@@ -25,7 +25,7 @@ export interface DashboardData {
     ai_visibility?: {
       score?: number | null;
       share_of_voice?: number | null;
-      change?: { score_delta?: number | null } | null;
+      performance_comparison?: { score_delta?: number | null } | null;
       mentions_by_platform?: Array<{ mentions: number }>;
     };
   };
@@ -93,7 +93,7 @@ export function dashboardLayout(data: DashboardData): DashboardLayout {
   const trafficRows = data.traffic.available === false ? [] : (data.traffic.rows ?? []);
   const sessions = trafficRows.reduce((sum, row) => sum + row.sessions, 0);
   const mentions = (visibility.mentions_by_platform ?? []).reduce((sum, p) => sum + p.mentions, 0);
-  const delta = visibility.change?.score_delta;
+  const delta = visibility.performance_comparison?.score_delta;
   const notes: string[] = [];
   if (data.traffic.available === false) {
     notes.push(`AI-referred sessions: ${data.traffic.reason ?? 'the source is not connected.'}`);

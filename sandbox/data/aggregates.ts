@@ -161,7 +161,7 @@ export function citationStats(
         byUrl.set(url, entry);
       }
       // A web search result counts as an extra citation of the same URL.
-      entry.citations += 1 + answer.web_searches.length;
+      entry.citations += 1 + answer.search_queries.length;
       entry.answerIds.add(answer.id);
       entry.first_cited_at = answer.checked_at;
       if (!entry.platforms.includes(answer.platform)) entry.platforms.push(answer.platform);

@@ -37,7 +37,7 @@ export interface StoredAnswer {
   evidence_quote: string | null;
   brand_mentioned: boolean | null;
   cited_urls: string[];
-  web_searches: string[];
+  search_queries: string[];
   /** Set only for planted texts; other texts are derived on demand by answerText. */
   text?: string;
 }
@@ -135,7 +135,7 @@ export function generateAnswers(
             : null,
           brand_mentioned: judged ? named : null,
           cited_urls: cited,
-          web_searches: searches,
+          search_queries: searches,
         });
       }
     }

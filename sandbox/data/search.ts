@@ -37,7 +37,7 @@ type SearchListDataset = (typeof SEARCH_LIST_DATASETS)[number];
 export type SearchListBody = z.infer<(typeof searchPerformanceSchemas)[SearchListDataset]>;
 /** Each list's rows are the schema's rows of that dataset, so their builders below are checked. */
 export type SearchLists = {
-  [D in SearchListDataset]: z.infer<(typeof searchPerformanceSchemas)[D]>['rows'];
+  [D in SearchListDataset]: NonNullable<z.infer<(typeof searchPerformanceSchemas)[D]>['rows']>;
 };
 export type SearchRow = SearchLists[SearchListDataset][number];
 

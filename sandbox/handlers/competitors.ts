@@ -70,40 +70,44 @@ export const competitorsHandler: Handler<'competitors'> = (context) => {
     for (const answer of inPeriod)
       perPlatform.set(answer.platform, (perPlatform.get(answer.platform) ?? 0) + 1);
     const questionText = new Map(data.questions.map((question) => [question.id, question.text]));
-    const page = paginate(
-      ranking.filter((brand) => brand.name.toLowerCase().includes(fragment)),
-      query.offset as number,
-      query.limit as number,
-    );
-    const matches = page.rows.map((brand) => ({
-      name: brand.name,
-      is_own_brand: brand.is_own_brand,
-      rank: brand.mentions > 0 ? brand.rank : null,
-      visibility: brand.visibility,
-      mentions: brand.mentions,
-      by_platform: [...brand.byPlatform].map(([platform, mentions]) => ({
-        platform,
-        mentions,
-        visibility: percentOf(mentions, perPlatform.get(platform) ?? 0),
-      })),
-      // A bounded list, most mentions first; questions_total says how many there are.
-      questions: [...brand.byQuestion]
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, LIMITS.competitorDetailQuestions)
-        .map(([prompt_id, mentions]) => ({
-          prompt_id,
-          text: questionText.get(prompt_id) ?? '',
-          mentions,
-        })),
-      questions_total: brand.byQuestion.size,
-      highlights: highlightsOf(data, brand, query.highlights_per_platform as number),
-    }));
+    // One brand, as the real service's detail: the first (best ranked) whose name holds the fragment.
+    const brand = ranking.find((item) => item.name.toLowerCase().includes(fragment));
+    if (!brand) {
+      return {
+        body: {
+          dataset: 'detail',
+          found: false,
+          competitor: String(query.competitor),
+          period: periodObject(period),
+        },
+      };
+    }
     return {
       body: {
         dataset: 'detail',
-        query: String(query.competitor),
-        matches,
-        pagination: page.pagination,
+        found: true,
+        competitor: String(query.competitor),
+        name: brand.name,
+        is_own_brand: brand.is_own_brand,
+        rank: brand.mentions > 0 ? brand.rank : null,
+        visibility: brand.visibility,
+        mentions: brand.mentions,
+        by_platform: [...brand.byPlatform].map(([platform, mentions]) => ({
+          platform,
+          mentions,
+          visibility: percentOf(mentions, perPlatform.get(platform) ?? 0),
+        })),
+        // A bounded list, most mentions first; questions_total says how many there are.
+        questions: [...brand.byQuestion]
+          .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+          .slice(0, LIMITS.competitorDetailQuestions)
+          .map(([prompt_id, mentions]) => ({
+            prompt_id,
+            text: questionText.get(prompt_id) ?? '',
+            mentions,
+          })),
+        questions_total: brand.byQuestion.size,
+        platform_highlights: highlightsOf(data, brand, query.highlights_per_platform as number),
         period: periodObject(period),
       },
     };
@@ -126,7 +130,7 @@ export const competitorsHandler: Handler<'competitors'> = (context) => {
         share_of_voice: brand.share_of_voice,
         average_prominence: brand.average_prominence,
         ...(query.include_highlights === true
-          ? { highlights: highlightsOf(data, brand, perPlatform) }
+          ? { platform_highlights: highlightsOf(data, brand, perPlatform) }
           : {}),
       })),
       pagination: page.pagination,

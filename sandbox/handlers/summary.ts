@@ -79,7 +79,7 @@ function aiVisibilityBlock(data: ProjectData, period: ResolvedPeriod) {
         mention_rate: percentOf(mentions, onPlatform.length),
       };
     }),
-    change: {
+    performance_comparison: {
       score_delta:
         previousScore === null ? null : Math.round((own.visibility - previousScore) * 10) / 10,
       previous_score: previousScore,

@@ -296,15 +296,10 @@ export const ENDPOINTS = {
       offset,
     },
     connectedSource: false,
-    rows: (query) => ({
-      key:
-        query.dataset === 'detail'
-          ? 'matches'
-          : query.dataset === 'history'
-            ? 'history'
-            : 'competitors',
-      paged: true,
-    }),
+    rows: (query) =>
+      query.dataset === 'detail'
+        ? { key: 'by_platform', paged: false }
+        : { key: query.dataset === 'history' ? 'history' : 'competitors', paged: true },
   }),
 
   citations: define({

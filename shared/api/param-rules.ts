@@ -196,7 +196,9 @@ export const dateParam = (description: string): DateRule => {
 
 /*#__NO_SIDE_EFFECTS__*/
 export const textParam = (description: string, maxLength = 200): TextRule => {
-  const allowed = `text of 1 to ${maxLength} characters`;
+  // The server trims surrounding spaces first, so text of spaces alone is empty (the
+  // OpenAPI document says so with a pattern that needs a non-space character).
+  const allowed = `text of 1 to ${maxLength} characters, not only spaces`;
   return {
     kind: 'text',
     maxLength,

@@ -5,9 +5,14 @@
  * same schemas at build time, so a browser bundle carries no zod).
  */
 import type { EndpointName, Query } from '../api/endpoints.js';
+import type { Difference } from './reconcile.js';
 
 export type CheckResult =
-  | { ok: true; value: unknown }
+  /**
+   * `value` is the body as read: assumed fields reconciled (reconcile.ts);
+   * `differences` says how it differed from what the client expects.
+   */
+  | { ok: true; value: unknown; differences?: Difference[] }
   /** `path` names the offending field like answers[3].platform; `detail` says what was expected. */
   | { ok: false; path: string; detail: string };
 

@@ -7,7 +7,7 @@
  * check without zod's runtime.
  */
 
-import type { EndpointName } from '../api/endpoints.js';
+import type { EndpointName, Query } from '../api/endpoints.js';
 import { ENDPOINTS } from '../api/endpoints.js';
 import { pickResponse, type ResponseSide } from '../api/response-side.js';
 import {
@@ -17,12 +17,14 @@ import {
   isPlainObject,
   isUnavailable,
 } from './body-check.js';
+import { createReconcile } from './reconcile.js';
 
 /**
  * Tags are one character because the shapes ship in the widget bundle:
  * * anything, s string (re: pattern), d ISO date-time, n number, b boolean,
  * l literal, a array, r record, o object, ? optional, ~ nullable, | union,
- * # reference to a named component in `defs`.
+ * # reference to a named component in `defs`, ! an assumed field (optional,
+ * read tolerantly by reconcile.ts before the check; docs/service-drift.md).
  */
 export type CompactShape =
   | { t: '*' }
@@ -35,6 +37,8 @@ export type CompactShape =
   | { t: 'r'; v: CompactShape }
   | { t: 'o'; f: Record<string, CompactShape> }
   | { t: '?'; s: CompactShape }
+  /** o: may legitimately be absent (no difference then). */
+  | { t: '!'; s: CompactShape; o?: 1 }
   | { t: '~'; s: CompactShape }
   | { t: '|'; o: CompactShape[] }
   | { t: '#'; id: string };
@@ -51,9 +55,15 @@ export interface CompiledShapes {
 /** zod's ISO date-time with an offset or Z (z.iso.datetime({ offset: true })). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-type Failure = { path: PropertyKey[]; detail: string };
+export type Failure = { path: PropertyKey[]; detail: string };
+export type ShapeTest = (
+  shape: CompactShape,
+  value: unknown,
+  path: PropertyKey[],
+) => Failure | undefined;
 
-export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
+/** The interpreter: the first failure of `value` against `shape`, or undefined. */
+export function createShapeTest(shapes: CompiledShapes): ShapeTest {
   const patterns = new Map<string, RegExp>();
   const pattern = (source: string) => {
     const known = patterns.get(source);
@@ -73,6 +83,7 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
         return target ? check(target, value, path) : fail(`unknown shape ${shape.id}`);
       }
       case '?':
+      case '!':
         return value === undefined ? undefined : check(shape.s, value, path);
       case '~':
         return value === null ? undefined : check(shape.s, value, path);
@@ -143,6 +154,23 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
     }
   }
 
+  return check;
+}
+
+/** The compact shape that answers this endpoint and query (or a connected source's available:false). */
+export const responseShape = (
+  shapes: CompiledShapes,
+  name: EndpointName,
+  query: Query,
+  value: unknown,
+): CompactShape | undefined =>
+  ENDPOINTS[name].connectedSource && isUnavailable(value)
+    ? shapes.unavailable
+    : pickResponse(shapes.responses[name], query);
+
+export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
+  const check = createShapeTest(shapes);
+  const reconcile = createReconcile(shapes, check);
   const run = (shape: CompactShape | undefined, value: unknown): CheckResult => {
     if (!shape) return { ok: false, path: '(root)', detail: 'no documented body for this query' };
     const failure = check(shape, value, []);
@@ -152,13 +180,14 @@ export function createShapeCheck(shapes: CompiledShapes): BodyCheck {
   };
 
   return {
-    response: (name, query, value) =>
-      run(
-        ENDPOINTS[name].connectedSource && isUnavailable(value)
-          ? shapes.unavailable
-          : pickResponse(shapes.responses[name], query),
-        value,
-      ),
+    response: (name, query, value) => {
+      const shape = responseShape(shapes, name, query, value);
+      const read = reconcile(shape, value);
+      const result = run(shape, read.value);
+      return result.ok && read.differences.length > 0
+        ? { ...result, differences: read.differences }
+        : result;
+    },
     error: (value) => run(shapes.error, value),
   };
 }

@@ -1,9 +1,17 @@
 /** Checks bodies with the zod schemas themselves: the reference implementation of BodyCheck. */
 import * as z from 'zod/mini';
-import { ENDPOINTS } from '../api/endpoints.js';
+import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
 import { responseSchema } from '../api/responses.js';
 import { errorEnvelopeSchema, unavailableSourceSchema } from '../schemas/common.js';
+import { compileShapes } from '../schemas/compile-shapes.js';
 import { type BodyCheck, type CheckResult, formatJsonPath, isUnavailable } from './body-check.js';
+import { createReconcile, type Reconciled } from './reconcile.js';
+import {
+  type CompactShape,
+  type CompiledShapes,
+  createShapeTest,
+  responseShape,
+} from './shape-check.js';
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
@@ -22,15 +30,39 @@ function run(schema: z.ZodMiniType, value: unknown): CheckResult {
     : { ok: false, path: '(root)', detail: 'unknown shape' };
 }
 
+type Reconcile = (shape: CompactShape | undefined, value: unknown) => Reconciled;
+let reconcile: Reconcile | undefined;
+let keepingReconcile: Reconcile | undefined;
+let shapes: CompiledShapes | undefined;
+
+/**
+ * A body with its assumed fields read tolerantly (reconcile.ts), against the
+ * compact shapes compiled from the same schemas (once, on first use).
+ */
+export function reconcileBody(
+  name: EndpointName,
+  query: Query,
+  body: unknown,
+  options: { keepMisfits?: boolean } = {},
+): Reconciled {
+  shapes ??= compileShapes();
+  const test = createShapeTest(shapes);
+  keepingReconcile ??= createReconcile(shapes, test, { keepMisfits: true });
+  reconcile ??= createReconcile(shapes, test);
+  const read = options.keepMisfits ? keepingReconcile : reconcile;
+  return read(responseShape(shapes, name, query, body), body);
+}
+
 export const zodCheck: BodyCheck = {
-  response(name, query, value) {
+  response(name, query, body) {
     const schema =
-      ENDPOINTS[name].connectedSource && isUnavailable(value)
+      ENDPOINTS[name].connectedSource && isUnavailable(body)
         ? unavailableSourceSchema
         : responseSchema(name, query);
-    return schema
-      ? run(schema, value)
-      : { ok: false, path: '(root)', detail: 'no documented body for this query' };
+    if (!schema) return { ok: false, path: '(root)', detail: 'no documented body for this query' };
+    const { value, differences } = reconcileBody(name, query, body);
+    const result = run(schema, value);
+    return result.ok && differences.length > 0 ? { ...result, differences } : result;
   },
   error: (value) => run(errorEnvelopeSchema, value),
 };

@@ -22,7 +22,8 @@ export function ruleSchema(rule: ParamRule): JsonObject {
     case 'date':
       return { type: 'string', format: 'date' };
     case 'text':
-      return { type: 'string', minLength: 1, maxLength: rule.maxLength };
+      // Surrounding spaces are trimmed before the length counts: one non-space character is needed.
+      return { type: 'string', minLength: 1, maxLength: rule.maxLength, pattern: '\\S' };
     // data-api 1: list parameters take one comma-separated value.
     case 'list':
       return {

@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 import type { AiTrafficDataset } from '../api/vocabulary.js';
 import {
+  assumed,
+  assumedFields,
   count,
   isoDate,
   isoDateTime,
@@ -21,7 +23,7 @@ const metrics = {
 
 const envelope = {
   available: z.optional(z.literal(true)),
-  dataset: z.string(),
+  dataset: assumed(z.string()),
   period: sourceWindowSchema,
   fetched_at: isoDateTime,
   is_stale: z.boolean(),
@@ -33,8 +35,10 @@ export const aiTrafficSchemas = {
     'Totals of AI traffic in the window, with sessions by source.',
     z.looseObject({
       ...envelope,
-      totals: z.looseObject(metrics),
-      by_source: z.array(z.looseObject({ source: z.string(), sessions: count })),
+      ...assumedFields({
+        totals: z.looseObject(metrics),
+        by_source: z.array(z.looseObject({ source: z.string(), sessions: count })),
+      }),
     }),
   ),
   sources: named(
@@ -42,7 +46,7 @@ export const aiTrafficSchemas = {
     'One row per AI source.',
     z.looseObject({
       ...envelope,
-      rows: z.array(z.looseObject({ source: z.string(), share: percent, ...metrics })),
+      rows: assumed(z.array(z.looseObject({ source: z.string(), share: percent, ...metrics }))),
     }),
   ),
   landing_pages: named(
@@ -50,19 +54,35 @@ export const aiTrafficSchemas = {
     'Landing pages of AI visitors.',
     z.looseObject({
       ...envelope,
-      rows: z.array(z.looseObject({ path: z.string(), top_source: z.string(), ...metrics })),
+      rows: assumed(
+        z.array(z.looseObject({ path: z.string(), top_source: z.string(), ...metrics })),
+      ),
       pagination: paginationSchema,
     }),
   ),
   daily: named(
     'AiTrafficDaily',
     'The daily series of the window.',
-    z.looseObject({ ...envelope, rows: z.array(z.looseObject({ date: isoDate, ...metrics })) }),
+    z.looseObject({
+      ...envelope,
+      rows: assumed(z.array(z.looseObject({ date: isoDate, ...metrics }))),
+    }),
   ),
   history: named(
     'AiTrafficHistory',
-    'The daily series summed per calendar month.',
-    z.looseObject({ ...envelope, rows: z.array(z.looseObject({ month: isoMonth, ...metrics })) }),
+    'The daily series summed per calendar month; a row per month and AI platform where `platform` is set (the real service splits history per platform).',
+    z.looseObject({
+      ...envelope,
+      rows: assumed(
+        z.array(
+          z.looseObject({
+            month: isoMonth,
+            platform: z.optional(z.string()),
+            ...metrics,
+          }),
+        ),
+      ),
+    }),
   ),
 } satisfies Record<AiTrafficDataset, z.ZodMiniType>;
 

@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 import { BRAND_SENTIMENTS, PROMINENCE_MAX, PROMINENCE_MIN } from '../api/vocabulary.js';
 import {
+  assumed,
+  assumedFields,
   isoDateTime,
   named,
   paginationSchema,
@@ -14,10 +16,13 @@ export const answerRowSchema = named(
   'AnswerRow',
   'One check on one platform, joined with its judgment.',
   z.looseObject({
-    id: z.int(),
-    prompt_id: z.int(),
-    platform: platformName,
-    checked_at: isoDateTime,
+    ...assumedFields({
+      id: z.int(),
+      prompt_id: z.int(),
+      platform: platformName,
+      checked_at: isoDateTime,
+    }),
+    // data-api 2.3 names these: checked as documented.
     prominence_level: z.nullable(
       z.int().check(z.minimum(PROMINENCE_MIN), z.maximum(PROMINENCE_MAX)),
     ),
@@ -29,10 +34,14 @@ export const answerRowSchema = named(
     brand_drawback: z.nullable(z.string()),
     evidence_quote: z.nullable(z.string()),
     brand_mentioned: z.nullable(z.boolean()),
-    cited_urls: z.array(z.string()),
-    web_searches: z.array(z.string()),
-    answer_text: z.optional(z.string()),
-    answer_text_truncated: z.optional(z.boolean()),
+    // 2.3 describes these without naming them.
+    ...assumedFields({
+      cited_urls: z.array(z.string()),
+      /** The real service's name (shared/aliases.ts); `web_searches` was our first guess. */
+      search_queries: z.array(z.string()),
+      answer_text: z.optional(z.string()),
+      answer_text_truncated: z.optional(z.boolean()),
+    }),
   }),
 );
 export type AnswerRow = z.infer<typeof answerRowSchema>;
@@ -41,7 +50,7 @@ export const answersResponseSchema = named(
   'AnswersPage',
   'GET /projects/{project}/answers',
   z.looseObject({
-    answers: z.array(answerRowSchema),
+    answers: assumed(z.array(answerRowSchema)),
     pagination: paginationSchema,
     period: reportPeriodSchema,
   }),

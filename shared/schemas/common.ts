@@ -11,6 +11,113 @@ export function named<T extends z.ZodMiniType>(id: string, description: string, 
   return schema;
 }
 
+/**
+ * The key that marks a field as assumed in the registry's metadata (and so in
+ * the OpenAPI document, where `x-assumed: true` sits on each such field).
+ */
+export const ASSUMED_KEY = 'x-assumed';
+
+/** What an assumed field's value may be after tolerant reading: any part of it may be missing. */
+export type DeepPartial<T> = T extends readonly (infer E)[]
+  ? DeepPartial<E>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+interface LooseDef {
+  type: string;
+  shape?: Record<string, z.ZodMiniType>;
+  innerType?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  valueType?: z.ZodMiniType;
+  options?: readonly z.ZodMiniType[];
+}
+const looseDefOf = (schema: z.ZodMiniType): LooseDef =>
+  (schema as unknown as { _zod: { def: LooseDef } })._zod.def;
+
+/**
+ * The same schema with every field inside it assumed too. Named components
+ * (registered with an id) are left as they are: they carry their own tiers.
+ */
+function loosen(schema: z.ZodMiniType): z.ZodMiniType {
+  if (z.globalRegistry.get(schema)?.id) return schema;
+  const def = looseDefOf(schema);
+  switch (def.type) {
+    case 'object':
+      return z.looseObject(
+        Object.fromEntries(
+          Object.entries(def.shape ?? {}).map(([key, field]) => {
+            const inner = looseDefOf(field);
+            return [
+              key,
+              inner.type === 'optional' && inner.innerType
+                ? optionalAssumed(inner.innerType)
+                : assumed(field),
+            ];
+          }),
+        ),
+      );
+    case 'array':
+      return def.element ? z.array(loosen(def.element)) : schema;
+    case 'record':
+      return def.valueType ? z.record(z.string(), loosen(def.valueType)) : schema;
+    case 'nullable':
+      return def.innerType ? z.nullable(loosen(def.innerType)) : schema;
+    case 'union':
+      return def.options ? z.union(def.options.map(loosen) as [z.ZodMiniType]) : schema;
+    default:
+      return schema;
+  }
+}
+
+/**
+ * Two tiers of contract (docs/service-drift.md): what the Data API document
+ * names is checked strictly; a field it leaves unnamed is *assumed*: never
+ * required, read tolerantly (shared/http/reconcile.ts: found under a known
+ * alias, numeric strings read as numbers, a value of another type left out),
+ * and every field inside it is assumed too. A missing or odd assumed field
+ * costs only the part of a front end that shows it.
+ */
+export function assumed<T extends z.ZodMiniType>(
+  schema: T,
+): z.ZodMiniOptional<z.ZodMiniType<DeepPartial<z.output<T>>, DeepPartial<z.input<T>>>> {
+  const description = z.globalRegistry.get(schema)?.description;
+  return z.optional(loosen(schema)).register(z.globalRegistry, {
+    [ASSUMED_KEY]: true,
+    description: description
+      ? `Assumed (not named by the Data API document). ${description}`
+      : 'Assumed (not named by the Data API document).',
+  }) as never;
+}
+
+/**
+ * An assumed field that may legitimately be absent (answer_text without
+ * include_answer_text): read tolerantly like any assumed field, but its
+ * absence is no difference.
+ */
+function optionalAssumed(inner: z.ZodMiniType): z.ZodMiniType {
+  return z.optional(loosen(inner)).register(z.globalRegistry, {
+    [ASSUMED_KEY]: 'optional',
+    description: 'Assumed (not named by the Data API document); may be absent.',
+  });
+}
+
+/** Every field of `shape` assumed (see assumed()). */
+export function assumedFields<S extends Record<string, z.ZodMiniType>>(
+  shape: S,
+): { [K in keyof S]: ReturnType<typeof assumed<S[K]>> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => {
+      const def = looseDefOf(field);
+      // A field that may legitimately be absent stays plain optional: its absence is no drift.
+      return [
+        key,
+        def.type === 'optional' && def.innerType ? optionalAssumed(def.innerType) : assumed(field),
+      ];
+    }),
+  ) as never;
+}
+
 export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD'));
 export const isoMonth = z.string().check(z.regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM'));
 export const isoDateTime = z.iso.datetime({ offset: true });
@@ -26,28 +133,33 @@ export const platformName = z.string().register(z.globalRegistry, {
 export const reportPeriodSchema = named(
   'ReportPeriod',
   'Which AI-visibility report period was used. `requested` is what was asked (or `custom` for since/until); `used` is what the data covers after any fallback; `latest_check_at` is when the newest stored check finished, which periods are anchored to and the data is as of.',
-  z.looseObject({
-    requested: z
-      .string()
-      .register(z.globalRegistry, { description: `${REPORT_PERIODS.join(', ')} or custom` }),
-    used: z.string(),
-    start: isoDate,
-    end: isoDate,
-    /** Optional so an answer without it still parses; the sandbox always sends it. */
-    latest_check_at: z.optional(isoDateTime),
-  }),
+  // data-api 2.5 names the object, not its fields: all assumed.
+  z.looseObject(
+    assumedFields({
+      requested: z
+        .string()
+        .register(z.globalRegistry, { description: `${REPORT_PERIODS.join(', ')} or custom` }),
+      used: z.string(),
+      start: isoDate,
+      end: isoDate,
+      /** Optional so an answer without it still parses; the sandbox always sends it. */
+      latest_check_at: z.optional(isoDateTime),
+    }),
+  ),
 );
 export type ReportPeriodInfo = z.infer<typeof reportPeriodSchema>;
 
 export const sourceWindowSchema = named(
   'SourceWindow',
   'The rolling window of a connected source, ending on its collection day.',
-  z.looseObject({
-    requested: z.string().register(z.globalRegistry, { description: SOURCE_WINDOWS.join(', ') }),
-    used: z.string(),
-    start: isoDate,
-    end: isoDate,
-  }),
+  z.looseObject(
+    assumedFields({
+      requested: z.string().register(z.globalRegistry, { description: SOURCE_WINDOWS.join(', ') }),
+      used: z.string(),
+      start: isoDate,
+      end: isoDate,
+    }),
+  ),
 );
 
 /** data-api 2.5: pagination of row datasets. */

@@ -11,7 +11,7 @@ import type { ResponseSide } from '../api/response-side.js';
 import { RESPONSES } from '../api/responses.js';
 import { SUMMARY_BLOCKS, type SummaryBlock } from '../api/vocabulary.js';
 import type { CompactShape, CompiledShapes } from '../http/shape-check.js';
-import { errorEnvelopeSchema, unavailableSourceSchema } from './common.js';
+import { ASSUMED_KEY, errorEnvelopeSchema, unavailableSourceSchema } from './common.js';
 import { projectSummarySchema } from './summary.js';
 
 interface CheckDef {
@@ -58,7 +58,8 @@ export interface CompileOptions {
    * The bodies a bundle asks for where a parameter picks the body (a
    * dataset, a grouping): only these values keep their shape; a query for
    * another has no documented body in this set. An endpoint compiled in full
-   * with none of its values listed keeps them all. Default: all.
+   * with none of its values listed keeps them all; `endpoint:value` lists a
+   * value for that endpoint only. Default: all.
    */
   variants?: readonly string[];
 }
@@ -98,7 +99,14 @@ export function compileShapes(options: CompileOptions = {}): CompiledShapes {
       case 'any':
         return { t: '*' };
       case 'optional':
-        return { t: '?', s: compileNamed(def.innerType!) };
+        switch (z.globalRegistry.get(schema)?.[ASSUMED_KEY]) {
+          case true:
+            return { t: '!', s: compileNamed(def.innerType!) };
+          case 'optional':
+            return { t: '!', s: compileNamed(def.innerType!), o: 1 };
+          default:
+            return { t: '?', s: compileNamed(def.innerType!) };
+        }
       case 'nullable':
         return { t: '~', s: compileNamed(def.innerType!) };
       case 'string': {
@@ -148,10 +156,15 @@ export function compileShapes(options: CompileOptions = {}): CompiledShapes {
     }
   }
 
-  const compileSide = (side: ResponseSide<z.ZodMiniType>): ResponseSide<CompactShape> => {
+  const compileSide = (
+    name: EndpointName,
+    side: ResponseSide<z.ZodMiniType>,
+  ): ResponseSide<CompactShape> => {
     if ('schema' in side) return { schema: compileNamed(side.schema) };
     const all = Object.entries(side.schemas);
-    const asked = all.filter(([key]) => options.variants?.includes(key));
+    const asked = all.filter(
+      ([key]) => options.variants?.includes(key) || options.variants?.includes(`${name}:${key}`),
+    );
     return {
       by: side.by,
       schemas: Object.fromEntries(
@@ -167,7 +180,7 @@ export function compileShapes(options: CompileOptions = {}): CompiledShapes {
         ? { schema: ANY_OBJECT }
         : name === 'summary' && options.summaryBlocks
           ? { schema: compile(summaryWith(options.summaryBlocks)) }
-          : compileSide(RESPONSES[name]),
+          : compileSide(name, RESPONSES[name]),
     ]),
   ) as { [N in EndpointName]: ResponseSide<CompactShape> };
   return {

@@ -15,11 +15,10 @@
  * The widget bundle does not use this file: it keeps the small interpreter
  * of shared/http/shape-check.ts and no zod.
  */
-import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
-import { pickResponse } from '../api/response-side.js';
-import { type BodyCheck, isUnavailable } from '../http/body-check.js';
-import type { CompactShape, CompiledShapes } from '../http/shape-check.js';
-import { zodCheck } from '../http/zod-check.js';
+import type { EndpointName, Query } from '../api/endpoints.js';
+import type { BodyCheck } from '../http/body-check.js';
+import { type CompactShape, type CompiledShapes, responseShape } from '../http/shape-check.js';
+import { reconcileBody, zodCheck } from '../http/zod-check.js';
 import { isoDateTime } from './common.js';
 import { compileShapes } from './compile-shapes.js';
 
@@ -65,7 +64,8 @@ export function compileTests(shapes: CompiledShapes): (shape: CompactShape) => T
         return () => true;
       case '#':
         return reference(shape.id);
-      case '?': {
+      case '?':
+      case '!': {
         const inner = compile(shape.s);
         return (value) => value === undefined || inner(value);
       }
@@ -153,13 +153,11 @@ export function createCompiledCheck(fallback: BodyCheck = zodCheck): BodyCheck {
     return shape ? compile(shape) : undefined;
   };
   return {
-    response(name: EndpointName, query: Query, value: unknown) {
-      const test = testOf((all) =>
-        ENDPOINTS[name].connectedSource && isUnavailable(value)
-          ? all.unavailable
-          : pickResponse(all.responses[name], query),
-      );
-      return test?.(value) ? { ok: true, value } : fallback.response(name, query, value);
+    response(name: EndpointName, query: Query, body: unknown) {
+      const { value, differences } = reconcileBody(name, query, body);
+      const test = testOf((all) => responseShape(all, name, query, value));
+      if (!test?.(value)) return fallback.response(name, query, body);
+      return differences.length > 0 ? { ok: true, value, differences } : { ok: true, value };
     },
     error(value: unknown) {
       const test = testOf((all) => all.error);

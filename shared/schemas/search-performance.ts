@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 import type { SearchDataset } from '../api/vocabulary.js';
 import {
+  assumed,
+  assumedFields,
   count,
   isoDate,
   isoDateTime,
@@ -20,8 +22,7 @@ const metrics = {
 
 const envelope = {
   available: z.optional(z.literal(true)),
-  source: z.string(),
-  dataset: z.string(),
+  ...assumedFields({ source: z.string(), dataset: z.string() }),
   period: sourceWindowSchema,
   fetched_at: isoDateTime,
   is_stale: z.boolean(),
@@ -37,7 +38,7 @@ const listBody = <R extends Record<string, z.ZodMiniType>>(
     description,
     z.looseObject({
       ...envelope,
-      rows: z.array(z.looseObject({ ...row, ...metrics })),
+      rows: assumed(z.array(z.looseObject({ ...row, ...metrics }))),
       pagination: paginationSchema,
     }),
   );
@@ -50,7 +51,7 @@ const seriesBody = <K extends Record<string, z.ZodMiniType>>(
   named(
     id,
     description,
-    z.looseObject({ ...envelope, rows: z.array(z.looseObject({ ...key, ...metrics })) }),
+    z.looseObject({ ...envelope, rows: assumed(z.array(z.looseObject({ ...key, ...metrics }))) }),
   );
 
 export const searchPerformanceSchemas = {
@@ -59,8 +60,10 @@ export const searchPerformanceSchemas = {
     'Totals of the window and the change against the window before it.',
     z.looseObject({
       ...envelope,
-      totals: z.looseObject(metrics),
-      previous_totals: z.nullable(z.looseObject(metrics)),
+      ...assumedFields({
+        totals: z.looseObject(metrics),
+        previous_totals: z.nullable(z.looseObject(metrics)),
+      }),
     }),
   ),
   top_queries: listBody('SearchTopQueries', 'Stored top queries (up to 50).', {
@@ -83,12 +86,21 @@ export const searchPerformanceSchemas = {
     page: z.nullable(z.string()),
     reason: z.string(),
   }),
-  trends: listBody('SearchTrends', 'Queries whose clicks changed most against the window before.', {
-    query: z.string(),
-    previous_clicks: count,
-    clicks_change: z.number(),
-    direction: z.string(),
-  }),
+  trends: listBody(
+    'SearchTrends',
+    'Growing and falling queries, pages and countries between the two halves of the window; `dimension` says which a row is about.',
+    {
+      dimension: z.optional(
+        z.string().register(z.globalRegistry, { description: 'query, page or country' }),
+      ),
+      query: z.optional(z.string()),
+      page: z.optional(z.string()),
+      country: z.optional(z.string()),
+      previous_clicks: count,
+      clicks_change: z.number(),
+      direction: z.string(),
+    },
+  ),
   ai_question_queries: listBody(
     'SearchAiQuestionQueries',
     'Question-shaped queries (google only, up to 1000).',

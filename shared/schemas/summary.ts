@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 import { SUMMARY_BLOCKS } from '../api/vocabulary.js';
 import {
+  assumed,
+  assumedFields,
   count,
   isoDate,
   isoDateTime,
@@ -16,12 +18,14 @@ import {
 export const questionSchema = named(
   'Question',
   'A customer question the service asks the AI platforms; `id` is the prompt_id of other endpoints.',
-  z.looseObject({
-    id: z.int().check(z.positive()),
-    text: z.string(),
-    last_checked_at: z.nullable(isoDateTime),
-    next_check_at: z.nullable(isoDateTime),
-  }),
+  z.looseObject(
+    assumedFields({
+      id: z.int().check(z.positive()),
+      text: z.string(),
+      last_checked_at: z.nullable(isoDateTime),
+      next_check_at: z.nullable(isoDateTime),
+    }),
+  ),
 );
 export type Question = z.infer<typeof questionSchema>;
 
@@ -39,22 +43,30 @@ const searchSourceSummary = z.union([
     period: sourceWindowSchema,
     fetched_at: isoDateTime,
     is_stale: z.boolean(),
-    totals: searchRow,
-    top_queries: z.array(z.extend(searchRow, { query: z.string() })),
-    top_pages: z.array(z.extend(searchRow, { page: z.string() })),
+    ...assumedFields({
+      totals: searchRow,
+      top_queries: z.array(z.extend(searchRow, { query: z.string() })),
+      top_pages: z.array(z.extend(searchRow, { page: z.string() })),
+    }),
   }),
 ]);
 
-const connectionHealth = z.looseObject({
-  connected: z.boolean(),
-  healthy: z.boolean(),
-  fetched_at: z.nullable(isoDateTime),
-  is_stale: z.nullable(z.boolean()),
-  message: z.nullable(z.string()),
-});
+const connectionHealth = z.looseObject(
+  assumedFields({
+    connected: z.boolean(),
+    healthy: z.boolean(),
+    fetched_at: z.nullable(isoDateTime),
+    is_stale: z.nullable(z.boolean()),
+    message: z.nullable(z.string()),
+  }),
+);
+
+/** A block's name is documented (data-api 2.2), its fields are not: all assumed. */
+const block = <S extends Record<string, z.ZodMiniType>>(shape: S) =>
+  z.looseObject(assumedFields(shape));
 
 export const summaryBlockSchemas = {
-  profile: z.looseObject({
+  profile: block({
     brand_name: z.string(),
     brand_website: z.string(),
     country: z.string(),
@@ -65,11 +77,11 @@ export const summaryBlockSchemas = {
       audience: z.string(),
     }),
   }),
-  questions: z.looseObject({
+  questions: block({
     primary: questionSchema,
     additional: z.array(questionSchema).check(z.maxLength(15)),
   }),
-  ai_visibility: z.looseObject({
+  ai_visibility: block({
     score: percent,
     mentions_by_platform: z.array(
       z.looseObject({
@@ -79,14 +91,15 @@ export const summaryBlockSchemas = {
         mention_rate: percent,
       }),
     ),
-    change: z.looseObject({
+    /** Named by the real service (shared/aliases.ts); `change` was our first guess. */
+    performance_comparison: z.looseObject({
       score_delta: z.nullable(z.number()),
       previous_score: z.nullable(percent),
       previous_period: z.nullable(z.looseObject({ start: isoDate, end: isoDate })),
     }),
     share_of_voice: percent,
   }),
-  answer_insights: z.looseObject({
+  answer_insights: block({
     answers: count,
     brand_named: count,
     brand_named_rate: percent,
@@ -97,7 +110,7 @@ export const summaryBlockSchemas = {
     off_topic_answers: count,
     not_yet_judged: count,
   }),
-  competitors: z.looseObject({
+  competitors: block({
     own_brand: z.looseObject({
       name: z.string(),
       rank: z.nullable(z.int()),
@@ -116,7 +129,7 @@ export const summaryBlockSchemas = {
       )
       .check(z.maxLength(10)),
   }),
-  citations: z.looseObject({
+  citations: block({
     top_domains: z.array(
       z.looseObject({
         domain: z.string(),
@@ -126,25 +139,28 @@ export const summaryBlockSchemas = {
       }),
     ),
   }),
-  search: z.looseObject({ google: searchSourceSummary, bing: searchSourceSummary }),
+  search: block({ google: searchSourceSummary, bing: searchSourceSummary }),
   ai_traffic: z.union([
     unavailableSourceSchema,
+    // Inside a block every field is assumed, the source's envelope too.
     z.looseObject({
       available: z.optional(z.literal(true)),
-      period: sourceWindowSchema,
-      fetched_at: isoDateTime,
-      is_stale: z.boolean(),
-      sessions: count,
-      users: count,
-      by_source: z.array(z.looseObject({ source: z.string(), sessions: count })),
+      ...assumedFields({
+        period: sourceWindowSchema,
+        fetched_at: isoDateTime,
+        is_stale: z.boolean(),
+        sessions: count,
+        users: count,
+        by_source: z.array(z.looseObject({ source: z.string(), sessions: count })),
+      }),
     }),
   ]),
-  connections: z.looseObject({
+  connections: block({
     ga4: connectionHealth,
     google_search_console: connectionHealth,
     bing_webmaster_tools: connectionHealth,
   }),
-  recommendations: z.looseObject({
+  recommendations: block({
     summary: z.nullable(z.string()),
     generated_at: z.nullable(isoDateTime),
     action_count: count,
@@ -156,7 +172,7 @@ export const projectSummarySchema = named(
   'ProjectSummary',
   `GET /projects/{project}: the summary blocks (${SUMMARY_BLOCKS.join(', ')}) as top-level keys, plus included, report_url and period.`,
   z.looseObject({
-    id: z.int(),
+    id: assumed(z.int()),
     included: z.array(z.string()),
     report_url: z.string(),
     period: reportPeriodSchema,

@@ -24,6 +24,7 @@
 import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
 import { responseSchema } from '../api/responses.js';
 import { withDefaults } from '../api/validate.js';
+import { reconcileBody } from '../http/zod-check.js';
 import { unavailableSourceSchema } from '../schemas/common.js';
 import {
   CUT_SHORT,
@@ -81,32 +82,53 @@ function buildTable(
 
   const schema = responseSchema(name, query);
   const shape = schema ? shapeOf(schema) : undefined;
-  const contextNotes = [periodNote(body.period, periodLabel), freshnessNote(body)];
   const location = definition.rows(query);
-  const bodyRows = location ? body[location.key] : undefined;
-  const listed = rows ?? bodyRows;
+  // Read as every front end reads it: known aliases, numeric strings (shared/http/reconcile.ts).
+  const read = reconciled(name, query, body, location?.key, rows);
+  const data = read.body;
+  const contextNotes = [periodNote(data.period, periodLabel), freshnessNote(data)];
+  const listed = read.rows ?? (location ? data[location.key] : undefined);
 
   if (!location || !Array.isArray(listed)) {
     return {
       columns: [...KEY_VALUE_COLUMNS],
       types: [...KEY_VALUE_TYPES],
-      rows: keyValueRows(body, shape),
+      rows: keyValueRows(data, shape),
       notes: defined(contextNotes),
     };
   }
 
   const table = rowTable(rowElement(shape, location.key), listed);
-  const envelope = Object.keys(body)
+  const envelope = Object.keys(data)
     .filter((key) => key !== location.key && !EXPLAINED_FIELDS.has(key))
-    .map((key) => fieldNote(key, body[key]));
+    .map((key) => fieldNote(key, data[key]));
   return {
     ...table,
     notes: defined([
       ...contextNotes,
-      paginationNote(body.pagination, rows ? rows.length : undefined),
+      paginationNote(data.pagination, rows ? rows.length : undefined),
       ...envelope,
     ]),
   };
+}
+
+/**
+ * The body (and the caller's rows) reconciled with the contract's assumed
+ * fields; idempotent, so a body the client already read comes out the same.
+ */
+function reconciled(
+  name: EndpointName,
+  query: Query,
+  body: Record<string, unknown>,
+  key: string | undefined,
+  rows: readonly unknown[] | undefined,
+): { body: Record<string, unknown>; rows?: readonly unknown[] } {
+  const whole = rows && key ? { ...body, [key]: rows } : body;
+  const value = reconcileBody(name, query, whole, { keepMisfits: true }).value;
+  if (!isPlainObject(value)) return { body, rows };
+  if (!rows || !key) return { body: value };
+  const readRows = value[key];
+  return { body: { ...value, [key]: body[key] }, rows: Array.isArray(readRows) ? readRows : rows };
 }
 
 /** The schema's shape of one row of a row body (undefined for bodies that are not row lists). */

@@ -12,7 +12,11 @@ import { useSandbox } from './fakes/context.js';
 const suite = useSandbox();
 
 interface Summary {
-  ai_visibility: { score: number; share_of_voice: number; change: { score_delta: number | null } };
+  ai_visibility: {
+    score: number;
+    share_of_voice: number;
+    performance_comparison: { score_delta: number | null };
+  };
   period: { start: string; end: string; latest_check_at: string };
 }
 
@@ -34,7 +38,7 @@ describe('Insert dashboard', () => {
     const summary = suite.api('/projects/1001?include=ai_visibility').body as Summary;
     const cards = scorecards(sheet);
     expect(cards['Visibility score']).toBe(summary.ai_visibility.score);
-    expect(cards.Change).toBe(summary.ai_visibility.change.score_delta);
+    expect(cards.Change).toBe(summary.ai_visibility.performance_comparison.score_delta);
     expect(cards['Share of voice (%)']).toBe(summary.ai_visibility.share_of_voice);
     const traffic = suite.api('/projects/1001/ai-traffic?dataset=daily').body as {
       rows: Array<{ sessions: number }>;

@@ -136,7 +136,8 @@ describe('errors of data-api 7 via the scenario tokens', () => {
       project: 2001,
       include: ['questions'],
     });
-    const foreignPrompt = 'questions' in other && other.questions ? other.questions.primary.id : 0;
+    const foreignPrompt =
+      'questions' in other && other.questions ? (other.questions.primary?.id ?? 0) : 0;
     const error = await failure(client.get('answers', { project: 1001, prompt_id: foreignPrompt }));
     expect(error).toMatchObject({ code: 'validation_failed', status: 422 });
     expect(Object.keys(error.errors ?? {})).toEqual(['prompt_id']);
@@ -199,7 +200,7 @@ describe('pagination walked to the end', () => {
       pages++;
       if (!('answers' in page)) throw new Error('not an answers page');
       total = page.pagination.total;
-      walked.push(...ids(page.answers));
+      walked.push(...ids(page.answers ?? []));
     }
     expect(total).toBeGreaterThanOrEqual(1000);
     expect(walked).toHaveLength(total);
@@ -213,7 +214,7 @@ describe('pagination walked to the end', () => {
   it('answers with text come 20 to a page (data-api 4.3 rule 2) and still walk completely', async () => {
     const params = { project: 1003, include_answer_text: true, limit: 100 } as const;
     const first = await client.get('answers', params);
-    expect('answers' in first && first.answers.length).toBeLessThanOrEqual(20);
+    expect('answers' in first && first.answers?.length).toBeLessThanOrEqual(20);
     const all = await client.collect('answers', params);
     expect(new Set(ids(all.rows)).size).toBe(all.total);
   });
@@ -243,7 +244,7 @@ describe('when the data is from', () => {
     for (const project of [1001, 1003]) {
       const summary = await client.get('summary', { project, include: ['ai_visibility'] });
       const answers = await client.get('answers', { project, limit: 100 });
-      const newest = answers.answers
+      const newest = (answers.answers ?? [])
         .map((row) => row.checked_at)
         .sort()
         .at(-1);

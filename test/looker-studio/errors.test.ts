@@ -131,7 +131,7 @@ describe('what the author can fix', () => {
   test('a parameter the report requires: named, with what is allowed', () => {
     const error = load().userErrorOf(
       'getData',
-      request({ project: '1001', report: 'competitors:detail' }, ['name']),
+      request({ project: '1001', report: 'competitors:detail' }, ['platform']),
     );
     expect(error.text).toMatch(
       /Check the data source settings in .*: competitor is required when dataset=detail/,

@@ -77,7 +77,12 @@ describe('types follow the schemas', () => {
     ['citations:url', 'url', 'URL', 'DIMENSION'],
     ['action-plan', 'report_url', 'URL', 'DIMENSION'],
     ['projects', 'connections__ga4', 'BOOLEAN', 'DIMENSION'],
-    ['summary:ai_visibility', 'change__previous_period__start', 'YEAR_MONTH_DAY', 'DIMENSION'],
+    [
+      'summary:ai_visibility',
+      'performance_comparison__previous_period__start',
+      'YEAR_MONTH_DAY',
+      'DIMENSION',
+    ],
   ])('%s %s is %s, a %s', (report, id, type, concept) => {
     const found = field(report, id);
     expect(found.type).toBe(type);

@@ -300,28 +300,27 @@ describe('competitors (data-api 4.5)', () => {
   it('highlights: default 3 per platform, at most 5', async () => {
     const three = await get('1001/competitors?include_highlights=true&limit=3');
     for (const list of Object.values(
-      three.body.competitors[0].highlights as Record<string, string[]>,
+      three.body.competitors[0].platform_highlights as Record<string, string[]>,
     ))
       expect(list.length).toBeLessThanOrEqual(3);
     const five = await get(
       '1001/competitors?include_highlights=true&highlights_per_platform=5&limit=1',
     );
     expect(
-      Object.values(five.body.competitors[0].highlights as Record<string, string[]>).some(
+      Object.values(five.body.competitors[0].platform_highlights as Record<string, string[]>).some(
         (list) => list.length === 5,
       ),
     ).toBe(true);
     expect((await get('1001/competitors?highlights_per_platform=6')).status).toBe(422);
   });
 
-  it('detail matches a name fragment, case-insensitively', async () => {
+  it('detail is about one brand matching a name fragment, case-insensitively; found says whether one did', async () => {
     const answer = await get('1001/competitors?dataset=detail&competitor=LUMEN');
-    expect(answer.body.matches.map((row: { name: string }) => row.name)).toEqual([
-      'Lumen Analytics',
-    ]);
-    expect(answer.body.matches[0].by_platform.length).toBe(6);
+    expect(answer.body).toMatchObject({ found: true, name: 'Lumen Analytics' });
+    expect(answer.body.by_platform.length).toBe(6);
     const none = await get('1001/competitors?dataset=detail&competitor=zzzz');
-    expect(none.body.matches).toEqual([]);
+    expect(none.body.found).toBe(false);
+    expect(none.body).not.toHaveProperty('by_platform');
   });
 
   it('history: months newest first, 12 by default, paged by month', async () => {

@@ -13,7 +13,7 @@ export function answerRow(id: number) {
     evidence_quote: null,
     brand_mentioned: true,
     cited_urls: [],
-    web_searches: [],
+    search_queries: [],
   };
 }
 

@@ -204,7 +204,7 @@ describe('async client', () => {
     const client = asyncClient(fetch);
     const ids: number[] = [];
     for await (const page of client.pages('answers', { project: 1, limit: 25 })) {
-      ids.push(...('answers' in page ? page.answers.map((row) => row.id) : []));
+      ids.push(...('answers' in page ? (page.answers ?? []).map((row) => row.id ?? 0) : []));
     }
     expect(ids).toEqual(Array.from({ length: 60 }, (_, i) => i));
     expect(seen).toHaveLength(3);

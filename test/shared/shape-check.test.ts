@@ -67,10 +67,21 @@ describe('compact shape check', () => {
     expect(partial.response('answers', answersQuery, { anything: [1, 2] }).ok).toBe(true);
     expect(partial.response('answers', answersQuery, 'not an object').ok).toBe(false);
     const summary = bodies.find((each) => each.name === 'summary')!;
-    const broken = mutate(summary.body as Json, ['ai_visibility', 'score'], 'high');
+    // A field the Data API document names is checked strictly...
+    const broken = mutate(summary.body as Json, ['report_url'], 42);
     expect(partial.response('summary', summary.query, broken)).toMatchObject({
       ok: false,
-      path: 'ai_visibility.score',
+      path: 'report_url',
     });
+    // ...an assumed one of another type is left out and reported, never a failure.
+    const odd = mutate(summary.body as Json, ['ai_visibility', 'score'], 'high');
+    const read = partial.response('summary', summary.query, odd);
+    expect(read).toMatchObject({
+      ok: true,
+      differences: [{ path: 'ai_visibility.score', kind: 'type' }],
+    });
+    expect((read as { value: { ai_visibility: object } }).value.ai_visibility).not.toHaveProperty(
+      'score',
+    );
   });
 });

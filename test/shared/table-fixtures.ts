@@ -79,7 +79,7 @@ export const answerRow = {
   evidence_quote: HOSTILE,
   brand_mentioned: true,
   cited_urls: ['https://acme.example/tents', 'https://review.example/best-tents'],
-  web_searches: ['best tents 2026'],
+  search_queries: ['best tents 2026'],
 };
 const unjudgedRow = {
   ...answerRow,
@@ -93,7 +93,7 @@ const unjudgedRow = {
   evidence_quote: null,
   brand_mentioned: null,
   cited_urls: [],
-  web_searches: [],
+  search_queries: [],
 };
 
 const question = (id: number, text: string) => ({
@@ -263,22 +263,19 @@ export const competitorBodies: Record<string, Record<string, unknown>> = {
   },
   detail: {
     dataset: 'detail',
-    query: 'trail',
-    matches: [
-      {
-        name: 'Trailco',
-        is_own_brand: false,
-        rank: 1,
-        visibility: 55,
-        mentions: 33,
-        by_platform: [
-          { platform: 'chatgpt', mentions: 20, visibility: 66 },
-          { platform: 'gemini', mentions: 13, visibility: 43 },
-        ],
-        questions: [{ prompt_id: 11, text: 'Which tent brand is best?', mentions: 9 }],
-        highlights: { chatgpt: ['Trailco is durable'] },
-      },
+    found: true,
+    competitor: 'trail',
+    name: 'Trailco',
+    is_own_brand: false,
+    rank: 1,
+    visibility: 55,
+    mentions: 33,
+    by_platform: [
+      { platform: 'chatgpt', mentions: 20, visibility: 66 },
+      { platform: 'gemini', mentions: 13, visibility: 43 },
     ],
+    questions: [{ prompt_id: 11, text: 'Which tent brand is best?', mentions: 9 }],
+    platform_highlights: { chatgpt: ['Trailco is durable'] },
     period: reportPeriod,
   },
   history: {

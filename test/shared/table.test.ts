@@ -120,7 +120,8 @@ describe('toTable: columns from the schemas', () => {
       '2026-10-01: ChatGPT calls Acme expensive; 2026-10-08: Gemini names a drawback',
     ]);
     const ranking = toTable('competitors', { project: 1001 }, competitorBodies.ranking);
-    expect(column(ranking, 'highlights')).toEqual([
+    // The fixture uses our first guess `highlights`: read under the real service's name.
+    expect(column(ranking, 'platform_highlights')).toEqual([
       'chatgpt: Trailco is durable | @trailco on sale; gemini: Solid pick',
       null,
     ]);
@@ -129,9 +130,9 @@ describe('toTable: columns from the schemas', () => {
       { project: 1001, dataset: 'detail', competitor: 'trail' },
       competitorBodies.detail,
     );
-    expect(column(detail, 'by_platform')).toEqual([
-      'chatgpt: mentions 20, visibility 66; gemini: mentions 13, visibility 43',
-    ]);
+    // One brand: its rows are the platforms; the brand's own figures go to the notes.
+    expect(column(detail, 'platform')).toEqual(['chatgpt', 'gemini']);
+    expect(column(detail, 'visibility')).toEqual([66, 43]);
   });
 
   it('appends fields the schemas do not know, first met first, including nested ones', () => {
@@ -177,7 +178,7 @@ describe('toTable: non-row bodies, unavailable sources, notes', () => {
     expect(kvValue(table, 'search', 'bing.available')).toBe(false);
     expect(kvValue(table, 'ai_visibility', 'mentions_by_platform[1].platform')).toBe('gemini');
     expect(kvValue(table, 'questions', 'additional[1].text')).toBe('+1 tent for rain?');
-    expect(kvValue(table, 'ai_visibility', 'change.previous_period')).toBeNull();
+    expect(kvValue(table, 'ai_visibility', 'performance_comparison.previous_period')).toBeNull();
     const blocks = new Set(table.rows.map((row) => row[0]));
     for (const block of summaryBody.included) expect(blocks).toContain(block);
   });

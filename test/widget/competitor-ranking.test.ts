@@ -108,7 +108,10 @@ describe('<aivis-competitor-ranking>', () => {
     // The API's leading ISO date in the widgets' one date format (issue 11).
     const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
     expect(sentences).toEqual(
-      Object.values(expected.competitors[0]!.highlights!)
+      Object.values(
+        (expected.competitors[0] as unknown as { platform_highlights: Record<string, string[]> })
+          .platform_highlights,
+      )
         .flat()
         .map((line) =>
           line

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../widget/index.js';
 import type { AivisErrorEvent, AivisLoadEvent } from '../../widget/index.js';
 import { configure } from '../../widget/index.js';
@@ -150,16 +150,47 @@ describe('error states: a message per code that a person understands', () => {
     expect(new Set(probes)).toEqual(new Set([`${API_BASE}/ no-cors 0`]));
   });
 
-  it('contract_error when the answer does not match the schema', async () => {
+  it('contract_error when a field the Data API document names does not match it', async () => {
     api.rewrite(async (_url, answer) => {
       const body = await (await answer()).json();
-      body.ai_visibility.score = 'high';
+      body.report_url = 42;
       return json(body);
     });
     const widget = mount('aivis-visibility-score', { project: '1001' });
     await settled(widget);
     expect(part(widget, 'error')?.dataset.code).toBe('contract_error');
     expect(text(part(widget, 'error'))).toContain('does not understand');
+  });
+
+  it('an assumed field missing or of another type costs only its figure: Details say so, one console warning each', async () => {
+    api.rewrite(async (_url, answer) => {
+      const body = await (await answer()).json();
+      if (body.ai_visibility) {
+        body.ai_visibility.score = 'high';
+        delete body.ai_visibility.performance_comparison;
+      }
+      return json(body);
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const widget = mount('aivis-visibility-score', { project: '1001' });
+      await settled(widget);
+      expect(part(widget, 'error')).toBeNull();
+      expect(text(part(widget, 'score'))).toContain('—');
+      expect(text(part(widget, 'share-of-voice'))).toMatch(/\d/);
+      const details = text(part(widget, 'drift'));
+      expect(details).toContain(
+        "The service's answer has no previous-period change (looked for performance_comparison, change",
+      );
+      expect(details).toContain('ai_visibility.score');
+      widget.requestUpdate();
+      await settled(widget);
+      const lines = warn.mock.calls.map((call) => String(call[0]));
+      expect(lines.filter((line) => line.includes('previous-period change'))).toHaveLength(1);
+      expect(lines.every((line) => line.startsWith('<aivis-visibility-score>'))).toBe(true);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   /** A 429 that asks to wait `seconds`, `times` times, then the sandbox's own answers. */

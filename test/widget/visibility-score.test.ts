@@ -30,7 +30,7 @@ describe('<aivis-visibility-score>', () => {
     expect(text(part(widget, 'score'))).toContain(expected.score.toFixed(1));
     expect(text(part(widget, 'share-of-voice'))).toContain(`${expected.share_of_voice}%`);
     const change = part(widget, 'change')!;
-    const delta = expected.change.score_delta as number;
+    const delta = expected.performance_comparison.score_delta as number;
     expect(change.dataset.direction).toBe(delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat');
     expect(text(change)).toContain(delta > 0 ? 'up from' : 'down from');
     expect(text(change)).toContain(delta > 0 ? '▲' : '▼');
@@ -55,7 +55,7 @@ describe('<aivis-visibility-score>', () => {
       0,
     );
     const noise = compareFigures(
-      { points: visibility.change.previous_score, answers },
+      { points: visibility.performance_comparison.previous_score, answers },
       { points: visibility.score, answers },
     );
     expect(noise.beyondNoise).toBe(false);
@@ -71,7 +71,11 @@ describe('<aivis-visibility-score>', () => {
         ...body,
         ai_visibility: {
           ...body.ai_visibility,
-          change: { ...body.ai_visibility.change, previous_score: previous, score_delta: 10 },
+          performance_comparison: {
+            ...body.ai_visibility.performance_comparison,
+            previous_score: previous,
+            score_delta: 10,
+          },
         },
       });
     });

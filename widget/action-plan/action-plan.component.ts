@@ -142,10 +142,11 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
         plan.data_notes.length > 0
           ? html`<ul class="notes" part="notes" aria-label="About the data">
             ${plan.data_notes.map((note) => {
-              const name = sourceName(note.source);
-              return html`<li class="notice" data-source=${note.source}>
-                ${note.message.startsWith(name) ? nothing : html`<strong>${name}:</strong>`}
-                ${readableText(note.message, format)}
+              const name = note.source === undefined ? '' : sourceName(note.source);
+              const message = note.message ?? '';
+              return html`<li class="notice" data-source=${note.source ?? nothing}>
+                ${!name || message.startsWith(name) ? nothing : html`<strong>${name}:</strong>`}
+                ${readableText(message, format)}
               </li>`;
             })}
           </ul>`
@@ -161,7 +162,11 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
             : nothing
       }
       <p part="meta" class="meta">
-        For ${plan.audience} · made ${format.dateTime(plan.snapshot.generated_at)}
+        ${plan.audience ? `For ${plan.audience}` : ''}${
+          plan.snapshot.generated_at
+            ? `${plan.audience ? ' · ' : ''}made ${format.dateTime(plan.snapshot.generated_at)}`
+            : ''
+        }
       </p>
       ${periodLine(plan.period, format)}
     `;
@@ -173,13 +178,14 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
    */
   #renderAction(action: Action, index: number, format: Formatters): TemplateResult {
     const reportUrl = safeHttpUrl(action.report_url);
+    const evidence = action.evidence ?? [];
     const expanded = this.expanded.has(action.next_request);
     const titleId = `action-${index}`;
     const rowsId = `rows-${index}`;
     return html`<li class="action" part="action">
       <article aria-labelledby=${titleId}>
         ${this.subheading(
-          html`<span class="rank">${format.integer(action.rank)}.</span>
+          html`<span class="rank">${format.integer(action.rank ?? index + 1)}.</span>
             <bdi part="label">${action.title}</bdi>`,
           1,
           titleId,
@@ -199,14 +205,18 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
             ].map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}
           </dl>
           ${
-            action.evidence.length > 0
+            evidence.length > 0
               ? html`${this.subheading('Evidence', 2)}
                 <ul class="evidence">
-                  ${action.evidence.map(
+                  ${evidence.map(
                     (item) =>
                       html`<li>
-                        <time datetime=${item.date}>${format.date(item.date)}</time>:
-                        ${readableText(item.text, format)}
+                        ${
+                          item.date
+                            ? html`<time datetime=${item.date}>${format.date(item.date)}</time>:`
+                            : nothing
+                        }
+                        ${readableText(item.text ?? '', format)}
                       </li>`,
                   )}
                 </ul>`

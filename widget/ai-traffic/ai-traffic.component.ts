@@ -13,7 +13,7 @@ import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, sourceName } from '../internal/format.js';
 import { Task, TaskStatus } from '../internal/task.js';
-import { barRow } from '../internal/templates.js';
+import { barRow, shown } from '../internal/templates.js';
 import { aiTrafficStyles } from './ai-traffic.styles.js';
 import {
   COMPARISON_WINDOW,
@@ -24,9 +24,10 @@ import {
   windowSeries,
 } from './traffic-series.js';
 
+/** The summary as the widget reads it: every figure is assumed, so any may be missing. */
 interface TrafficSummary extends SourceEnvelope {
-  totals: { sessions: number; users: number; conversions: number };
-  by_source: Array<{ source: string; sessions: number }>;
+  totals?: { sessions?: number; users?: number; conversions?: number };
+  by_source?: Array<{ source?: string; sessions?: number }>;
 }
 
 /**
@@ -107,7 +108,11 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
           { project: Number(this.project), period, dataset: 'daily' } as never,
           { signal },
         )) as SourceEnvelope & { rows?: DailyRow[] };
-        if (!isUnavailable(body)) return windowSeries(body.rows ?? [], WINDOW_DAYS[window] ?? 30);
+        if (!isUnavailable(body))
+          return windowSeries(
+            (body.rows ?? []).filter((row) => typeof row.sessions === 'number'),
+            WINDOW_DAYS[window] ?? 30,
+          );
       }
       return undefined;
     },
@@ -116,17 +121,18 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
   protected renderData(data: unknown, format: Formatters): TemplateResult {
     const summary = data as TrafficSummary;
     if (isUnavailable(summary)) return renderUnavailable(summary, 'ga4', format);
-    const { sessions, users, conversions } = summary.totals;
+    const { sessions, users, conversions } = summary.totals ?? {};
     const series = this.#daily.status === TaskStatus.COMPLETE ? this.#daily.value : undefined;
     return html`<div class="layout">
         <div class="summary">
           <p class="total" part="value sessions">
-            <span class="value">${format.integer(sessions)}</span>
+            <span class="value">${shown(sessions, format.integer)}</span>
             <span class="muted">sessions from AI assistants</span>
           </p>
           ${this.#renderChange(series, format)}
           <p class="muted" part="value">
-            ${format.count(users, 'user')} · ${format.count(conversions, 'conversion')}
+            ${shown(users, (n) => format.count(n, 'user'))} ·
+            ${shown(conversions, (n) => format.count(n, 'conversion'))}
           </p>
         </div>
         <div>
@@ -170,15 +176,18 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
   }
 
   #renderSources(summary: TrafficSummary, format: Formatters): TemplateResult {
-    const total = summary.totals.sessions;
-    if (summary.by_source.length === 0 || total === 0) {
+    const sources = (summary.by_source ?? []).filter(
+      (row): row is { source?: string; sessions: number } => row.sessions !== undefined,
+    );
+    const total = summary.totals?.sessions ?? sources.reduce((sum, row) => sum + row.sessions, 0);
+    if (sources.length === 0 || total === 0) {
       return html`<p class="muted">No sessions from AI sources in this window.</p>`;
     }
     return html`<ul class="sources" part="list" aria-labelledby="sources-heading">
-      ${summary.by_source.map(
+      ${sources.map(
         (row) => html`<li class="source">
           ${barRow(
-            html`<bdi part="label">${sourceName(row.source)}</bdi>`,
+            html`<bdi part="label">${sourceName(row.source ?? '—')}</bdi>`,
             `${format.count(row.sessions, 'session')} (${format.percent((row.sessions / total) * 100)})`,
             (row.sessions / total) * 100,
           )}

@@ -5,7 +5,7 @@ import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, safeHttpUrl, sourceName } from '../internal/format.js';
 import { markedRowsStyles } from '../internal/marked-rows.styles.js';
-import { barRow, externalLink, linkText, periodLine } from '../internal/templates.js';
+import { barRow, externalLink, linkText, periodLine, shown } from '../internal/templates.js';
 import { citationsStyles } from './citations.styles.js';
 
 const ownBadge = (isOwnSite: boolean) =>
@@ -84,18 +84,19 @@ export class AivisCitations extends AivisElement<'citations'> {
 
   #renderDomains(body: CitationsByDomain, format: Formatters): TemplateResult {
     // Bars relative to the most cited domain, so the top one fills its track; the figures say the share.
-    const top = Math.max(...body.domains.map((row) => row.share), 0.001);
+    const domains = body.domains ?? [];
+    const top = Math.max(...domains.map((row) => row.share ?? 0), 0.001);
     return html`<ol class="rows" part="list" aria-label="Most cited domains by share of citations">
-      ${body.domains.map(
+      ${domains.map(
         (row) => html`<li
           class="row domain ${row.is_own_site ? 'own' : ''}"
           part=${row.is_own_site ? 'item own-site' : 'item'}
         >
           ${barRow(
-            html`<span><bdi part="label">${row.domain}</bdi>${ownBadge(row.is_own_site)}</span>`,
-            html`<span part="value">${format.percent(row.share)}</span> of citations ·
-              ${format.count(row.citations, 'citation')}`,
-            (row.share / top) * 100,
+            html`<span><bdi part="label">${row.domain}</bdi>${ownBadge(row.is_own_site === true)}</span>`,
+            html`<span part="value">${shown(row.share, format.percent)}</span> of citations ·
+              ${shown(row.citations, (n) => format.count(n, 'citation'))}`,
+            ((row.share ?? 0) / top) * 100,
           )}
         </li>`,
       )}
@@ -104,20 +105,22 @@ export class AivisCitations extends AivisElement<'citations'> {
 
   #renderUrls(body: CitationsByUrl, format: Formatters): TemplateResult {
     return html`<ol class="rows" part="list" aria-label="Most cited URLs">
-      ${body.citations.map((row) => {
+      ${(body.citations ?? []).map((row) => {
         const href = safeHttpUrl(row.url);
         return html`<li
           class="row ${row.is_own_site ? 'own' : ''}"
           part=${row.is_own_site ? 'item own-site' : 'item'}
         >
           <span class="url"
-            >${href ? externalLink(href, html`<bdi part="label">${linkText(row.url)}</bdi>`) : html`<bdi part="label">${row.url}</bdi>`}${ownBadge(
-              row.is_own_site,
+            >${href ? externalLink(href, html`<bdi part="label">${linkText(row.url ?? '')}</bdi>`) : html`<bdi part="label">${row.url}</bdi>`}${ownBadge(
+              row.is_own_site === true,
             )}</span
           >
           <span class="muted">
-            ${format.count(row.citations, 'citation')} in ${format.count(row.answers, 'answer')} ·
-            ${row.platforms.map(sourceName).join(', ')}
+            ${shown(row.citations, (n) => format.count(n, 'citation'))} in
+            ${shown(row.answers, (n) => format.count(n, 'answer'))}${
+              row.platforms ? ` · ${row.platforms.map(sourceName).join(', ')}` : ''
+            }
           </span>
         </li>`;
       })}

@@ -13,7 +13,7 @@ import { type Formatters, platformLabel, readableText } from '../internal/format
 import { markedRowsStyles } from '../internal/marked-rows.styles.js';
 import { pagerStyles } from '../internal/pager.styles.js';
 import { TaskStatus } from '../internal/task.js';
-import { barRow, pager, periodLine } from '../internal/templates.js';
+import { barRow, pager, periodLine, shown } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 
 /** Attributes whose change starts the ranking again at its first page. */
@@ -96,7 +96,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
 
   /** The own brand's row, when this page of the ranking holds it (the name is kept for later pages). */
   protected override brandOf(ranking: CompetitorRanking): string | undefined {
-    return ranking.competitors.find((row) => row.is_own_brand)?.name;
+    return ranking.competitors?.find((row) => row.is_own_brand)?.name;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -139,7 +139,8 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
 
   protected renderData(ranking: CompetitorRanking, format: Formatters): TemplateResult {
     const { pagination } = ranking;
-    if (ranking.competitors.length === 0) {
+    const competitors = ranking.competitors ?? [];
+    if (competitors.length === 0) {
       return html`<p part="empty" class="muted">
           ${pagination.offset > 0 ? 'No brands on this page.' : 'No brands were named in this period.'}
         </p>
@@ -148,27 +149,30 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
     }
     return html`
       <ol class="rows" part="list" aria-label="Brands by visibility">
-        ${ranking.competitors.map((row) => this.#renderBrand(row, format))}
+        ${competitors.map((row, index) => this.#renderBrand(row, index, format))}
       </ol>
       ${this.#renderPager(ranking, format)} ${periodLine(ranking.period, format)}
     `;
   }
 
-  #renderBrand(row: CompetitorRankingRow, format: Formatters): TemplateResult {
-    const highlights = Object.entries(row.highlights ?? {}).filter(([, lines]) => lines.length > 0);
+  #renderBrand(row: CompetitorRankingRow, index: number, format: Formatters): TemplateResult {
+    const highlights = Object.entries(row.platform_highlights ?? {}).filter(
+      (entry): entry is [string, string[]] => (entry[1]?.length ?? 0) > 0,
+    );
     return html`<li
       class="row ${row.is_own_brand ? 'own' : ''}"
       part=${row.is_own_brand ? 'item own-brand' : 'item'}
     >
       ${barRow(
         html`<span class="name"
-          ><span class="rank">${format.integer(row.rank)}.</span>
+          ><span class="rank">${format.integer(row.rank ?? this.offset + index + 1)}.</span>
           <bdi part="label">${row.name}</bdi>${
             row.is_own_brand ? html`<span class="badge">Your brand</span>` : nothing
           }</span
         >`,
-        `${format.percent(row.visibility)} visibility · ${format.count(row.mentions, 'mention')}`,
-        row.visibility,
+        html`${shown(row.visibility, format.percent)} visibility ·
+        ${shown(row.mentions, (n) => format.count(n, 'mention'))}`,
+        row.visibility ?? 0,
       )}
       ${
         highlights.length > 0

@@ -16,7 +16,8 @@ export const SEARCH_CONNECTION: Record<string, string> = {
 export interface SourceEnvelope {
   available?: boolean;
   reason?: string;
-  period?: { used: string; start: string; end: string };
+  /** Its fields are assumed (docs/service-drift.md): any may be missing. */
+  period?: { used?: string; start?: string; end?: string };
   fetched_at?: string;
   is_stale?: boolean;
 }
@@ -45,7 +46,7 @@ export function renderWindow(
 ): TemplateResult {
   return html`${body.is_stale ? staleNotice(connection, body.fetched_at, format) : nothing}
     ${
-      body.period
+      body.period?.used && body.period.start && body.period.end
         ? html`<p part="meta period" class="meta">
           ${periodLabel(body.period.used)}: ${format.date(body.period.start)} –
           ${format.date(body.period.end)}${

@@ -13,6 +13,7 @@ import type { ResponseOf } from '../../shared/api/responses.js';
 import { validateParams } from '../../shared/api/validate.js';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import { type AivisError, validationError } from '../../shared/http/errors.js';
+import { describeDifference, differencesOf, MAX_DIFFERENCES } from '../../shared/http/reconcile.js';
 import { apiUrl } from '../../shared/http/request.js';
 import { AivisCard } from './aivis-card.js';
 import { baseStyles } from './base.styles.js';
@@ -133,6 +134,34 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     return this.#link.client!;
   }
 
+  /** Differences already written to the console: one warning per element and difference. */
+  readonly #warned = new Set<string>();
+
+  /**
+   * What the service's answer lacked or sent in another type (assumed fields,
+   * docs/service-drift.md): the figures that need it are left out, Details say
+   * which, and the administrator gets one console warning per difference.
+   */
+  #renderDrift(value: unknown): unknown {
+    const differences = differencesOf(value);
+    if (differences.length === 0) return nothing;
+    for (const difference of differences) {
+      const line = describeDifference(difference);
+      if (this.#warned.has(line) || this.#warned.size >= MAX_DIFFERENCES) continue;
+      this.#warned.add(line);
+      console.warn(`<${this.localName}>: ${line}`);
+    }
+    // Missing, or of another type and left out (not renamed, not read all the same).
+    const shown = differences.filter((item) => item.kind !== 'renamed' && !item.read);
+    if (shown.length === 0) return nothing;
+    return html`<details part="drift">
+      <summary>Details</summary>
+      <ul>
+        ${shown.map((item) => html`<li>${describeDifference(item)}</li>`)}
+      </ul>
+    </details>`;
+  }
+
   protected format(): Formatters {
     return formatters(resolveLocale(this, this.locale));
   }
@@ -159,7 +188,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
             this.keepPreviousWhilePending && this.task.value !== undefined
               ? this.renderData(this.task.value, format)
               : this.renderSkeleton(),
-          complete: (value) => this.renderData(value, format),
+          complete: (value) => html`${this.renderData(value, format)}${this.#renderDrift(value)}`,
           error: (error) => this.renderError(error),
         })}
       </section>

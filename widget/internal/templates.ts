@@ -136,20 +136,33 @@ export const dataTable = (
   </div>`;
 };
 
-/** The report period an AI-visibility answer used (data-api 2.5). */
+/**
+ * The report period an AI-visibility answer used (data-api 2.5). Its fields
+ * are assumed (the document names only the object): any may be missing.
+ */
 export interface UsedPeriod {
-  requested: string;
-  used: string;
-  start: string;
-  end: string;
+  requested?: string;
+  used?: string;
+  start?: string;
+  end?: string;
   latest_check_at?: string;
 }
 
-/** The period line every AI-visibility widget shows, with the fallback in words (data-api 8). */
-export function periodLine(period: UsedPeriod, format: Formatters): TemplateResult {
-  const fellBack = period.requested !== period.used;
+/**
+ * The period line every AI-visibility widget shows, with the fallback in
+ * words (data-api 8); it says what it can when the period comes in another shape.
+ */
+export function periodLine(
+  period: UsedPeriod,
+  format: Formatters,
+): TemplateResult | typeof nothing {
+  const { requested, used, start, end } = period;
+  const fellBack = requested !== undefined && used !== undefined && requested !== used;
+  const label = used ?? requested;
+  const range = start && end ? format.dateRange(start, end) : undefined;
+  if (!label && !range && !period.latest_check_at) return nothing;
   return html`<p part="meta period" class="meta">
-    ${periodLabel(period.used)}: ${format.dateRange(period.start, period.end)}
+    ${label ? periodLabel(label) : 'Period'}${range ? `: ${range}` : ''}
     ${
       period.latest_check_at
         ? html`<span part="as-of">· data as of ${format.dateTime(period.latest_check_at)}</span>`
@@ -158,9 +171,13 @@ export function periodLine(period: UsedPeriod, format: Formatters): TemplateResu
     ${
       fellBack
         ? html`<span part="fallback"
-          >(${periodLabel(period.requested)} was asked for, but there is not enough history yet)</span
+          >(${periodLabel(requested)} was asked for, but there is not enough history yet)</span
         >`
         : nothing
     }
   </p>`;
 }
+
+/** An assumed figure the answer did not carry shows as a dash; the card's Details say what was missing. */
+export const shown = <T>(value: T | undefined, show: (value: T) => unknown): unknown =>
+  value === undefined ? '—' : show(value);

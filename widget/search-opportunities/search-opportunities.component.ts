@@ -1,4 +1,4 @@
-import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { SearchPerformanceBody } from '../../shared/schemas/search-performance.js';
 import {
   isUnavailable,
@@ -10,16 +10,17 @@ import {
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, readableText, safeHttpUrl } from '../internal/format.js';
-import { externalLink } from '../internal/templates.js';
+import { externalLink, shown } from '../internal/templates.js';
 import { searchOpportunitiesStyles } from './search-opportunities.styles.js';
 
+/** An opportunity as the widget reads it: every field is assumed, so any may be missing. */
 interface OpportunityRow {
-  query: string;
-  page: string | null;
-  reason: string;
-  impressions: number;
-  ctr: number;
-  position: number;
+  query?: string;
+  page?: string | null;
+  reason?: string;
+  impressions?: number;
+  ctr?: number;
+  position?: number;
 }
 
 /**
@@ -109,7 +110,7 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
     const page = safeHttpUrl(row.page);
     return html`<li class="row" part="item">
       <p class="query" part="label">${row.query}</p>
-      <p part="reason">${readableText(row.reason, format)}</p>
+      ${row.reason === undefined ? nothing : html`<p part="reason">${readableText(row.reason, format)}</p>`}
       ${
         row.page
           ? html`<p class="page muted">
@@ -118,9 +119,9 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
           : ''
       }
       <dl class="figures">
-        <div><dt>Impressions</dt><dd part="value">${format.integer(row.impressions)}</dd></div>
-        <div><dt>CTR</dt><dd part="value">${format.percent(row.ctr * 100)}</dd></div>
-        <div><dt>Position</dt><dd part="value">${format.decimal(row.position)}</dd></div>
+        <div><dt>Impressions</dt><dd part="value">${shown(row.impressions, format.integer)}</dd></div>
+        <div><dt>CTR</dt><dd part="value">${shown(row.ctr, (ctr) => format.percent(ctr * 100))}</dd></div>
+        <div><dt>Position</dt><dd part="value">${shown(row.position, format.decimal)}</dd></div>
       </dl>
     </li>`;
   }

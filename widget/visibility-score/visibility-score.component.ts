@@ -1,4 +1,4 @@
-import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { bandOf } from '../../shared/noise.js';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { AivisElement } from '../internal/aivis-element.js';
@@ -6,7 +6,7 @@ import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
 import { TaskStatus } from '../internal/task.js';
-import { barRow, periodLine } from '../internal/templates.js';
+import { barRow, periodLine, shown } from '../internal/templates.js';
 import { SparklineController } from '../visibility-trend/sparkline.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';
 
@@ -78,18 +78,23 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
     if (!visibility) {
       return html`<p part="empty" class="muted">This project has no AI-visibility data yet.</p>`;
     }
-    const answers = visibility.mentions_by_platform.reduce((sum, row) => sum + row.answers, 0);
+    const platforms = visibility.mentions_by_platform ?? [];
+    const answers = platforms.reduce((sum, row) => sum + (row.answers ?? 0), 0);
     return html`
       <div class="figures">
         <div>
           <p class="score" part="value score">
-            <span class="value">${format.score(visibility.score)}</span>
+            <span class="value">${shown(visibility.score, format.score)}</span>
             <span class="muted">out of 100</span>
           </p>
-          ${this.#renderChange(visibility.change, format, answers)}
+          ${
+            visibility.performance_comparison
+              ? this.#renderChange(visibility.performance_comparison, format, answers)
+              : nothing
+          }
           ${this.#sparkline.render(format)}
           <p class="sov" part="value share-of-voice">
-            Share of voice <strong>${format.percent(visibility.share_of_voice)}</strong>
+            Share of voice <strong>${shown(visibility.share_of_voice, format.percent)}</strong>
           </p>
         </div>
         <div>
@@ -98,12 +103,12 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
             answers === 0
               ? html`<p part="empty" class="muted">No answers were collected in this period.</p>`
               : html`<ul class="platforms" part="chart" aria-labelledby="platforms-heading">
-                ${visibility.mentions_by_platform.map(
+                ${platforms.map(
                   (row) => html`<li class="platform">
                     ${barRow(
-                      html`<bdi part="label">${platformLabel(row.platform)}</bdi>`,
-                      `${format.integer(row.mentions)} of ${format.count(row.answers, 'answer')} (${format.percent(row.mention_rate)})`,
-                      row.mention_rate,
+                      html`<bdi part="label">${platformLabel(row.platform ?? '—')}</bdi>`,
+                      html`${shown(row.mentions, format.integer)} of ${shown(row.answers, (n) => format.count(n, 'answer'))} (${shown(row.mention_rate, format.percent)})`,
+                      row.mention_rate ?? 0,
                     )}
                   </li>`,
                 )}
@@ -116,10 +121,12 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
   }
 
   #renderChange(
-    change: NonNullable<ProjectSummary['ai_visibility']>['change'],
+    change: NonNullable<NonNullable<ProjectSummary['ai_visibility']>['performance_comparison']>,
     format: Formatters,
     answers: number,
   ): TemplateResult {
+    // Another shape of the comparison: left out here, named in the card's Details.
+    if (change.score_delta === undefined || change.previous_score === undefined) return html``;
     if (change.score_delta === null || change.previous_score === null) {
       return html`<p class="change muted" part="change">No previous period to compare with.</p>`;
     }
@@ -130,9 +137,11 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
         : delta < 0
           ? ['down', '▼', 'down']
           : ['flat', '▶', 'unchanged'];
-    const since = change.previous_period
-      ? ` (${format.date(change.previous_period.start)} – ${format.date(change.previous_period.end)})`
-      : '';
+    const previous = change.previous_period;
+    const since =
+      previous?.start && previous.end
+        ? ` (${format.date(previous.start)} – ${format.date(previous.end)})`
+        : '';
     // "within noise": the noise rule (docs/alerts.md, shared/noise.ts withinNoise,
     // spelt out here to keep the element within its size budget). The previous
     // period's answer count is not given, so the current one stands for both.

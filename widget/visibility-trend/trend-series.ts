@@ -42,20 +42,24 @@ export function isPartialMonth(month: string, checkDay: string | undefined): boo
 }
 
 export function trendOf(body: CompetitorHistory, competitors: number): Trend {
-  const snapshots = [...body.history].reverse();
+  // A snapshot without its month cannot be placed on the axis: left out (the card's Details say so).
+  const history = (body.history ?? []).filter(
+    (snapshot): snapshot is typeof snapshot & { month: string } => snapshot.month !== undefined,
+  );
+  const snapshots = [...history].reverse();
   const months = snapshots.map((snapshot) => snapshot.month);
   const brandsOf = (index: number) =>
     (snapshots[index]?.brands ?? []).slice(0, MAX_BRANDS_PER_MONTH);
   const newest = brandsOf(snapshots.length - 1);
   // The newest name the own brand goes by.
-  const ownName = body.history
-    .flatMap((snapshot) => snapshot.brands.slice(0, MAX_BRANDS_PER_MONTH))
+  const ownName = history
+    .flatMap((snapshot) => (snapshot.brands ?? []).slice(0, MAX_BRANDS_PER_MONTH))
     .find((brand) => brand.is_own_brand)?.name;
   const rivals = newest
-    .filter((brand) => !brand.is_own_brand)
-    .sort((a, b) => a.rank - b.rank)
+    .filter((brand) => !brand.is_own_brand && brand.name !== undefined)
+    .sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER))
     .slice(0, Math.min(MAX_COMPETITORS, Math.max(0, competitors)))
-    .map((brand) => brand.name);
+    .map((brand) => brand.name as string);
   const seriesOf = (name: string, isOwnBrand: boolean): TrendSeries => ({
     name,
     isOwnBrand,

@@ -73,8 +73,8 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   protected readonly cardTitle = 'AI visibility trend';
 
   protected override brandOf(body: unknown): string | undefined {
-    return (body as CompetitorHistory).history
-      .flatMap((snapshot) => snapshot.brands)
+    return ((body as CompetitorHistory).history ?? [])
+      .flatMap((snapshot) => snapshot.brands ?? [])
       .find((brand) => brand.is_own_brand)?.name;
   }
 
