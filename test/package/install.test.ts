@@ -147,11 +147,12 @@ describe('npm pack dist/widget', () => {
     );
     // The whole package packed: the bundles within their budgets (the catalogue, and each
     // standalone entry carrying the shared code so one element loads alone in the fewest
-    // bytes), plus at most 60 KB of declarations, manifest, typings, README and licence.
-    // (It was a flat 200 KB with three elements and four standalone entries.)
+    // bytes), plus at most 70 KB of declarations, manifest, typings, README and licence.
+    // (It was a flat 200 KB with three elements and four standalone entries, then 60 KB
+    // until the types of assumed fields, partial at every depth, grew the declarations.)
     const bundles =
       BUNDLE_BUDGET_GZIP_BYTES + Object.keys(STANDALONE_ENTRIES).length * ELEMENT_BUDGET_GZIP_BYTES;
-    expect(packed.size).toBeLessThan(bundles + 60_000);
+    expect(packed.size).toBeLessThan(bundles + 70_000);
   });
 });
 
