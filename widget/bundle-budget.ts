@@ -11,15 +11,15 @@
  * a link instead of carrying every endpoint's rules.
  */
 
-/** The whole catalogue: dist/widget/aivis-widgets.js, every element and configure() in one script tag (issue 12: 35 KB). */
+/** The whole catalogue: dist/widget/aivis-widgets.js, every element and configure() in one script tag (35 KB, docs/widgets.md). */
 export const BUNDLE_BUDGET_GZIP_BYTES = 35_000;
 
-/** Issue 12's moonshot for the catalogue: printed by the bench, not asserted (not met yet). */
+/** The moonshot for the catalogue: printed by the bench, not asserted (not met yet). */
 export const BUNDLE_MOONSHOT_GZIP_BYTES = 30 * 1024;
 
 /**
  * One element alone: each dist/widget/standalone/<tag>.js, which is all the
- * code a page using only that element loads (issue 12: 22 KB). The code
+ * code a page using only that element loads (docs/widgets.md). The code
  * every element shares (Lit, the Task, validation, the client, the
  * connection, heading, formatting and the error-message contract) is about
  * 17 KB of that. Raised from 22,000 for what every element now carries:

@@ -1,6 +1,6 @@
 /**
- * Every widget in every state on one page, and the measurements of issue 11
- * item 1: does any part of a widget leave its card at a given container
+ * Every widget in every state on one page, and the measurements of the fit
+ * rules: does any part of a widget leave its card at a given container
  * width, and how tall is the action plan at 260 px. Shared by the fit suite
  * and the before/after screenshots.
  */

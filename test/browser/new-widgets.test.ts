@@ -1,5 +1,5 @@
 /**
- * The elements of issue 12 (trend, AI traffic, citations, search
+ * The elements (trend, AI traffic, citations, search
  * opportunities, dashboard) from the BUILT bundle in Chromium against the
  * sandbox: each shows the API's own figures for projects 1001, 1002 and
  * 1003, unconnected sources and short histories explain themselves, hostile

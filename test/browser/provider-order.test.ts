@@ -306,7 +306,7 @@ describe('a widget sends nothing until its connection is named', () => {
   });
 });
 
-describe('protocol-relative and other ambiguous base URLs (issue 9, item 9)', () => {
+describe('protocol-relative and other ambiguous base URLs', () => {
   const protocolRelative = () => proxy.url.replace(/^http:/, '');
 
   it('are another origin: no token goes there', async () => {
@@ -389,7 +389,7 @@ describe('a cross-origin failure caused by CORS says so', () => {
     );
     await refusing.close();
     expect(boxes[0]!.code).toBe('network_error');
-    // The viewer's sentence names who acts; the cause stays behind Details (issue 11).
+    // The viewer's sentence names who acts; the cause stays behind Details.
     expect(boxes[0]!.title).toBe(
       "This page is not allowed to load the data yet; the site's administrator needs to allow it.",
     );

@@ -192,7 +192,7 @@ describe('strict Content-Security-Policy and Trusted Types', () => {
     await page.close();
   });
 
-  it('the charts and lists of issue 12 and the dashboard render under the policy with zero violations', async () => {
+  it('the charts and lists and the dashboard render under the policy with zero violations', async () => {
     const { page, problems } = await openStrict(
       'strict-csp-charts',
       `<aivis-provider base-url="${proxy.url}">

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1 on the BUILT bundle in Chromium: no part of any widget, in
+ * On the BUILT bundle in Chromium: no part of any widget, in
  * any state, leaves its card at container widths from 240 to 1400 px, light
  * and dark (a wide table scrolls inside its own scroll container), and the
  * action plan's compact default keeps 5 actions within a screen at 260 px.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 3 on the BUILT bundle in Chromium: two projects on one page
+ * On the BUILT bundle in Chromium: two projects on one page
  * can be told apart. Every card is a region named by its heading, which by
  * default names the brand; the names Chromium computes are unique; a heading
  * attribute, a heading slot and heading-level work; axe is clean in light

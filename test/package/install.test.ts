@@ -179,7 +179,7 @@ plan?.addEventListener('aivis-load', (event: AivisLoadEvent) => event.detail.end
 document.createElement('aivis-visibility-score').project = 1001;
 // @ts-expect-error no such property
 document.createElement('aivis-competitor-ranking').projekt = '1001';
-// The elements of issue 12, each also as its own entry.
+// The elements, each also as its own entry.
 import type { AivisDashboard } from '@aivis/widgets';
 import '@aivis/widgets/aivis-visibility-trend';
 import '@aivis/widgets/aivis-ai-traffic';

@@ -4,6 +4,7 @@
  * those pages leads somewhere, and none points a reader at something they
  * cannot open: an issue number, a commit hash, "this wave".
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,5 +86,20 @@ describe('README and docs/', () => {
       const text = readFileSync(join(ROOT, page), 'utf8');
       for (const pattern of UNFOLLOWABLE) expect(text, page).not.toMatch(pattern);
     }
+  });
+
+  it('source code cites docs/, never an issue a reader cannot open', () => {
+    const sources = execFileSync('git', ['ls-files', '*.ts', '*.js', '*.mjs', '*.css', '*.html'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      // This file names the pattern it forbids.
+      .filter((file) => file !== '' && file !== 'test/repo/docs.test.ts');
+    expect(sources.length).toBeGreaterThan(100);
+    const citing = sources.filter((file) =>
+      /\bissues? #?\d+/i.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(citing).toEqual([]);
   });
 });

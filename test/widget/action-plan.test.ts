@@ -54,7 +54,7 @@ describe('<aivis-action-plan>', () => {
     expect(part(widget, 'status')?.dataset.status).toBe('needs_data');
     expect(text(part(widget, 'status'))).toContain('not enough data');
     const notes = text(part(widget, 'notes'));
-    // Each note's words, with API keys (last_30_days, ga4) in words and a source's human name (issue 11).
+    // Each note's words, with API keys (last_30_days, ga4) in words and a source's human name.
     for (const note of expected.data_notes) {
       for (const word of note.message.split(' ').filter((each) => /^[A-Za-z;,.]+$/.test(each)))
         expect(notes).toContain(word);
@@ -108,7 +108,7 @@ describe('<aivis-action-plan>', () => {
     expect(api.calls.length).toBe(before);
   });
 
-  it('shows supporting rows with human column names, formatted cells and the API paging (issue 11)', async () => {
+  it('shows supporting rows with human column names, formatted cells and the API paging', async () => {
     const expected = await planOf(1001);
     const rowsOf = (path: string) => api.body(path);
     let index = -1;

@@ -105,7 +105,7 @@ describe('<aivis-competitor-ranking>', () => {
     const first = parts(widget, 'highlights')[0]!;
     expect(first.localName).toBe('details');
     const sentences = [...first.querySelectorAll('li')].map(text);
-    // The API's leading ISO date in the widgets' one date format (issue 11).
+    // The API's leading ISO date in the widgets' one date format.
     const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
     expect(sentences).toEqual(
       Object.values(

@@ -72,7 +72,7 @@ describe('when a widget may send its first request (settledConnection)', () => {
   });
 });
 
-describe('base URLs resolved against the page (finalConnection, issue 9 item 9)', () => {
+describe('base URLs resolved against the page (finalConnection)', () => {
   const page = 'https://intranet.example/reports/index.html';
   const withToken = (baseUrl: string) => finalConnection({ baseUrl, token: 'element-token' }, page);
   const withoutToken = (baseUrl: string) => finalConnection({ baseUrl, token: undefined }, page);

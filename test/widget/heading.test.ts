@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** The card heading every widget shares (issue 11 item 3): attribute, slot, level, default naming the brand. */
+/** The card heading every widget shares: attribute, slot, level, default naming the brand. */
 import { describe, expect, it } from 'vitest';
 import '../../widget/index.js';
 import { mount, part, settled, shadow, text } from './dom.js';

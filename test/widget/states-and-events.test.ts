@@ -62,7 +62,7 @@ describe('error states: a message per code that a person understands', () => {
     ['aivis_test_no_scope', "the site's administrator needs to give it access", 'token page'],
     ['aivis_test_free', "the account's owner can choose one", 'Choose a plan'],
   ])(
-    '%s: one calm sentence for the viewer, naming who acts; the technical advice behind Details (issue 11)',
+    '%s: one calm sentence for the viewer, naming who acts; the technical advice behind Details',
     async (token, who, advice) => {
       const widget = await withToken(token);
       const error = part(widget, 'error')!;
@@ -74,7 +74,7 @@ describe('error states: a message per code that a person understands', () => {
     },
   );
 
-  it('validation_failed: the sentence points at the list below it (issue 11)', async () => {
+  it('validation_failed: the sentence points at the list below it', async () => {
     const widget = mount('aivis-visibility-score', { project: '1001', period: 'yesterday' });
     await settled(widget);
     const error = part(widget, 'error')!;
@@ -270,7 +270,7 @@ describe('error states: a message per code that a person understands', () => {
     expect(api.callsTo('/projects/1001')).toHaveLength(5);
   });
 
-  it('rate_limited after the automatic retries: no made-up wait, a button to try again (issue 11)', async () => {
+  it('rate_limited after the automatic retries: no made-up wait, a button to try again', async () => {
     const clock = manualSleep();
     configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
     rateLimited(4, 2);

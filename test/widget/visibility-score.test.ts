@@ -107,7 +107,7 @@ describe('<aivis-visibility-score>', () => {
     expect(text(part(widget, 'as-of'))).toContain(expected);
   });
 
-  it('shows no stale-source notice: Bing, stale for project 1001, does not feed the score (issue 11)', async () => {
+  it('shows no stale-source notice: Bing, stale for project 1001, does not feed the score', async () => {
     const connections = (await summaryOf(1001)).connections;
     expect(connections.bing_webmaster_tools.is_stale).toBe(true);
     const widget = mount('aivis-visibility-score', { project: '1001' });
@@ -117,7 +117,7 @@ describe('<aivis-visibility-score>', () => {
     expect(text(shadow(widget))).not.toContain('Bing');
   });
 
-  it('names the brand from the profile in its heading (issue 11)', async () => {
+  it('names the brand from the profile in its heading', async () => {
     const summary = await summaryOf(1001, 'include=profile');
     const widget = mount('aivis-visibility-score', { project: '1001' });
     await settled(widget);

@@ -135,7 +135,7 @@ function cellText(value: unknown, format: Formatters, depth = 0): string {
 
 /**
  * Which locale a tag stands for, asked of Intl once per tag and page: the
- * first supportedLocalesOf call costs 12–16 ms (issue 15), and every render
+ * first supportedLocalesOf call costs 12–16 ms (docs/benchmarks.md), and every render
  * resolves the locale. Bounded: a page has few distinct tags.
  */
 const supportedTags = new Map<string, string | undefined>();
