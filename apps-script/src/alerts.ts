@@ -274,6 +274,17 @@ function recipient(): string {
   return Session.getEffectiveUser().getEmail();
 }
 
+/** An alert or a digest to the user the schedule runs as, in HTML with its plain-text twin. */
+function sendToSelf(message: { subject: string; text: string; html: string }): void {
+  MailApp.sendEmail({
+    to: recipient(),
+    subject: message.subject,
+    body: message.text,
+    htmlBody: message.html,
+    name: 'AI Visibility',
+  });
+}
+
 function channelLabel(channel: string): string {
   return channel === EMAIL ? 'email' : (webhookView(channel)?.label ?? 'a removed webhook');
 }
@@ -353,13 +364,7 @@ function deliver(
           continue;
         }
         const message = alertEmail(alerts, spreadsheetUrl(spreadsheet));
-        MailApp.sendEmail({
-          to: recipient(),
-          subject: message.subject,
-          body: message.text,
-          htmlBody: message.html,
-          name: 'AI Visibility',
-        });
+        sendToSelf(message);
       } else {
         post(channel, alerts);
       }
@@ -588,13 +593,7 @@ function sendDigest(
       entry.digest === 'off' ? 'On-demand' : entry.digest === 'daily' ? 'Daily' : 'Weekly';
     const { content, next } = digestContent(entry, withFlagged, previous, rhythm);
     const message = digestEmail(content, spreadsheetUrl(spreadsheet));
-    MailApp.sendEmail({
-      to: recipient(),
-      subject: message.subject,
-      body: message.text,
-      htmlBody: message.html,
-      name: 'AI Visibility',
-    });
+    sendToSelf(message);
     const base = state ?? stateOf(withFlagged, null);
     writeState(entry, { ...base, digest: next });
     return line('sent', message.subject);
