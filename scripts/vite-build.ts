@@ -1,6 +1,6 @@
 /**
  * What every production build script asks of Vite (widget/build.ts,
- * proxy/build.ts): no vite.config or public folder, the repository as root,
+ * scripts/proxy/build.ts): no vite.config or public folder, the repository as root,
  * production mode, warnings only, no source maps or size report, and an
  * output folder the script clears itself (so several builds can share it).
  * Each script adds only what its artefact needs.

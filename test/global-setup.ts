@@ -45,7 +45,7 @@ export const ARTIFACTS: Artifact[] = [
   {
     script: 'proxy',
     output: 'dist/proxy/main.js',
-    sources: [...COMMON, 'proxy', 'server'],
+    sources: [...COMMON, 'proxy', 'server', 'scripts/proxy', 'scripts/vite-build.ts'],
   },
 ];
 

@@ -8,9 +8,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildForProduction } from '../scripts/vite-build.js';
+import { buildForProduction } from '../vite-build.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const PROXY_ENTRY_FILE = 'main.js';
 
