@@ -6,6 +6,7 @@
  * Every error names the setting and says what to put there. Web-standard APIs only.
  */
 import { LIMITS } from '../shared/api/vocabulary.js';
+import { MAX_UPSTREAM_BODY_BYTES } from './body-limit.js';
 import { defaultAllowedHosts } from './hosts.js';
 import { MAX_BUDGET_PER_MINUTE } from './pacer.js';
 import {
@@ -23,7 +24,6 @@ import {
   readText,
   readToken,
 } from './setting-readers.js';
-import { MAX_UPSTREAM_BODY_BYTES } from './upstream.js';
 
 export { ProxyConfigError } from './setting-readers.js';
 

@@ -11,14 +11,13 @@
  * SHA-256 and, for the API, is JSON; anything else is a miss, never a crash
  * and never another account's data.
  */
+import { MAX_UPSTREAM_BODY_BYTES } from './body-limit.js';
 import type { CachedAnswer } from './cache.js';
 import { strongEtag } from './etag.js';
 import { isJsonText } from './json-check.js';
 import { JSON_TYPE, YAML_TYPE } from './responses.js';
 import { sha256 } from './sha256.js';
 
-/** The most an upstream answer may be (upstream.ts refuses larger ones); repeated to keep this module light. */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** The head line is small; a longer one is not ours. */
 const MAX_HEAD_BYTES = 4_096;
 /** Clocks of a fleet differ a little; an answer stamped further ahead is refused (it would stay fresh). */
@@ -79,7 +78,10 @@ export function decodeStoredAnswer(
   key: string,
   now: number,
 ): CachedAnswer | undefined {
-  if (!(bytes instanceof Uint8Array) || bytes.byteLength > MAX_HEAD_BYTES + MAX_BODY_BYTES) {
+  if (
+    !(bytes instanceof Uint8Array) ||
+    bytes.byteLength > MAX_HEAD_BYTES + MAX_UPSTREAM_BODY_BYTES
+  ) {
     return undefined;
   }
   const newline = bytes.subarray(0, MAX_HEAD_BYTES).indexOf(0x0a);

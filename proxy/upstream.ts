@@ -5,6 +5,7 @@
  * with a stale copy (429, 5xx, network, budget), or a refusal to pass on.
  */
 import { API_PREFIX } from '../shared/api/vocabulary.js';
+import { MAX_UPSTREAM_BODY_BYTES } from './body-limit.js';
 import { BufferBusyError, type ByteBudget, type Release } from './byte-budget.js';
 import type { CachedAnswer } from './cache.js';
 import type { ProxyConfig } from './config.js';
@@ -248,12 +249,6 @@ async function settle(
             ),
   };
 }
-
-/**
- * data-api 8 puts answers at about 16 to 40 KB (the OpenAPI description is larger);
- * anything past this is not the Data API and is not held in memory.
- */
-export const MAX_UPSTREAM_BODY_BYTES = 8 * 1024 * 1024;
 
 async function readLimited(
   response: Response,
