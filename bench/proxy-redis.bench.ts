@@ -76,8 +76,8 @@ async function instance(shared: boolean): Promise<ServedHandler> {
   if (shared) {
     store = createRedisStore({
       url: redis.url,
-      account: accountName(config.baseUrl, config.token),
-      scope: cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+      account: await accountName(config.baseUrl, config.token),
+      scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
       timeoutMs: 1_000,
       now: Date.now,
     });
@@ -197,8 +197,8 @@ try {
   // Another instance's answer read from Redis: the round trip, the SHA-256 check and the decoding.
   const reader = createRedisStore({
     url: redis.url,
-    account: accountName(config.baseUrl, config.token),
-    scope: cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+    account: await accountName(config.baseUrl, config.token),
+    scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
     timeoutMs: 1_000,
     now: Date.now,
   });
@@ -207,8 +207,8 @@ try {
   let key = '';
   const seedStore = createRedisStore({
     url: redis.url,
-    account: accountName(config.baseUrl, config.token),
-    scope: cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+    account: await accountName(config.baseUrl, config.token),
+    scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
     timeoutMs: 1_000,
     now: Date.now,
   });

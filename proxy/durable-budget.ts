@@ -10,9 +10,9 @@
  * Web-standard APIs only.
  */
 import { ClientShares } from './client-share.js';
+import { hexDigest } from './digest.js';
 import { type Reservation, UpstreamPacer } from './pacer.js';
 import type { BudgetAnswer, ShareAnswer, SharedStore } from './store.js';
-import { hexDigest } from './stored-answer.js';
 
 /** The part of a Durable Object namespace binding this uses. */
 export interface DurableObjectNamespaceLike {
@@ -128,7 +128,8 @@ export function durableObjectStore(
   account: string,
 ): SharedStore {
   const stub = namespace.get(namespace.idFromName(account) as never);
-  const owner = hexDigest([String(Math.random()), String(Date.now())]);
+  // Tells this isolate's locks from another's; unguessable, so no other may release them.
+  const owner = crypto.randomUUID();
   const call = async <T>(body: Call): Promise<T> => {
     const response = await stub.fetch('https://aivis-account.invalid/', {
       method: 'POST',
@@ -153,7 +154,13 @@ export function durableObjectStore(
       await call({ op: 'block', at, now });
     },
     async takeShare(client, share, now, windowMs): Promise<ShareAnswer> {
-      return call<ShareAnswer>({ op: 'share', client: hexDigest([client]), share, now, windowMs });
+      return call<ShareAnswer>({
+        op: 'share',
+        client: await hexDigest([client]),
+        share,
+        now,
+        windowMs,
+      });
     },
     async lock(key, ttlMs) {
       const answer = await call<{ held: boolean }>({

@@ -37,8 +37,8 @@ async function main(): Promise<void> {
   if (config.redisUrl) {
     store = createRedisStore({
       url: config.redisUrl,
-      account: accountName(config.baseUrl, config.token),
-      scope: cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+      account: await accountName(config.baseUrl, config.token),
+      scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
       timeoutMs: config.storeTimeoutMs,
       now: Date.now,
     });

@@ -14,10 +14,11 @@
  */
 import { Redis } from 'ioredis';
 import type { CachedAnswer } from './cache.js';
+import { hexDigest } from './digest.js';
 import { PACER_WINDOW_MS } from './pacer.js';
 import type { SharedAnswerStore } from './shared-cache.js';
 import type { BudgetAnswer, ShareAnswer, SharedStore } from './store.js';
-import { decodeStoredAnswer, encodeStoredAnswer, hexDigest } from './stored-answer.js';
+import { decodeStoredAnswer, encodeStoredAnswer } from './stored-answer.js';
 
 /**
  * The budget, atomically. KEYS: the sends (sorted set: member "seq:count",
@@ -188,9 +189,10 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const { account, scope } = options;
   const runsKey = `aivis:${account}:sends`;
   const stateKey = `aivis:${account}:budget`;
-  const answerKey = (key: string) => `aivis:${scope}:answer:${hexDigest([key])}`;
-  const lockKey = (key: string) => `aivis:${scope}:lock:${hexDigest([key])}`;
-  const owner = hexDigest([String(Math.random()), String(options.now())]);
+  const answerKey = async (key: string) => `aivis:${scope}:answer:${await hexDigest([key])}`;
+  const lockKey = async (key: string) => `aivis:${scope}:lock:${await hexDigest([key])}`;
+  // Tells this instance's locks from another's; unguessable, so no other may release them.
+  const owner = crypto.randomUUID();
 
   const budget = async (args: (string | number)[]): Promise<BudgetAnswer> => {
     const [ok, wait, limit, remaining] = (await redis.aivisBudget(runsKey, stateKey, ...args)).map(
@@ -206,13 +208,13 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     where: redisWhere(options.url),
     answers: {
       async get(key: string): Promise<CachedAnswer | undefined> {
-        const bytes = await redis.getBuffer(answerKey(key));
+        const bytes = await redis.getBuffer(await answerKey(key));
         return decodeStoredAnswer(bytes, scope, key, options.now());
       },
       async put(key: string, entry: CachedAnswer, keepSeconds: number): Promise<void> {
         const bytes = encodeStoredAnswer(scope, key, entry);
         await redis.set(
-          answerKey(key),
+          await answerKey(key),
           Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
           'PX',
           Math.max(1_000, Math.floor(keepSeconds * 1000)),
@@ -245,7 +247,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     async takeShare(client, share, now, windowMs): Promise<ShareAnswer> {
       const [ok, retry] = (
         await redis.aivisShare(
-          `aivis:${account}:share:${hexDigest([client])}`,
+          `aivis:${account}:share:${await hexDigest([client])}`,
           now,
           share,
           windowMs,
@@ -254,13 +256,13 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       return ok === 1 ? { ok: true } : { ok: false, retryAfterMs: retry };
     },
     async lock(key, ttlMs) {
-      return (await redis.set(lockKey(key), owner, 'PX', Math.max(1, ttlMs), 'NX')) === 'OK';
+      return (await redis.set(await lockKey(key), owner, 'PX', Math.max(1, ttlMs), 'NX')) === 'OK';
     },
     async unlock(key) {
-      await redis.aivisUnlock(lockKey(key), owner);
+      await redis.aivisUnlock(await lockKey(key), owner);
     },
     async isLocked(key) {
-      return (await redis.exists(lockKey(key))) === 1;
+      return (await redis.exists(await lockKey(key))) === 1;
     },
     async ready() {
       if (redis.status === 'ready') return true;

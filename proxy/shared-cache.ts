@@ -8,7 +8,9 @@
  * base, the token and the project allowlist, so two proxies on one zone never
  * read each other's answers and the token appears in no key.
  */
+
 import type { CachedAnswer } from './cache.js';
+import { hexDigest } from './digest.js';
 
 /** The part of the Cache API this uses (Workers' `caches.default`). */
 export interface CacheLike {
@@ -42,13 +44,7 @@ export function defaultSharedCache(): CacheLike | undefined {
 export function cacheApiStore(cache: CacheLike, scope: readonly string[]): SharedAnswerStore {
   let namespace: Promise<string> | undefined;
   const keyRequest = async (key: string) => {
-    namespace ??= crypto.subtle
-      .digest('SHA-256', new TextEncoder().encode(['aivis-proxy-v1', ...scope].join('\n')))
-      .then((digest) =>
-        Array.from(new Uint8Array(digest).slice(0, 16), (byte) =>
-          byte.toString(16).padStart(2, '0'),
-        ).join(''),
-      );
+    namespace ??= hexDigest(['aivis-proxy-v1', ...scope]);
     return new Request(`${KEY_ORIGIN}/${await namespace}${key}`);
   };
   return {

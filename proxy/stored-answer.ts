@@ -13,10 +13,10 @@
  */
 import { MAX_UPSTREAM_BODY_BYTES } from './body-limit.js';
 import type { CachedAnswer } from './cache.js';
+import { hexDigest } from './digest.js';
 import { strongEtag } from './etag.js';
 import { isJsonText } from './json-check.js';
 import { JSON_TYPE, YAML_TYPE } from './responses.js';
-import { sha256 } from './sha256.js';
 
 /** The head line is small; a longer one is not ours. */
 const MAX_HEAD_BYTES = 4_096;
@@ -25,14 +25,8 @@ const MAX_CLOCK_AHEAD_MS = 60_000;
 
 const encoder = new TextEncoder();
 
-export function hexDigest(parts: readonly string[], bytes = 16): string {
-  return Array.from(sha256(encoder.encode(parts.join('\n'))).slice(0, bytes), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-}
-
 /** One name per account: the budget and the client shares are the account's. */
-export function accountName(baseUrl: string, token: string): string {
+export function accountName(baseUrl: string, token: string): Promise<string> {
   return hexDigest(['aivis-proxy-account-v1', baseUrl, token]);
 }
 
@@ -41,7 +35,7 @@ export function cacheScopeName(
   baseUrl: string,
   token: string,
   allowedProjects: readonly number[] | undefined,
-): string {
+): Promise<string> {
   return hexDigest(['aivis-proxy-v1', baseUrl, token, (allowedProjects ?? ['all']).join(',')]);
 }
 
@@ -72,12 +66,12 @@ export function encodeStoredAnswer(scope: string, key: string, entry: CachedAnsw
   return bytes;
 }
 
-export function decodeStoredAnswer(
+export async function decodeStoredAnswer(
   bytes: Uint8Array | null | undefined,
   scope: string,
   key: string,
   now: number,
-): CachedAnswer | undefined {
+): Promise<CachedAnswer | undefined> {
   if (
     !(bytes instanceof Uint8Array) ||
     bytes.byteLength > MAX_HEAD_BYTES + MAX_UPSTREAM_BODY_BYTES
@@ -104,7 +98,7 @@ export function decodeStoredAnswer(
     (head.type !== JSON_TYPE && head.type !== YAML_TYPE) ||
     head.length !== body.byteLength ||
     typeof head.etag !== 'string' ||
-    head.etag !== strongEtag(body)
+    head.etag !== (await strongEtag(body))
   ) {
     return undefined;
   }

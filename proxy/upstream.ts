@@ -173,7 +173,7 @@ async function settle(
         body,
         // Upstream's own Content-Type is not passed on: text/html would make the body a page.
         contentType: isApi ? JSON_TYPE : YAML_TYPE,
-        etag: strongEtag(body),
+        etag: await strongEtag(body),
         storedAt: call.now(),
       },
     };

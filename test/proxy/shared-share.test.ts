@@ -35,11 +35,13 @@ describe('the per-client share with two instances sharing Redis', () => {
       clientBudgetSharePercent: 10,
       storeTimeoutMs: 5_000,
     });
+    const account = await accountName(config.baseUrl, config.token);
+    const scope = await cacheScopeName(config.baseUrl, config.token, config.allowedProjects);
     const handlers = [0, 1].map(() => {
       const store = createRedisStore({
         url: redis.url,
-        account: accountName(config.baseUrl, config.token),
-        scope: cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+        account,
+        scope,
         timeoutMs: 5_000,
         now: Date.now,
       });
