@@ -2,9 +2,10 @@
  * What the third attack run got past the proxy: pages on other sites spending
  * the budget through <img> and no-cors requests, a forged X-Forwarded-For,
  * every viewer counted as loopback, revalidation loops after 401/403/404,
- * bytes that are not the JSON the scan read, and counts beside a filtered list.
+ * bytes that are not the JSON the check read, and counts beside a filtered list.
  * The upstream is a scripted fetch, so each answer is exactly the one attacked.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fakeClock, INTRANET, testProxy } from './helpers.js';
 
@@ -269,6 +270,49 @@ describe('what is served parses as JSON from its bytes', () => {
     const body = new Uint8Array([...new TextEncoder().encode('{"a":"'), 0xff, 0xfe, 0x22, 0x7d]);
     const answer = await bytesProxy(body).get(distinct(1));
     expect(answer.status).toBe(502);
+  });
+
+  it('any bytes: served as a 200 exactly when they are UTF-8 JSON (one leading mark dropped), as that JSON', async () => {
+    // The rule of docs/security.md, read by the platform's own strict decoder and parser.
+    const reference = (bytes: Uint8Array): { value: unknown } | undefined => {
+      try {
+        return { value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+      } catch {
+        return undefined;
+      }
+    };
+    const encode = (text: string) => [...new TextEncoder().encode(text)];
+    const bodies = fc
+      .tuple(
+        fc.boolean(),
+        fc.oneof(
+          fc.json().map(encode),
+          fc.string().map(encode),
+          fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 12 }),
+        ),
+        fc.array(fc.constantFrom(0xef, 0xbb, 0xbf, 0xff, 0xc0, 0x80, 0x22, 0x5d), {
+          maxLength: 2,
+        }),
+        fc.nat(),
+      )
+      .map(([mark, bytes, noise, at]) => {
+        const cut = bytes.length === 0 ? 0 : at % (bytes.length + 1);
+        const body = [...bytes.slice(0, cut), ...noise, ...bytes.slice(cut)];
+        return new Uint8Array(mark ? [0xef, 0xbb, 0xbf, ...body] : body);
+      });
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const expected = reference(body);
+        const answer = await bytesProxy(body).get(distinct(1));
+        if (expected === undefined) expect(answer.status).toBe(502);
+        else {
+          expect(answer.status).toBe(200);
+          const served = Buffer.from(await answer.response.arrayBuffer()).toString('utf8');
+          expect(JSON.parse(served)).toEqual(expected.value);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
