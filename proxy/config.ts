@@ -5,9 +5,10 @@
  * README's settings table is generated from it (proxy/settings-readme.ts).
  * Every error names the setting and says what to put there. Web-standard APIs only.
  */
+
+import { defaultAllowedHosts } from '../server/host-check.js';
 import { LIMITS } from '../shared/api/vocabulary.js';
 import { MAX_UPSTREAM_BODY_BYTES } from './body-limit.js';
-import { defaultAllowedHosts } from './hosts.js';
 import { MAX_BUDGET_PER_MINUTE } from './pacer.js';
 import {
   type Fail,
@@ -356,7 +357,7 @@ function readSettings(source: Source): ProxyConfig {
     }
     config[item.key] = item.range ? readInteger(text, item.range, fail) : item.read!(text, fail);
   }
-  // Derived default: the listening host and the loopback names (proxy/hosts.ts).
+  // Derived default: the listening host and the loopback names (server/host-check.ts).
   config.allowedHosts ??= defaultAllowedHosts(config.host as string);
   return config as unknown as ProxyConfig;
 }

@@ -11,10 +11,29 @@
  *   expired          beyond both                      as good as missing
  */
 
+/** In milliseconds, as every duration inside the proxy; the settings say seconds (docs/proxy.md). */
 export interface FreshnessWindows {
   ttlMs: number;
   staleWhileRevalidateMs: number;
   staleIfErrorMs: number;
+}
+
+/** The one place the settings' seconds become the windows' milliseconds. */
+export function freshnessWindows(settings: {
+  cacheTtlSeconds: number;
+  staleWhileRevalidateSeconds: number;
+  staleIfErrorSeconds: number;
+}): FreshnessWindows {
+  return {
+    ttlMs: settings.cacheTtlSeconds * 1000,
+    staleWhileRevalidateMs: settings.staleWhileRevalidateSeconds * 1000,
+    staleIfErrorMs: settings.staleIfErrorSeconds * 1000,
+  };
+}
+
+/** How long a stored answer is worth keeping: as long as any window may still serve it. */
+export function keepMs(windows: FreshnessWindows): number {
+  return windows.ttlMs + Math.max(windows.staleWhileRevalidateMs, windows.staleIfErrorMs);
 }
 
 export interface RecentFailure {

@@ -211,13 +211,13 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         const bytes = await redis.getBuffer(await answerKey(key));
         return decodeStoredAnswer(bytes, scope, key, options.now());
       },
-      async put(key: string, entry: CachedAnswer, keepSeconds: number): Promise<void> {
+      async put(key: string, entry: CachedAnswer, keepMs: number): Promise<void> {
         const bytes = encodeStoredAnswer(scope, key, entry);
         await redis.set(
           await answerKey(key),
           Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
           'PX',
-          Math.max(1_000, Math.floor(keepSeconds * 1000)),
+          Math.max(1_000, Math.floor(keepMs)),
         );
       },
     },

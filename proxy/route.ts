@@ -25,6 +25,8 @@ export type Route =
       upstreamPath: string;
     }
   | { kind: 'openapi'; upstreamPath: string }
+  /** The proxy's own health check: answered without upstream or budget (docs/proxy.md). */
+  | { kind: 'health' }
   | { kind: 'not_found'; message: string }
   | { kind: 'invalid'; errors: ValidationErrors };
 
@@ -32,6 +34,9 @@ export interface RouteRules {
   basePath: string;
   allowedProjects?: readonly number[];
 }
+
+/** Under BASE_PATH like everything else, so each mounted proxy answers its own. */
+export const HEALTH_PATH = '/healthz';
 
 /** Encoded slashes and backslashes have no business in an API path; a double slash neither. */
 const SUSPICIOUS_PATH = /%2f|%5c|\\|\/\//i;
@@ -44,6 +49,7 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
   }
   const path = pathname.slice(basePath.length) || '/';
   if (path === OPENAPI_PATH) return { kind: 'openapi', upstreamPath: OPENAPI_PATH };
+  if (path === HEALTH_PATH) return { kind: 'health' };
   if (!path.startsWith(`${API_PREFIX}/`) || SUSPICIOUS_PATH.test(path)) return notFound();
 
   let match: ReturnType<typeof matchEndpointPath>;

@@ -4,8 +4,9 @@
  * checks, and its errors say what to put there without echoing a secret.
  * Web-standard APIs only (the proxy runs on Workers, Deno and Bun too).
  */
+
+import { parseHost } from '../server/host-check.js';
 import { MAX_ID } from '../shared/api/vocabulary.js';
-import { parseHost } from './hosts.js';
 
 export class ProxyConfigError extends Error {
   /**

@@ -20,8 +20,8 @@ export interface CacheLike {
 
 export interface SharedAnswerStore {
   get(key: string): Promise<CachedAnswer | undefined>;
-  /** Keeps the answer for `keepSeconds` (freshness plus the stale windows). */
-  put(key: string, entry: CachedAnswer, keepSeconds: number): Promise<void>;
+  /** Keeps the answer for `keepMs` (freshness plus the stale windows, freshness.ts keepMs). */
+  put(key: string, entry: CachedAnswer, keepMs: number): Promise<void>;
 }
 
 const STORED_AT = 'X-Aivis-Stored-At';
@@ -62,7 +62,7 @@ export function cacheApiStore(cache: CacheLike, scope: readonly string[]): Share
         storedAt,
       };
     },
-    async put(key, entry, keepSeconds) {
+    async put(key, entry, keepMs) {
       await cache.put(
         await keyRequest(key),
         new Response(entry.body, {
@@ -70,7 +70,8 @@ export function cacheApiStore(cache: CacheLike, scope: readonly string[]): Share
             'Content-Type': entry.contentType,
             ETag: entry.etag,
             [STORED_AT]: String(entry.storedAt),
-            'Cache-Control': `public, max-age=${Math.max(1, Math.floor(keepSeconds))}`,
+            // The Cache API reads HTTP's seconds.
+            'Cache-Control': `public, max-age=${Math.max(1, Math.floor(keepMs / 1000))}`,
           },
         }),
       );

@@ -1,12 +1,13 @@
 /**
- * Where a request goes: preflight and methods (only GET and HEAD read, spec
- * 4), the OpenAPI document, paths outside the API, then which endpoint of the
- * table a path under /api/v1 names.
+ * Where a request goes: preflight and methods (the edge step the proxy
+ * shares, server/read-only-edge.ts), the OpenAPI document, paths outside the
+ * API, then which endpoint of the table a path under /api/v1 names.
  */
+
+import { readOnlyEdge } from '../../server/read-only-edge.js';
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
 import { type MatchedRoute, matchEndpointPath } from '../../shared/api/validate.js';
 import { API_PREFIX, OPENAPI_PATH } from '../../shared/api/vocabulary.js';
-import { isReadMethod, methodNotAllowed } from '../../shared/http/edge.js';
 import type { Exchange, StepResult } from './exchange.js';
 import { CORS, CORS_HEADERS, fail, logRequest, send } from './serialize.js';
 
@@ -16,13 +17,11 @@ export function answerOutsideApi(
   openApiYaml: () => string,
 ): Response | undefined {
   const { method, url } = exchange;
-  if (method === 'OPTIONS') {
-    const preflight = CORS.preflight(exchange.request.headers.get('origin'));
-    return send(exchange, preflight.status, null, preflight.headers);
-  }
-  if (!isReadMethod(method)) {
-    const refusal = methodNotAllowed(method);
-    return fail(exchange, refusal.code, refusal.message, {}, refusal.headers);
+  const edge = readOnlyEdge(method, exchange.request.headers.get('origin'), CORS);
+  if (edge?.kind === 'preflight') return send(exchange, edge.status, null, edge.headers);
+  if (edge?.kind === 'refused') {
+    const { code, message, headers } = edge.refusal;
+    return fail(exchange, code, message, {}, headers);
   }
   if (url.pathname === OPENAPI_PATH) {
     const yaml = openApiYaml();

@@ -1,8 +1,9 @@
 /**
- * Which Host header values the proxy answers. A page on any site can make a
- * browser send requests to a name the attacker resolves to the proxy's
- * address (DNS rebinding); the browser then treats the answers as same-origin
- * and hands them to that page. Refusing names nobody configured closes that.
+ * The edge step that checks the Host header against the names a server was
+ * told it is reached under. A page on any site can make a browser send
+ * requests to a name the attacker resolves to the server's address (DNS
+ * rebinding); the browser then treats the answers as same-origin and hands
+ * them to that page. Refusing names nobody configured closes that.
  */
 
 /** hostname, or hostname:port; IPv6 literals in brackets. Lower case. */

@@ -1,0 +1,40 @@
+/**
+ * First step: what the request target means for this proxy (its path, the
+ * host it names, its route). Pure and the same for every request to the
+ * target, so it is remembered: a hit only looks it up.
+ */
+import type { ProxyConfig } from '../config.js';
+import { BoundedMemo } from '../memo.js';
+import { jsonError } from '../responses.js';
+import { type Route, resolveRoute } from '../route.js';
+import { localAnswer, type StepResult } from './exchange.js';
+
+export interface Target {
+  path: string;
+  host: string;
+  route: Route;
+}
+
+/** Distinct request targets whose route is remembered (a dashboard asks for a few dozen). */
+const MAX_REMEMBERED_TARGETS = 4_096;
+
+export type TargetReader = (request: Request) => StepResult<Target>;
+
+export function targetReader(config: ProxyConfig): TargetReader {
+  const targets = new BoundedMemo<Target | undefined>(MAX_REMEMBERED_TARGETS);
+  const read = (text: string): Target | undefined => {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return undefined;
+    }
+    return { path: url.pathname, host: url.host, route: resolveRoute(url, config) };
+  };
+  return (request) => {
+    const target = targets.get(request.url, read);
+    return target === undefined
+      ? { answer: localAnswer(jsonError(404, 'not_found', 'No such endpoint.'), '(unparsable)') }
+      : { value: target };
+  };
+}
