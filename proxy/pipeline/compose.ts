@@ -9,7 +9,6 @@ import { abortableSleep, type CorsHeaders } from '../../shared/http/edge.js';
 import { ByteBudget } from '../byte-budget.js';
 import { AnswerCache } from '../cache.js';
 import { cachedAnswerRenderer, type RenderCached } from '../cached-response.js';
-import { spendingGate } from '../client-share.js';
 import { Coalescer } from '../coalescing.js';
 import type { ProxyConfig } from '../config.js';
 import { proxyCors } from '../cors.js';
@@ -26,6 +25,7 @@ import {
 import { SharedPacer } from '../shared-pacer.js';
 import { type SharedStore, StoreLink } from '../store.js';
 import type { UpstreamOutcome } from '../upstream.js';
+import { type SpendingGate, spendingGate } from './spending-gate.js';
 
 export interface ProxyDeps {
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
@@ -62,7 +62,7 @@ export interface ProxyParts {
   pacer: Pacer;
   inFlight: Coalescer<UpstreamOutcome>;
   failures: FailureBackoff;
-  mayGoUpstream: ReturnType<typeof spendingGate>;
+  mayGoUpstream: SpendingGate;
   /** Answers other instances or isolates can read; undefined: memory only. */
   shared: SharedAnswerStore | undefined;
   buffers: ByteBudget;

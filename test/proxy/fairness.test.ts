@@ -4,7 +4,7 @@
  * and one client address gets a share of the per-minute budget, not all of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientKey } from '../../proxy/client-share.js';
+import { clientKey } from '../../proxy/client-address.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { fakeClock, INTRANET, testProxy } from './helpers.js';

@@ -1,0 +1,59 @@
+/**
+ * Which pages may make the proxy spend budget: only a page on an origin in
+ * ALLOWED_ORIGINS, or a caller that is no page at all (Sheets, Looker,
+ * scripts send neither Origin nor Fetch Metadata). Any other request is
+ * answered from the cache only. Checked when a request would go upstream,
+ * not at the edge, so a cached answer stays readable to everyone it was.
+ */
+import { jsonError } from '../responses.js';
+
+export interface SpendRefusal {
+  /** For the log and X-Aivis-Stale-Reason. */
+  reason: string;
+  response: () => Response;
+}
+
+export type PageCheck = (request: Request) => SpendRefusal | undefined;
+
+export function pageCheck(allowedOrigins: readonly string[]): PageCheck {
+  const allowed = new Set(allowedOrigins);
+  return (request) => {
+    const origin = request.headers.get('Origin');
+    const allowedOrigin = origin !== null && allowed.has(origin);
+    if (origin !== null && allowed.size > 0 && !allowedOrigin) {
+      return {
+        reason: 'origin not allowed',
+        response: () =>
+          jsonError(
+            403,
+            'insufficient_scope',
+            "This page's origin is not in the proxy's ALLOWED_ORIGINS: it is answered from the cache only, and this answer is not cached.",
+          ),
+      };
+    }
+    if (!allowedOrigin && madeByAnotherPage(request.headers)) {
+      return {
+        reason: 'cross-site or no-cors',
+        response: () =>
+          jsonError(
+            403,
+            'insufficient_scope',
+            'This request came from a page on another site, or from an image or a no-cors request, without an origin in ALLOWED_ORIGINS: it is answered from the cache only, and this answer is not cached.',
+          ),
+      };
+    }
+    return undefined;
+  };
+}
+
+/**
+ * Fetch Metadata (sent by every current browser): a request another site's
+ * page made (an <img>, a link, a form) or one whose answer the page cannot
+ * read (no-cors) is no widget of an allowed page, so it must not spend the
+ * account's budget. Servers (Sheets, Looker, scripts) send neither header.
+ */
+function madeByAnotherPage(headers: Headers): boolean {
+  const site = headers.get('Sec-Fetch-Site');
+  const mode = headers.get('Sec-Fetch-Mode');
+  return site === 'cross-site' || mode === 'no-cors';
+}
