@@ -3,7 +3,14 @@
  * entry × the key's failure state × whether a refresh is already running.
  */
 import { describe, expect, it } from 'vitest';
-import { type CacheAction, decide, type RecentFailure } from '../../proxy/freshness.js';
+import { proxyConfig } from '../../proxy/config.js';
+import {
+  type CacheAction,
+  decide,
+  freshnessWindows,
+  keepMs,
+  type RecentFailure,
+} from '../../proxy/freshness.js';
 
 const windows = { ttlMs: 60_000, staleWhileRevalidateMs: 300_000, staleIfErrorMs: 86_400_000 };
 const NOW = 1_000_000_000_000;
@@ -98,5 +105,25 @@ describe('decide: the cache decision', () => {
     expect(decide({ storedAt: NOW }, NOW, undefined, false, none)).toEqual(
       fetch('REVALIDATED', false),
     );
+  });
+});
+
+describe('the windows in milliseconds, from the settings in seconds', () => {
+  it('the defaults (60 s, 300 s, a day) become the windows of the table above', () => {
+    expect(
+      freshnessWindows(proxyConfig({ baseUrl: 'https://svc.example', token: 'aivis_test_entry' })),
+    ).toEqual(windows);
+  });
+
+  it('a stored answer is kept for the TTL plus the longer stale window', () => {
+    expect(keepMs(windows)).toBe(60_000 + 86_400_000);
+    const settings = proxyConfig({
+      baseUrl: 'https://svc.example',
+      token: 'aivis_test_entry',
+      cacheTtlSeconds: 30,
+      staleWhileRevalidateSeconds: 600,
+      staleIfErrorSeconds: 120,
+    });
+    expect(keepMs(freshnessWindows(settings))).toBe(630_000);
   });
 });
