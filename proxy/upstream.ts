@@ -14,6 +14,14 @@ import { isJsonText } from './json-check.js';
 import type { Pacer } from './pacer.js';
 import { JSON_TYPE, jsonError, YAML_TYPE } from './responses.js';
 import { scrubBody } from './scrub.js';
+import {
+  GONE,
+  readErrorBody,
+  replay,
+  retryAfterSeconds,
+  tokenRefused,
+  withSentence,
+} from './upstream-errors.js';
 
 export type UpstreamOutcome =
   /** `shared`: another instance's call, read from the store they share. */
@@ -35,10 +43,6 @@ export interface UpstreamCall {
   onSend: () => void;
   /** Reshapes a 200 body before it is cached (the project allowlist); undefined refuses it. */
   reshape?: (body: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> | undefined;
-}
-
-interface ErrorBody {
-  error: { code: string; message: string; status: number; [extra: string]: unknown };
 }
 
 /** Headers of an upstream error worth passing on; nothing else of upstream's is. */
@@ -292,87 +296,4 @@ function badGateway(reason: string): UpstreamOutcome {
         'The service sent an answer the proxy cannot use. Try again later; if it persists, tell the proxy operator to check AIVIS_BASE_URL.',
       ),
   };
-}
-
-/** What a refusal means for the copies the proxy stored before it (see failure-backoff.ts). */
-const GONE = 'The proxy no longer serves its stored copy of it.';
-const TOKEN_GONE = 'Until the token works again, the proxy serves none of its stored copies.';
-
-function withSentence(envelope: ErrorBody, sentence: string): ErrorBody {
-  return { error: { ...envelope.error, message: `${envelope.error.message} ${sentence}` } };
-}
-
-/**
- * data-api 5: the operator has to fix the token, and the viewer has to be told so,
- * in the proxy's own words (the service's might quote the request).
- */
-function tokenRefused(
-  status: number,
-  envelope: ErrorBody | undefined,
-  headers: Record<string, string>,
-): Response {
-  const code = envelope?.error.code;
-  if (status === 403 && code === 'paid_plan_required') {
-    const plansUrl = envelope?.error.plans_url;
-    return jsonError(
-      403,
-      'paid_plan_required',
-      `The account behind this proxy's token has no paid-plan access. The account owner must choose a plan. ${TOKEN_GONE}`,
-      typeof plansUrl === 'string' ? { plans_url: plansUrl } : {},
-      headers,
-    );
-  }
-  if (status === 403) {
-    return jsonError(
-      403,
-      'insufficient_scope',
-      `The proxy's token cannot read the API. The proxy operator must set AIVIS_TOKEN to a token that can. ${TOKEN_GONE}`,
-      {},
-      headers,
-    );
-  }
-  return jsonError(
-    401,
-    'unauthenticated',
-    `The service refused the proxy's token: it is missing, expired or revoked. The proxy operator must set a valid AIVIS_TOKEN. ${TOKEN_GONE}`,
-    {},
-    headers,
-  );
-}
-
-function replay(status: number, envelope: ErrorBody, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(envelope), {
-    status,
-    headers: {
-      'Content-Type': JSON_TYPE,
-      'Cache-Control': 'no-store',
-      ...headers,
-    },
-  });
-}
-
-function readErrorBody(text: string): ErrorBody | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null) return undefined;
-    const error = (parsed as { error?: unknown }).error;
-    if (typeof error !== 'object' || error === null) return undefined;
-    const { code, message, status } = error as Record<string, unknown>;
-    if (typeof code !== 'string' || typeof message !== 'string' || typeof status !== 'number') {
-      return undefined;
-    }
-    return { error: error as ErrorBody['error'] };
-  } catch {
-    return undefined;
-  }
-}
-
-/** data-api 7: Retry-After and retry_after carry the same seconds; 60 when neither says. */
-function retryAfterSeconds(header: string | undefined, envelope: ErrorBody | undefined): number {
-  const fromHeader =
-    header !== undefined && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
-  const fromBody = envelope?.error.retry_after;
-  const seconds =
-    fromHeader ?? (typeof fromBody === 'number' && Number.isFinite(fromBody) ? fromBody : 60);
-  return Math.min(3600, Math.max(1, Math.ceil(seconds)));
 }
