@@ -32,7 +32,7 @@ export interface SiteOptions {
  */
 export async function startSite(bundleDir: string, options: SiteOptions = {}): Promise<Site> {
   const pages = new Map<string, string>();
-  const gzipByEtag = new Map<string, Buffer>();
+  const gzipByEtag = new Map<string, Uint8Array<ArrayBuffer>>();
   const { mount } = options;
   const served = await serveFetchHandler(async (request) => {
     const path = new URL(request.url).pathname;
@@ -59,7 +59,7 @@ export async function startSite(bundleDir: string, options: SiteOptions = {}): P
     if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
       return new Response(file, { headers });
     }
-    const gzipped = gzipByEtag.get(etag) ?? gzipSync(file, { level: 9 });
+    const gzipped = gzipByEtag.get(etag) ?? new Uint8Array(gzipSync(file, { level: 9 }));
     gzipByEtag.set(etag, gzipped);
     return new Response(gzipped, { headers: { ...headers, 'content-encoding': 'gzip' } });
   });
@@ -127,39 +127,26 @@ async function waitRendered(page: Page): Promise<Rendered> {
   });
 }
 
-/** Navigation start until the page sets window.renderedAt, in a fresh context (a first visit). */
+/**
+ * Navigation start until the page sets window.renderedAt, in a fresh
+ * context: a first visit, or with `visits: 2` a repeat visit (the page
+ * loaded once, filling the browser's cache, then opened again in a new tab
+ * of the same context; the second load's times).
+ */
 export async function timeToRendered(
   browser: Browser,
   url: string,
   network?: Network,
+  visits: 1 | 2 = 1,
 ): Promise<Rendered> {
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
-    await emulate(context, page, network);
-    await page.goto(url);
-    return await waitRendered(page);
-  } finally {
-    await context.close();
-  }
-}
-
-/**
- * A repeat visit: the page loaded once in a fresh context (filling the
- * browser's cache), then opened again in a new tab of the same context;
- * the second load's times.
- */
-export async function timeToRenderedAgain(
-  browser: Browser,
-  url: string,
-  network?: Network,
-): Promise<Rendered> {
-  const context = await browser.newContext();
-  try {
-    const first = await context.newPage();
-    await first.goto(url);
-    await waitRendered(first);
-    await first.close();
+    if (visits === 2) {
+      const first = await context.newPage();
+      await first.goto(url);
+      await waitRendered(first);
+      await first.close();
+    }
     const page = await context.newPage();
     await emulate(context, page, network);
     await page.goto(url);
