@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DriftName } from '../../sandbox/data/drift.js';
 import type { StartSandboxOptions } from '../../sandbox/server.js';
+import { callsTo } from './worker-calls.js';
 
 export interface LogEntry {
   method: string;
@@ -31,37 +32,15 @@ export async function startSandboxThread(
   const worker = new Worker(new URL('./sandbox-worker.mjs', import.meta.url), {
     workerData: { port: 0, ...options },
   });
-  let nextId = 0;
-  const pending = new Map<number, (value: unknown) => void>();
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on(
-      'message',
-      (message: { type: string; id?: number; baseUrl?: string; log?: unknown }) => {
-        if (message.type === 'ready') resolve(message.baseUrl!);
-        else if (message.id !== undefined) {
-          pending.get(message.id)?.(message.log);
-          pending.delete(message.id);
-        }
-      },
-    );
-  });
-  const ask = (type: string, extra: Record<string, unknown> = {}) =>
-    new Promise<unknown>((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      worker.postMessage({ type, id, ...extra });
-    });
+  const calls = await callsTo(worker);
+  const log = async () => (await calls.ask('log')) as LogEntry[];
   return {
-    baseUrl,
-    log: async () => (await ask('log')) as LogEntry[],
-    since: async (mark) => ((await ask('log')) as LogEntry[]).slice(mark),
+    baseUrl: calls.address,
+    log,
+    since: async (mark) => (await log()).slice(mark),
     drift: async (step) => {
-      await ask('drift', { drift: step });
+      await calls.ask('drift', { drift: step });
     },
-    close: async () => {
-      await ask('close');
-      await worker.terminate();
-    },
+    close: calls.close,
   };
 }

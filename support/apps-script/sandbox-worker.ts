@@ -10,11 +10,11 @@ const sandbox = await startSandbox({ ...(workerData as StartSandboxOptions), dri
 port.on('message', (message: { type: string; id: number; drift?: DriftName }) => {
   if (message.type === 'drift' && message.drift) {
     drift = message.drift;
-    port.postMessage({ type: 'drift', id: message.id, log: drift });
+    port.postMessage({ id: message.id, value: drift });
   } else if (message.type === 'log') {
-    port.postMessage({ type: 'log', id: message.id, log: sandbox.requestLog });
+    port.postMessage({ id: message.id, value: sandbox.requestLog });
   } else if (message.type === 'close') {
-    void sandbox.close().then(() => port.postMessage({ type: 'closed', id: message.id }));
+    void sandbox.close().then(() => port.postMessage({ id: message.id }));
   }
 });
-port.postMessage({ type: 'ready', baseUrl: sandbox.baseUrl });
+port.postMessage({ type: 'ready', address: sandbox.baseUrl });

@@ -5,6 +5,7 @@
  * path to play a failing webhook.
  */
 import { Worker } from 'node:worker_threads';
+import { callsTo } from './worker-calls.js';
 
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -31,7 +32,7 @@ const server = http.createServer((request, response) => {
   });
 });
 server.listen(0, '127.0.0.1', () => {
-  parentPort.postMessage({ type: 'ready', url: 'http://127.0.0.1:' + server.address().port });
+  parentPort.postMessage({ type: 'ready', address: 'http://127.0.0.1:' + server.address().port });
 });
 parentPort.on('message', (message) => {
   if (message.type === 'received') parentPort.postMessage({ id: message.id, value: received.slice() });
@@ -61,36 +62,13 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const worker = new Worker(WORKER_SOURCE, { eval: true });
-  let nextId = 0;
-  const pending = new Map<number, (value: unknown) => void>();
-  const url = await new Promise<string>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on(
-      'message',
-      (message: { type?: string; id?: number; url?: string; value?: unknown }) => {
-        if (message.type === 'ready') resolve(message.url!);
-        else if (message.id !== undefined) {
-          pending.get(message.id)?.(message.value);
-          pending.delete(message.id);
-        }
-      },
-    );
-  });
-  const ask = (type: string, extra: Record<string, unknown> = {}) =>
-    new Promise<unknown>((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      worker.postMessage({ type, id, ...extra });
-    });
+  const calls = await callsTo(worker);
   return {
-    url,
-    received: async () => (await ask('received')) as ReceivedPost[],
+    url: calls.address,
+    received: async () => (await calls.ask('received')) as ReceivedPost[],
     fail: async (prefix, status) => {
-      await ask('fail', { prefix, status });
+      await calls.ask('fail', { prefix, status });
     },
-    close: async () => {
-      await ask('close');
-      await worker.terminate();
-    },
+    close: calls.close,
   };
 }

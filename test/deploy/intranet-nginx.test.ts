@@ -244,6 +244,39 @@ describe('examples/intranet-nginx', () => {
     await page.close();
   });
 
+  it("starts the widgets' requests with the HTML (docs/loading.md) and sends the bundle gzipped", async () => {
+    const html = await readFile(`${EXAMPLE}/site/index.html`, 'utf8');
+    const preloadLines =
+      html.match(/<link rel="preload" as="fetch" crossorigin href="[^"]+">/g) ?? [];
+    expect(preloadLines.length).toBe(3);
+
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/aivis/api/')) asked.push(request.url());
+    });
+    await page.goto(`${siteUrl}/`);
+    await waitForWidgets(page);
+    // The lines in the page are the ones preloadLinks() writes for it, with this site's origin
+    // left out: a widget whose attributes changed without its line would ask twice.
+    // A string, as a reader types it in the console: the test runner would rewrite import().
+    const written: string = await page.evaluate(
+      "import('/assets/aivis-widgets.js').then((bundle) => bundle.preloadLinks())",
+    );
+    expect(written.replaceAll(siteUrl, '').split('\n')).toEqual(preloadLines);
+    // Each address once: the widgets took the preloaded answers instead of asking again.
+    expect(asked.length).toBe(3);
+    expect(new Set(asked).size).toBe(3);
+    await page.close();
+
+    const bundle = await fetch(`${siteUrl}/assets/aivis-widgets.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(bundle.headers.get('content-encoding')).toBe('gzip');
+    expect(bundle.headers.get('vary')).toContain('Accept-Encoding');
+    expect((await bundle.text()).length).toBeGreaterThan(50_000);
+  });
+
   it('the systemd unit runs the built entry with the environment file and passes systemd-analyze', async () => {
     const unit = await readFile(UNIT_FILE, 'utf8');
     expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node \/opt\/aivis-proxy\/main\.js$/m);
