@@ -5,10 +5,15 @@
  * computed from the add-on's own stored figures, never from the service's
  * own "change" block, so a renamed or missing field costs only its line.
  */
+
+import {
+  budgetSleep,
+  startBudget,
+  urlFetchTransport,
+} from '../../apps-script-platform/gas-transport.js';
+import type { Credentials } from '../../apps-script-platform/user-token.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import { IMPORT_BUDGET_MS } from './config.js';
-import { budgetSleep, startBudget, urlFetchTransport } from './gas-transport.js';
-import type { Credentials } from './settings.js';
 
 export interface RankedBrand {
   name: string;

@@ -6,8 +6,10 @@
  * connection and redrawn by Refresh now and the schedule. Everything is
  * fetched before anything is written, so a failed run leaves the sheet as it was.
  */
+
+import { readJson, writeJson } from '../../apps-script-platform/document-properties.js';
+import { fetchTable, prefetch, type Read } from '../../apps-script-platform/fetch-table.js';
 import { LIMITS } from '../../shared/api/vocabulary.js';
-import { fetchTable, prefetch, type Read } from './api.js';
 import { DOCUMENT_KEYS, IMPORT_BUDGET_MS, REFRESH_RANGE_NAME } from './config.js';
 import { defaultConnectionName, readCredentials } from './connections.js';
 import { refreshStamp } from './custom-functions.js';
@@ -18,7 +20,6 @@ import {
   RANKING_ROWS,
 } from './dashboard-layout.js';
 import { inertValues } from './sheet-values.js';
-import { readJson, writeJson } from './store.js';
 
 export interface DashboardRecord {
   id: string;

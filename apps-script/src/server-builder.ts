@@ -4,8 +4,8 @@
  * saved imports (run now, edit, delete) and Insert dashboard.
  */
 
+import { fetchTable } from '../../apps-script-platform/fetch-table.js';
 import { validationError } from '../../shared/http/errors.js';
-import { fetchTable, splitAddonOptions } from './api.js';
 import {
   type BuilderQuery,
   checkQuery,
@@ -24,6 +24,7 @@ import {
 } from './dashboard.js';
 import { type ImportResult, importQuery, listImports, removeImport, runImport } from './imports.js';
 import { userMessage } from './messages.js';
+import { splitAddonOptions } from './options.js';
 import { appendRunLog, timedRun } from './run-log.js';
 import { active, guarded } from './server-guard.js';
 import { tableValues } from './sheet-values.js';

@@ -6,6 +6,7 @@
 import type { ConnectionChange, ConnectionsState } from '../src/server-connections.js';
 import { busy, byId, clear, setText, showError } from './dom.js';
 import { call } from './server.js';
+import { tokenState } from './token-state.js';
 
 let pending: (() => Promise<ConnectionChange>) | undefined;
 
@@ -35,7 +36,7 @@ export function renderConnections(state: ConnectionsState): void {
     ...state.connections.map((each) => {
       const item = document.createElement('li');
       const text = document.createElement('span');
-      text.textContent = `${each.name}${each.isDefault ? ' (default)' : ''}: ${each.baseUrl} · token ${each.tokenSet ? 'set' : 'not set'} `;
+      text.textContent = `${each.name}${each.isDefault ? ' (default)' : ''}: ${each.baseUrl} · ${tokenState(each.tokenSet)} `;
       const rename = button('Rename', each.name, async () => {
         const to = byId<HTMLInputElement>('new-name').value.trim();
         if (!to) throw new Error('Type the new name in "New name" first.');

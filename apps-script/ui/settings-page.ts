@@ -3,6 +3,7 @@ import type { SidebarState } from '../src/server-api.js';
 import { initConnections } from './connections-section.js';
 import { busy, byId, clear, setText, showError } from './dom.js';
 import { call } from './server.js';
+import { tokenStateLine } from './token-state.js';
 
 const baseUrl = byId<HTMLInputElement>('base-url');
 const token = byId<HTMLInputElement>('token');
@@ -15,7 +16,7 @@ function render(state: SidebarState): void {
   token.placeholder = state.settings.tokenSet
     ? 'A token is set (type to replace it)'
     : 'Paste your token';
-  setText('token-state', state.settings.tokenSet ? 'Token: set' : 'Token: not set');
+  setText('token-state', tokenStateLine(state.settings.tokenSet));
   byId<HTMLButtonElement>('remove-token').disabled = !state.settings.tokenSet;
   setText('status', state.status);
   setText('schedule', `Schedule: ${state.schedule.frequency}`);

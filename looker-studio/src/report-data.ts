@@ -5,8 +5,8 @@
  * back with exactly the requested fields in the requested order.
  */
 
-import { type FetchedTable, fetchTable } from '../../apps-script/src/api.js';
-import type { Credentials } from '../../apps-script/src/settings.js';
+import { type FetchedTable, fetchTable } from '../../apps-script-platform/fetch-table.js';
+import type { Credentials } from '../../apps-script-platform/user-token.js';
 import { ENDPOINTS, needsProject, type Query } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
 import { isPlainObject } from '../../shared/table/cells.js';

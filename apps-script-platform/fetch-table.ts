@@ -1,25 +1,19 @@
 /**
- * One call of the add-on: validate raw input with the core, fetch (from the
- * cache when it can), collect pages up to the row cap, and normalize to the
- * core's table. Custom functions, imports and the schedule all come here.
+ * One read of the Data API from Apps Script: fetch checked parameters (from
+ * the cache when it can), collect pages up to the row cap, and normalize to
+ * the core's table. The Sheets add-on (functions, imports, dashboards, the
+ * schedule) and the Looker Studio connector both read through here; each
+ * checks its raw input once, at its edge, with checkInput.
  */
-import { ENDPOINTS, type EndpointName, type Query } from '../../shared/api/endpoints.js';
-import type { ParamRule } from '../../shared/api/param-rules.js';
-import { readParam } from '../../shared/api/param-rules.js';
-import { validateParams, withDefaults } from '../../shared/api/validate.js';
-import { prepareCall } from '../../shared/client/prepare.js';
-import { createSyncClient } from '../../shared/client/sync-client.js';
-import type { AivisSyncClient } from '../../shared/client/types.js';
-import { AivisError, validationError } from '../../shared/http/errors.js';
-import { toTable } from '../../shared/table/normalize.js';
-import type { Table } from '../../shared/table/types.js';
-import {
-  CACHE_TTL_SECONDS,
-  CONNECTION_OPTION,
-  connectionRule,
-  MAX_ROWS_OPTION,
-  maxRowsRule,
-} from './config.js';
+import { ENDPOINTS, type EndpointName, type Query } from '../shared/api/endpoints.js';
+import type { ParamRule } from '../shared/api/param-rules.js';
+import { validateParams, withDefaults } from '../shared/api/validate.js';
+import { prepareCall } from '../shared/client/prepare.js';
+import { createSyncClient } from '../shared/client/sync-client.js';
+import type { AivisSyncClient } from '../shared/client/types.js';
+import { AivisError, validationError } from '../shared/http/errors.js';
+import { toTable } from '../shared/table/normalize.js';
+import type { Table } from '../shared/table/types.js';
 import {
   type Budget,
   budgetExceeded,
@@ -28,9 +22,8 @@ import {
   startBudget,
   urlFetchTransport,
 } from './gas-transport.js';
-import type { RawOptions } from './options.js';
-import { cachingTransport, chunkedCache, digest } from './response-cache.js';
-import { type Credentials, readCredentials } from './settings.js';
+import { CACHE_TTL_SECONDS, cachingTransport, chunkedCache, digest } from './response-cache.js';
+import type { Credentials } from './user-token.js';
 
 export interface CallOptions {
   /** Time budget of the whole call, retries and waits included. */
@@ -54,32 +47,6 @@ export interface FetchedTable {
   /** UrlFetchApp requests this call made (0 when the cache answered). */
   requests: number;
   cacheHits: number;
-}
-
-export interface AddonOptions {
-  maxRows: number;
-  /** A connection name from Settings; undefined for the default connection. */
-  connection: string | undefined;
-  /** The API parameters. */
-  rest: RawOptions;
-}
-
-/** Reads one add-on option with its rule; the complaint reads like the core's. */
-function readOption(key: string, rule: ParamRule, raw: unknown): unknown {
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  const read = readParam(rule, raw);
-  if (!read.ok) throw validationError({ [key]: [read.message] });
-  return read.value;
-}
-
-/** Takes max_rows and connection out of the options: they steer the add-on and are no API parameters. */
-export function splitAddonOptions(input: RawOptions): AddonOptions {
-  const { [MAX_ROWS_OPTION]: rawMaxRows, [CONNECTION_OPTION]: rawConnection, ...rest } = input;
-  const maxRows = readOption(MAX_ROWS_OPTION, maxRowsRule, rawMaxRows) as number | undefined;
-  const connection = readOption(CONNECTION_OPTION, connectionRule, rawConnection) as
-    | string
-    | undefined;
-  return { maxRows: maxRows ?? maxRowsRule.default ?? 5000, connection, rest };
 }
 
 /** Validates with the core; throws validation_failed with its per-parameter messages. */
@@ -147,7 +114,7 @@ export interface Read {
 export function prefetch(
   reads: readonly Read[],
   options: CallOptions,
-  credentials: Credentials = readCredentials(),
+  credentials: Credentials,
 ): number {
   const budget = startBudget(options.budgetMs);
   const { network, transport } = makeClient(credentials, budget, options);
@@ -172,7 +139,7 @@ export function fetchTable(
   input: Record<string, unknown>,
   maxRows: number,
   options: CallOptions,
-  credentials: Credentials = readCredentials(),
+  credentials: Credentials,
 ): FetchedTable {
   const params = validateInput(name, input);
   const budget = startBudget(options.budgetMs);
