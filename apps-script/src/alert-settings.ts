@@ -51,7 +51,7 @@ export interface AlertSettingsView {
 
 /**
  * The incoming-webhook hosts of the three services, as urlFetchWhitelist
- * prefixes (apps-script/build/manifest.ts adds exactly these). Teams'
+ * prefixes (scripts/sheets/manifest.ts adds exactly these). Teams'
  * Workflows webhooks live under logic.azure.com, its older connectors
  * under webhook.office.com.
  */

@@ -47,5 +47,5 @@ export const IMPORT_BUDGET_MS = 120_000;
 export const MENU_TITLE = 'AI Visibility';
 export const SETTINGS_PATH = 'Extensions > AI Visibility > Settings';
 
-/** The top-level table of inlined pages in the paste-install file (src/pages.ts, build/index.ts). */
+/** The top-level table of inlined pages in the paste-install file (src/pages.ts, scripts/sheets/index.ts). */
 export const INLINE_PAGES_GLOBAL = 'AIVIS_PAGES';

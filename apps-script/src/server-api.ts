@@ -1,6 +1,6 @@
 /**
  * The functions the sidebar and dialogs call through google.script.run.
- * The build generates one global function per key (apps-script/build/entry.ts)
+ * The build generates one global function per key (scripts/sheets/entry.ts)
  * and the browser code calls them through a wrapper typed with `ServerApi`
  * (apps-script/ui/server.ts), so a renamed or retyped function breaks the
  * build, not the user. Arguments and results are plain JSON: no Dates.
