@@ -5,7 +5,7 @@
  * (Sheets shows it on the #ERROR! cell).
  */
 
-import { fetchTable } from '../../apps-script-platform/fetch-table.js';
+import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js';
 import { needsProject } from '../../shared/api/endpoints.js';
 import { AivisError } from '../../shared/http/errors.js';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config.js';
@@ -83,9 +83,9 @@ export function runCustomFunction(
 ): SheetValue[][] {
   try {
     const { input, maxRows, connection, refresh } = argumentsToInput(name, args);
+    // The function's one validation: everything after it takes the checked read.
     const fetched = fetchTable(
-      CUSTOM_FUNCTIONS[name].endpoint,
-      input,
+      checkRead(CUSTOM_FUNCTIONS[name].endpoint, input),
       maxRows,
       { budgetMs: CUSTOM_FUNCTION_BUDGET_MS, refreshStamp: refreshStamp(refresh) },
       readCredentials(connection),

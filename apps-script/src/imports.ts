@@ -6,7 +6,7 @@
  */
 
 import { readJson, writeJson } from '../../apps-script-platform/document-properties.js';
-import { fetchTable } from '../../apps-script-platform/fetch-table.js';
+import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js';
 import type { Credentials } from '../../apps-script-platform/user-token.js';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
@@ -66,9 +66,9 @@ export function runImport(
   refreshStamp: string,
   credentials: Credentials = readCredentials(record.connection),
 ): ImportResult {
+  // Stored parameters are checked on every run: the rules may have changed since they were saved.
   const fetched = fetchTable(
-    record.endpoint,
-    record.params,
+    checkRead(record.endpoint, record.params),
     record.maxRows,
     { budgetMs: IMPORT_BUDGET_MS, refreshStamp, fresh: true },
     credentials,

@@ -4,7 +4,7 @@
  * saved imports (run now, edit, delete) and Insert dashboard.
  */
 
-import { fetchTable } from '../../apps-script-platform/fetch-table.js';
+import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js';
 import { validationError } from '../../shared/http/errors.js';
 import {
   type BuilderQuery,
@@ -59,8 +59,7 @@ export const PREVIEW_ROWS = 20;
 
 export function projects(connection?: string): ProjectChoice[] {
   const fetched = fetchTable(
-    'projects',
-    {},
+    checkRead('projects', {}),
     maxRowsRule.max,
     { budgetMs: 25_000, refreshStamp: String(Date.now()), fresh: true },
     readCredentials(connection),
@@ -85,8 +84,7 @@ function preview(query: BuilderQuery): Preview {
   // What the function shows first: its own cap when lower than the preview's.
   const { maxRows } = splitAddonOptions({ max_rows: query.maxRows });
   const fetched = fetchTable(
-    report.endpoint,
-    queryInput(query),
+    checkRead(report.endpoint, queryInput(query)),
     Math.min(maxRows, PREVIEW_ROWS),
     { budgetMs: 25_000, refreshStamp: '' },
     readCredentials(query.connection),

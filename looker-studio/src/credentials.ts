@@ -4,7 +4,7 @@
  * setCredentials checks it with GET /projects before keeping it.
  */
 
-import { fetchTable } from '../../apps-script-platform/fetch-table.js';
+import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js';
 import { defaultBaseUrl } from '../../apps-script-platform/service-address.js';
 import { type Credentials, storedToken, USER_KEYS } from '../../apps-script-platform/user-token.js';
 import { AivisError, isAivisError } from '../../shared/http/errors.js';
@@ -29,8 +29,7 @@ const NO_TOKEN = 'No access token is stored for you yet.';
 /** GET /projects with these credentials; the answer lands in the cache for the config's project list. */
 export function listProjects(credentials: Credentials, fresh = false) {
   return fetchTable(
-    'projects',
-    {},
+    checkRead('projects', {}),
     Number.MAX_SAFE_INTEGER,
     {
       budgetMs: QUICK_BUDGET_MS,
