@@ -32,7 +32,7 @@ export interface ConnectionChange {
   state: ConnectionsState;
 }
 
-function connectionsState(): ConnectionsState {
+export function connectionsState(): ConnectionsState {
   return { connections: listConnections(), allowedBaseUrls: urlFetchWhitelist() };
 }
 

@@ -9,6 +9,8 @@ import { call } from './server.js';
 import { tokenState } from './token-state.js';
 
 let pending: (() => Promise<ConnectionChange>) | undefined;
+/** What the page does after the list changed (Settings reads its token line again). */
+let changed: () => void = () => {};
 
 function button(label: string, name: string, work: () => Promise<unknown>): HTMLButtonElement {
   const element = document.createElement('button');
@@ -24,6 +26,7 @@ function button(label: string, name: string, work: () => Promise<unknown>): HTML
 /** A change either happened, or waits for Confirm with the affected imports named. */
 function settle(change: ConnectionChange, confirm: () => Promise<ConnectionChange>): void {
   renderConnections(change.state);
+  if (change.done) changed();
   setText('connection-message', change.message);
   byId('confirm-box').hidden = change.done;
   pending = change.done ? undefined : confirm;
@@ -63,7 +66,8 @@ export function renderConnections(state: ConnectionsState): void {
   );
 }
 
-export function initConnections(): void {
+export function initConnections(onChange: () => void): void {
+  changed = onChange;
   byId('confirm').addEventListener('click', (event) => {
     const run = pending;
     if (!run) return;
@@ -92,13 +96,11 @@ export function initConnections(): void {
         token.value = '';
         renderConnections(state);
         setText('connection-message', 'Connection added.');
+        changed();
       })
       .catch((error: unknown) => {
         token.value = '';
         showError('connection-error', error);
       });
   });
-  call('aivisConnections')
-    .then(renderConnections)
-    .catch((error: unknown) => showError('connection-error', error));
 }

@@ -1,6 +1,6 @@
 /** The Settings sidebar: base URL, token (write-only), test connection, status and imports. */
 import type { SidebarState } from '../src/server-api.js';
-import { initConnections } from './connections-section.js';
+import { initConnections, renderConnections } from './connections-section.js';
 import { busy, byId, clear, setText, showError } from './dom.js';
 import { call } from './server.js';
 import { tokenStateLine } from './token-state.js';
@@ -18,6 +18,7 @@ function render(state: SidebarState): void {
     : 'Paste your token';
   setText('token-state', tokenStateLine(state.settings.tokenSet));
   byId<HTMLButtonElement>('remove-token').disabled = !state.settings.tokenSet;
+  renderConnections(state.connections);
   setText('status', state.status);
   setText('schedule', `Schedule: ${state.schedule.frequency}`);
   const list = byId('imports');
@@ -91,7 +92,10 @@ byId('run-log').addEventListener('click', (event) => {
     .catch((error: unknown) => showError('error', error));
 });
 
-initConnections();
-call('aivisSidebarState')
-  .then(render)
-  .catch((error: unknown) => showError('error', error));
+const loadState = () =>
+  call('aivisSidebarState')
+    .then(render)
+    .catch((error: unknown) => showError('error', error));
+// A change in the list (the first connection added or removed) can change the token line too.
+initConnections(loadState);
+void loadState();
