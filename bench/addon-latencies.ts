@@ -3,7 +3,7 @@
  * (rate limit off), and each figure run on loopback and with 100 ms per
  * request, since UrlFetchApp from Google's servers has latency and loopback none.
  */
-import { buildAppsScript } from '../apps-script/build/index.js';
+import { buildAppsScript } from '../scripts/sheets/index.js';
 import { startSandboxThread } from '../support/apps-script/sandbox-thread.js';
 import { createSyncHttp, type SyncHttp } from '../support/apps-script/sync-http.js';
 

@@ -35,12 +35,24 @@ export const ARTIFACTS: Artifact[] = [
   {
     script: 'apps-script',
     output: 'dist/apps-script-paste/AIVIS.gs',
-    sources: [...COMMON, 'apps-script'],
+    sources: [
+      ...COMMON,
+      'apps-script',
+      'apps-script-platform',
+      'scripts/apps-script-bundle',
+      'scripts/sheets',
+    ],
   },
   {
     script: 'looker-studio',
     output: 'dist/looker-studio/Code.js',
-    sources: [...COMMON, 'looker-studio', 'apps-script'],
+    sources: [
+      ...COMMON,
+      'looker-studio',
+      'apps-script-platform',
+      'scripts/apps-script-bundle',
+      'scripts/looker-studio',
+    ],
   },
   {
     script: 'proxy',

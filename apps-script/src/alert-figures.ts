@@ -5,10 +5,15 @@
  * computed from the add-on's own stored figures, never from the service's
  * own "change" block, so a renamed or missing field costs only its line.
  */
+
+import {
+  budgetSleep,
+  startBudget,
+  urlFetchTransport,
+} from '../../apps-script-platform/gas-transport.js';
+import type { Credentials } from '../../apps-script-platform/user-token.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import { IMPORT_BUDGET_MS } from './config.js';
-import { budgetSleep, startBudget, urlFetchTransport } from './gas-transport.js';
-import type { Credentials } from './settings.js';
 
 export interface RankedBrand {
   name: string;
@@ -121,7 +126,7 @@ export function fetchFigures(
     }),
   );
   const rankingBody = record(
-    client.get('competitors', { project, dataset: 'ranking', limit: RANKING_ROWS } as never),
+    client.get('competitors', { project, dataset: 'ranking', limit: RANKING_ROWS }),
   );
   const ranking = (Array.isArray(rankingBody.competitors) ? rankingBody.competitors : [])
     .slice(0, RANKING_ROWS)
@@ -134,13 +139,14 @@ export function fetchFigures(
         own: row.is_own_brand === true,
       };
     });
-  const flaggedQuery: Record<string, unknown> = {
-    project,
-    only_flagged: true,
-    limit: flaggedSince ? FLAGGED_PAGE : 1,
-  };
-  if (flaggedSince) flaggedQuery.since = flaggedSince.slice(0, 10);
-  const flaggedBody = record(client.get('answers', flaggedQuery as never));
+  const flaggedBody = record(
+    client.get('answers', {
+      project,
+      only_flagged: true,
+      limit: flaggedSince ? FLAGGED_PAGE : 1,
+      ...(flaggedSince ? { since: flaggedSince.slice(0, 10) } : {}),
+    }),
+  );
   const rows = (Array.isArray(flaggedBody.answers) ? flaggedBody.answers : []).map(record);
   const newest = rows
     .map((row) => text(row.checked_at))
@@ -158,12 +164,12 @@ export function fetchFigures(
         }))
         .sort((a, b) => (a.checkedAt < b.checkedAt ? 1 : a.checkedAt > b.checkedAt ? -1 : 0))
     : [];
-  const plan = record(client.get('action-plan', { project, limit: 3 } as never));
+  const plan = record(client.get('action-plan', { project, limit: 3 }));
   const actions = (Array.isArray(plan.actions) ? plan.actions : [])
     .map((each: unknown) => text(record(each).title))
     .filter((each): each is string => Boolean(each))
     .slice(0, 3);
-  const list = record(client.get('projects', {} as never));
+  const list = record(client.get('projects', {}));
   const item = record(
     (Array.isArray(list.projects) ? list.projects : []).find(
       (each: unknown) => record(each).id === project,

@@ -5,8 +5,9 @@
  * a secret like a token and lives in the saving person's user properties,
  * referred to by a `saved:<id>` reference and never shown again in full.
  */
+
+import { digest } from '../../apps-script-platform/response-cache.js';
 import { AivisError } from '../../shared/http/errors.js';
-import { digest } from './response-cache.js';
 
 export const DIGESTS = ['off', 'daily', 'weekly'] as const;
 export type Digest = (typeof DIGESTS)[number];
@@ -50,7 +51,7 @@ export interface AlertSettingsView {
 
 /**
  * The incoming-webhook hosts of the three services, as urlFetchWhitelist
- * prefixes (apps-script/build/manifest.ts adds exactly these). Teams'
+ * prefixes (scripts/sheets/manifest.ts adds exactly these). Teams'
  * Workflows webhooks live under logic.azure.com, its older connectors
  * under webhook.office.com.
  */

@@ -8,6 +8,8 @@
  * (it is retried on the next run) and a delivered one is never sent again.
  * Nothing here throws into the refresh: every outcome is a run-log line.
  */
+
+import { readJson, writeJson } from '../../apps-script-platform/document-properties.js';
 import { redactSecret } from '../../shared/http/redaction.js';
 import { compareFigures, describeChange, type FigureChange } from '../../shared/noise.js';
 import {
@@ -35,7 +37,6 @@ import {
 import { readCredentials, storedTokens } from './connections.js';
 import { userMessage } from './messages.js';
 import type { RunLogEntry } from './run-log.js';
-import { readJson, writeJson } from './store.js';
 
 /** Mails kept back for the day: near the quota, alerts wait rather than use the last ones. */
 export const MAIL_RESERVE = 1;

@@ -1,29 +1,10 @@
 /**
- * The add-on's own settings: property keys, cache and time budgets, and the
- * one option that is not an API parameter (max_rows). Everything about the
- * API itself comes from shared/.
+ * The add-on's own settings: document property keys, time budgets, and the
+ * options that are no API parameters (max_rows, connection). Everything about
+ * the API itself comes from shared/, the service address and the user
+ * property keys from apps-script-platform/.
  */
 import { intParam, textParam } from '../../shared/api/param-rules.js';
-
-/** Injected by the build from AIVIS_SERVICE_URL (apps-script/build/settings.ts). */
-declare const __AIVIS_SERVICE_URL__: string | undefined;
-
-/** The service address this build was made for, without /api/v1. */
-export function defaultBaseUrl(): string {
-  return typeof __AIVIS_SERVICE_URL__ === 'string' ? __AIVIS_SERVICE_URL__ : '';
-}
-
-/**
- * The manifest's urlFetchWhitelist (apps-script/build/manifest.ts writes the
- * same entry from the same build setting): the only addresses a connection may use.
- */
-export function urlFetchWhitelist(): string[] {
-  const base = defaultBaseUrl();
-  return base ? [`${base}/`] : [];
-}
-
-/** User properties: each person's own token and service address. */
-export const USER_KEYS = { token: 'AIVIS_TOKEN', baseUrl: 'AIVIS_BASE_URL' } as const;
 
 /** Document properties: what this spreadsheet imports and how it is refreshed. */
 export const DOCUMENT_KEYS = {
@@ -58,9 +39,6 @@ export const connectionRule = textParam(
   40,
 );
 
-/** Recalculation within this many seconds is served from CacheService (its maximum is 21600). */
-export const CACHE_TTL_SECONDS = 600;
-
 /** Sheets stops a custom function at 30 s; leave room to build the table and answer. */
 export const CUSTOM_FUNCTION_BUDGET_MS = 25_000;
 /** Menu actions and triggers may run 6 minutes; one import gets at most this much of it. */
@@ -69,5 +47,5 @@ export const IMPORT_BUDGET_MS = 120_000;
 export const MENU_TITLE = 'AI Visibility';
 export const SETTINGS_PATH = 'Extensions > AI Visibility > Settings';
 
-/** The top-level table of inlined pages in the paste-install file (src/pages.ts, build/index.ts). */
+/** The top-level table of inlined pages in the paste-install file (src/pages.ts, scripts/sheets/index.ts). */
 export const INLINE_PAGES_GLOBAL = 'AIVIS_PAGES';

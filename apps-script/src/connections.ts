@@ -6,14 +6,12 @@
  * read only to make a call. The first connection keeps the original keys
  * AIVIS_TOKEN and AIVIS_BASE_URL, which the Looker Studio connector reads too.
  */
+
+import { defaultBaseUrl, urlFetchWhitelist } from '../../apps-script-platform/service-address.js';
+import { type Credentials, USER_KEYS } from '../../apps-script-platform/user-token.js';
 import { AivisError } from '../../shared/http/errors.js';
 import { checkToken, normalizeBaseUrl } from '../../shared/http/request.js';
-import { defaultBaseUrl, SETTINGS_PATH, USER_KEYS, urlFetchWhitelist } from './config.js';
-
-export interface Credentials {
-  baseUrl: string;
-  token: string;
-}
+import { SETTINGS_PATH } from './config.js';
 
 interface StoredConnection {
   /** Stable key of the token property; a rename keeps it. */
@@ -112,12 +110,20 @@ function checkName(raw: string, state: StoredConnections, except?: string): stri
   return name;
 }
 
+/**
+ * Whether a connection's token is stored: the one answer the Settings
+ * sidebar and the connections list both show.
+ */
+export function isTokenSet(id: string): boolean {
+  return Boolean(userProperties().getProperty(tokenKey(id)));
+}
+
 export function listConnections(): ConnectionView[] {
   const state = read();
   return state.list.map((each) => ({
     name: each.name,
     baseUrl: addressOf(each),
-    tokenSet: Boolean(userProperties().getProperty(tokenKey(each.id))),
+    tokenSet: isTokenSet(each.id),
     isDefault: each.name === state.defaultName,
   }));
 }

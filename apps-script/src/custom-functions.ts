@@ -5,14 +5,20 @@
  * (Sheets shows it on the #ERROR! cell).
  */
 
+import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js';
 import { needsProject } from '../../shared/api/endpoints.js';
 import { AivisError } from '../../shared/http/errors.js';
-import { fetchTable, splitAddonOptions } from './api.js';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config.js';
 import { readCredentials, storedTokens } from './connections.js';
 import { CUSTOM_FUNCTIONS, type CustomFunctionName } from './functions.js';
 import { userMessage } from './messages.js';
-import { optionOf, parseOptions, type RawOptions, setOption } from './options.js';
+import {
+  optionOf,
+  parseOptions,
+  type RawOptions,
+  setOption,
+  splitAddonOptions,
+} from './options.js';
 import { type SheetValue, tableValues } from './sheet-values.js';
 
 /** A refresh cell's value as text for the cache scope: a new value, new data. */
@@ -77,9 +83,9 @@ export function runCustomFunction(
 ): SheetValue[][] {
   try {
     const { input, maxRows, connection, refresh } = argumentsToInput(name, args);
+    // The function's one validation: everything after it takes the checked read.
     const fetched = fetchTable(
-      CUSTOM_FUNCTIONS[name].endpoint,
-      input,
+      checkRead(CUSTOM_FUNCTIONS[name].endpoint, input),
       maxRows,
       { budgetMs: CUSTOM_FUNCTION_BUDGET_MS, refreshStamp: refreshStamp(refresh) },
       readCredentials(connection),

@@ -6,8 +6,15 @@
  * connection and redrawn by Refresh now and the schedule. Everything is
  * fetched before anything is written, so a failed run leaves the sheet as it was.
  */
+
+import { readJson, writeJson } from '../../apps-script-platform/document-properties.js';
+import {
+  checkRead,
+  fetchTable,
+  type PlannedRead,
+  prefetch,
+} from '../../apps-script-platform/fetch-table.js';
 import { LIMITS } from '../../shared/api/vocabulary.js';
-import { fetchTable, prefetch, type Read } from './api.js';
 import { DOCUMENT_KEYS, IMPORT_BUDGET_MS, REFRESH_RANGE_NAME } from './config.js';
 import { defaultConnectionName, readCredentials } from './connections.js';
 import { refreshStamp } from './custom-functions.js';
@@ -18,7 +25,6 @@ import {
   RANKING_ROWS,
 } from './dashboard-layout.js';
 import { inertValues } from './sheet-values.js';
-import { readJson, writeJson } from './store.js';
 
 export interface DashboardRecord {
   id: string;
@@ -43,13 +49,14 @@ export function saveDashboards(records: DashboardRecord[]): void {
 }
 
 /** The five reads a dashboard needs, one page each (the row cap equals the page size). */
-function reads(project: number): Read[] {
+function reads(project: number): PlannedRead[] {
   const months = LIMITS.competitorHistoryMonths.default;
-  const read = (name: Read['name'], input: Record<string, unknown>, maxRows: number): Read => ({
-    name,
-    input: { project, ...input },
-    maxRows,
-  });
+  // Each read is checked once, here; prefetch and fetchTable take it as it is.
+  const read = (
+    name: PlannedRead['read']['name'],
+    input: Record<string, unknown>,
+    maxRows: number,
+  ): PlannedRead => ({ read: checkRead(name, { project, ...input }), maxRows });
   return [
     read('summary', { include: 'profile,ai_visibility' }, 1),
     read('competitors', { dataset: 'ranking', limit: RANKING_ROWS }, RANKING_ROWS),
@@ -73,7 +80,7 @@ function fetchData(
   const planned = reads(record.project);
   let requests = prefetch(planned, options, credentials);
   const [summary, ranking, history, traffic, actions] = planned.map((each) => {
-    const fetched = fetchTable(each.name, each.input, each.maxRows, options, credentials);
+    const fetched = fetchTable(each.read, each.maxRows, options, credentials);
     requests += fetched.requests;
     return fetched.first as never;
   });

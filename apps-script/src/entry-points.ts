@@ -3,7 +3,7 @@
  * google.script.run targets and HTML files. Pure data, so the Node-side build
  * (and tests) can read it without the Apps Script globals; the modules that
  * implement them are checked against it (server-api.ts with `satisfies`,
- * build/contract.ts against the bundle's exports).
+ * scripts/sheets/contract.ts against the bundle's exports).
  */
 import { MENU_TITLE } from './config.js';
 
@@ -54,7 +54,7 @@ export const SERVER_FUNCTION_NAMES = [
 ] as const;
 export type ServerFunctionName = (typeof SERVER_FUNCTION_NAMES)[number];
 
-/** The HTML files the build writes (build/html.ts) and the menu opens (menu.ts). */
+/** The HTML files the build writes (scripts/sheets/html.ts) and the menu opens (menu.ts). */
 export const PAGES = {
   settings: { file: 'Sidebar', title: MENU_TITLE },
   schedule: { file: 'ScheduleDialog', title: 'Schedule refresh', width: 420, height: 420 },

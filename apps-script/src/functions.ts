@@ -2,7 +2,7 @@
  * The Sheets functions as data: which endpoint each one reads, which API
  * parameters it takes as positional arguments, and whether it takes an
  * options argument. The runtime (custom-functions.ts) and the build's
- * generated JSDoc (apps-script/build/entry.ts) both read this table, so
+ * generated JSDoc (scripts/sheets/entry.ts) both read this table, so
  * the help text and the behaviour cannot drift apart.
  */
 import type { EndpointName } from '../../shared/api/endpoints.js';

@@ -4,12 +4,17 @@
  * summary's visibility score, share of voice and mentions per platform, so
  * the sheet builds the series; a line chart of it is inserted once.
  */
+
+import {
+  budgetSleep,
+  startBudget,
+  urlFetchTransport,
+} from '../../apps-script-platform/gas-transport.js';
+import type { Credentials } from '../../apps-script-platform/user-token.js';
 import { PLATFORMS } from '../../shared/api/vocabulary.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { DOCUMENT_KEYS, HISTORY_SHEET_NAME, IMPORT_BUDGET_MS } from './config.js';
-import { budgetSleep, startBudget, urlFetchTransport } from './gas-transport.js';
-import type { Credentials } from './settings.js';
 import { inertValues, type SheetValue } from './sheet-values.js';
 
 export const HISTORY_COLUMNS = [

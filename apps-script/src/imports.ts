@@ -4,17 +4,18 @@
  * An import owns its sheet: each run clears it and writes header, rows and
  * a last line with the notes (period, fetched_at, is_stale).
  */
+
+import { readJson, writeJson } from '../../apps-script-platform/document-properties.js';
+import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js';
+import type { Credentials } from '../../apps-script-platform/user-token.js';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
 import { validationError } from '../../shared/http/errors.js';
-import { fetchTable, splitAddonOptions } from './api.js';
 import { type BuilderQuery, checkQuery, findReport, queryInput } from './builder-query.js';
 import { DOCUMENT_KEYS, IMPORT_BUDGET_MS } from './config.js';
 import { readCredentials } from './connections.js';
-import { parseOptions } from './options.js';
-import type { Credentials } from './settings.js';
+import { parseOptions, splitAddonOptions } from './options.js';
 import { inertValues, type SheetValue, tableValues } from './sheet-values.js';
-import { readJson, writeJson } from './store.js';
 
 export interface ImportRecord {
   id: string;
@@ -65,9 +66,9 @@ export function runImport(
   refreshStamp: string,
   credentials: Credentials = readCredentials(record.connection),
 ): ImportResult {
+  // Stored parameters are checked on every run: the rules may have changed since they were saved.
   const fetched = fetchTable(
-    record.endpoint,
-    record.params,
+    checkRead(record.endpoint, record.params),
     record.maxRows,
     { budgetMs: IMPORT_BUDGET_MS, refreshStamp, fresh: true },
     credentials,

@@ -2,7 +2,7 @@
  * The bundle's one global (`AivisAddon`). Apps Script needs real top-level
  * functions for custom functions, menus, triggers and google.script.run;
  * the build generates those thin functions with their JSDoc
- * (apps-script/build/entry.ts) and each calls into this object.
+ * (scripts/sheets/entry.ts) and each calls into this object.
  */
 export { runCustomFunction } from './custom-functions.js';
 export {

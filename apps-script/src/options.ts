@@ -4,7 +4,9 @@
  * booleans from cells): the core's validateParams reads them and words the
  * complaints. Only the shape of the argument is checked here.
  */
-import { AivisError } from '../../shared/http/errors.js';
+import { type ParamRule, readParam } from '../../shared/api/param-rules.js';
+import { AivisError, validationError } from '../../shared/http/errors.js';
+import { CONNECTION_OPTION, connectionRule, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
 
 export type RawOptions = Record<string, unknown>;
 
@@ -91,4 +93,30 @@ export function parseOptions(argument: unknown): RawOptions {
   throw optionsError(
     'options must be text such as "period=last_90_days; limit=50" or a two-column range of keys and values',
   );
+}
+
+export interface AddonOptions {
+  maxRows: number;
+  /** A connection name from Settings; undefined for the default connection. */
+  connection: string | undefined;
+  /** The API parameters. */
+  rest: RawOptions;
+}
+
+/** Reads one add-on option with its rule; the complaint reads like the core's. */
+function readOption(key: string, rule: ParamRule, raw: unknown): unknown {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const read = readParam(rule, raw);
+  if (!read.ok) throw validationError({ [key]: [read.message] });
+  return read.value;
+}
+
+/** Takes max_rows and connection out of the options: they steer the add-on and are no API parameters. */
+export function splitAddonOptions(input: RawOptions): AddonOptions {
+  const { [MAX_ROWS_OPTION]: rawMaxRows, [CONNECTION_OPTION]: rawConnection, ...rest } = input;
+  const maxRows = readOption(MAX_ROWS_OPTION, maxRowsRule, rawMaxRows) as number | undefined;
+  const connection = readOption(CONNECTION_OPTION, connectionRule, rawConnection) as
+    | string
+    | undefined;
+  return { maxRows: maxRows ?? maxRowsRule.default ?? 5000, connection, rest };
 }

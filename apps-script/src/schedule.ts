@@ -8,6 +8,8 @@
  * triggers more often than hourly. The trigger carries no arguments: it runs
  * as the person who set it up and reads their token from their user properties.
  */
+
+import { readJson, writeJson } from '../../apps-script-platform/document-properties.js';
 import { type CheckResult, checkAlerts, dueDigests } from './alerts.js';
 import { DOCUMENT_KEYS } from './config.js';
 import { defaultConnectionName, readCredentials, storedTokens } from './connections.js';
@@ -18,7 +20,6 @@ import { listImports, runImport } from './imports.js';
 import { userMessage } from './messages.js';
 import { touchRefreshCell } from './refresh.js';
 import { appendRunLog, type RunLogEntry, timedRun } from './run-log.js';
-import { readJson, writeJson } from './store.js';
 
 export const FREQUENCIES = ['off', 'hourly', 'daily', 'weekly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];

@@ -1,6 +1,6 @@
 /**
  * The functions the sidebar and dialogs call through google.script.run.
- * The build generates one global function per key (apps-script/build/entry.ts)
+ * The build generates one global function per key (scripts/sheets/entry.ts)
  * and the browser code calls them through a wrapper typed with `ServerApi`
  * (apps-script/ui/server.ts), so a renamed or retyped function breaks the
  * build, not the user. Arguments and results are plain JSON: no Dates.
@@ -30,7 +30,7 @@ import {
   statusLine,
 } from './schedule.js';
 import { BUILDER_API, type ProjectChoice, projects } from './server-builder.js';
-import { CONNECTION_API } from './server-connections.js';
+import { CONNECTION_API, type ConnectionsState, connectionsState } from './server-connections.js';
 import { active, guarded } from './server-guard.js';
 import { removeToken, type SettingsView, saveSettings, settingsView } from './settings.js';
 
@@ -43,6 +43,8 @@ export interface ImportView {
 
 export interface SidebarState {
   settings: SettingsView;
+  /** The list beside the settings, from the same read, so both say the same of a token. */
+  connections: ConnectionsState;
   status: string;
   schedule: ScheduleSettings;
   imports: ImportView[];
@@ -54,6 +56,7 @@ export type { ReportChoice };
 function sidebarState(): SidebarState {
   return {
     settings: settingsView(),
+    connections: connectionsState(),
     status: statusLine(readStatus()),
     schedule: readSchedule(),
     imports: listImports().map((each) => ({

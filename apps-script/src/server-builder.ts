@@ -4,8 +4,8 @@
  * saved imports (run now, edit, delete) and Insert dashboard.
  */
 
+import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js';
 import { validationError } from '../../shared/http/errors.js';
-import { fetchTable, splitAddonOptions } from './api.js';
 import {
   type BuilderQuery,
   checkQuery,
@@ -24,6 +24,7 @@ import {
 } from './dashboard.js';
 import { type ImportResult, importQuery, listImports, removeImport, runImport } from './imports.js';
 import { userMessage } from './messages.js';
+import { splitAddonOptions } from './options.js';
 import { appendRunLog, timedRun } from './run-log.js';
 import { active, guarded } from './server-guard.js';
 import { tableValues } from './sheet-values.js';
@@ -58,8 +59,7 @@ export const PREVIEW_ROWS = 20;
 
 export function projects(connection?: string): ProjectChoice[] {
   const fetched = fetchTable(
-    'projects',
-    {},
+    checkRead('projects', {}),
     maxRowsRule.max,
     { budgetMs: 25_000, refreshStamp: String(Date.now()), fresh: true },
     readCredentials(connection),
@@ -84,8 +84,7 @@ function preview(query: BuilderQuery): Preview {
   // What the function shows first: its own cap when lower than the preview's.
   const { maxRows } = splitAddonOptions({ max_rows: query.maxRows });
   const fetched = fetchTable(
-    report.endpoint,
-    queryInput(query),
+    checkRead(report.endpoint, queryInput(query)),
     Math.min(maxRows, PREVIEW_ROWS),
     { budgetMs: 25_000, refreshStamp: '' },
     readCredentials(query.connection),

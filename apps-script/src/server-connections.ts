@@ -4,7 +4,7 @@
  * answers with the affected sheets and changes nothing until confirmed.
  */
 
-import { urlFetchWhitelist } from './config.js';
+import { urlFetchWhitelist } from '../../apps-script-platform/service-address.js';
 import {
   addConnection,
   type ConnectionView,
@@ -32,7 +32,7 @@ export interface ConnectionChange {
   state: ConnectionsState;
 }
 
-function connectionsState(): ConnectionsState {
+export function connectionsState(): ConnectionsState {
   return { connections: listConnections(), allowedBaseUrls: urlFetchWhitelist() };
 }
 

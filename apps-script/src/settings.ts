@@ -4,12 +4,11 @@
  * client; it is never returned to the sidebar, written to a cell, logged or
  * put in a trigger, a cache key or a message.
  */
-import { checkToken } from '../../shared/http/request.js';
-import { defaultBaseUrl, USER_KEYS } from './config.js';
-import { checkBaseUrl } from './connections.js';
 
-export type { Credentials } from './connections.js';
-export { readCredentials } from './connections.js';
+import { defaultBaseUrl } from '../../apps-script-platform/service-address.js';
+import { USER_KEYS } from '../../apps-script-platform/user-token.js';
+import { checkToken } from '../../shared/http/request.js';
+import { checkBaseUrl, FIRST_ID, isTokenSet } from './connections.js';
 
 /** What the sidebar may see: whether a token is set, never the token. */
 export interface SettingsView {
@@ -20,16 +19,12 @@ export interface SettingsView {
 
 const userProperties = () => PropertiesService.getUserProperties();
 
-export function storedToken(): string | undefined {
-  return userProperties().getProperty(USER_KEYS.token) ?? undefined;
-}
-
 export function baseUrl(): string {
   return userProperties().getProperty(USER_KEYS.baseUrl) || defaultBaseUrl();
 }
 
 export function settingsView(): SettingsView {
-  return { baseUrl: baseUrl(), defaultBaseUrl: defaultBaseUrl(), tokenSet: Boolean(storedToken()) };
+  return { baseUrl: baseUrl(), defaultBaseUrl: defaultBaseUrl(), tokenSet: isTokenSet(FIRST_ID) };
 }
 
 /**

@@ -6,8 +6,11 @@
 import type { ConnectionChange, ConnectionsState } from '../src/server-connections.js';
 import { busy, byId, clear, setText, showError } from './dom.js';
 import { call } from './server.js';
+import { tokenState } from './token-state.js';
 
 let pending: (() => Promise<ConnectionChange>) | undefined;
+/** What the page does after the list changed (Settings reads its token line again). */
+let changed: () => void = () => {};
 
 function button(label: string, name: string, work: () => Promise<unknown>): HTMLButtonElement {
   const element = document.createElement('button');
@@ -23,6 +26,7 @@ function button(label: string, name: string, work: () => Promise<unknown>): HTML
 /** A change either happened, or waits for Confirm with the affected imports named. */
 function settle(change: ConnectionChange, confirm: () => Promise<ConnectionChange>): void {
   renderConnections(change.state);
+  if (change.done) changed();
   setText('connection-message', change.message);
   byId('confirm-box').hidden = change.done;
   pending = change.done ? undefined : confirm;
@@ -35,7 +39,7 @@ export function renderConnections(state: ConnectionsState): void {
     ...state.connections.map((each) => {
       const item = document.createElement('li');
       const text = document.createElement('span');
-      text.textContent = `${each.name}${each.isDefault ? ' (default)' : ''}: ${each.baseUrl} · token ${each.tokenSet ? 'set' : 'not set'} `;
+      text.textContent = `${each.name}${each.isDefault ? ' (default)' : ''}: ${each.baseUrl} · ${tokenState(each.tokenSet)} `;
       const rename = button('Rename', each.name, async () => {
         const to = byId<HTMLInputElement>('new-name').value.trim();
         if (!to) throw new Error('Type the new name in "New name" first.');
@@ -62,7 +66,8 @@ export function renderConnections(state: ConnectionsState): void {
   );
 }
 
-export function initConnections(): void {
+export function initConnections(onChange: () => void): void {
+  changed = onChange;
   byId('confirm').addEventListener('click', (event) => {
     const run = pending;
     if (!run) return;
@@ -91,13 +96,11 @@ export function initConnections(): void {
         token.value = '';
         renderConnections(state);
         setText('connection-message', 'Connection added.');
+        changed();
       })
       .catch((error: unknown) => {
         token.value = '';
         showError('connection-error', error);
       });
   });
-  call('aivisConnections')
-    .then(renderConnections)
-    .catch((error: unknown) => showError('connection-error', error));
 }

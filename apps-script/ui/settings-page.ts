@@ -1,8 +1,9 @@
 /** The Settings sidebar: base URL, token (write-only), test connection, status and imports. */
 import type { SidebarState } from '../src/server-api.js';
-import { initConnections } from './connections-section.js';
+import { initConnections, renderConnections } from './connections-section.js';
 import { busy, byId, clear, setText, showError } from './dom.js';
 import { call } from './server.js';
+import { tokenStateLine } from './token-state.js';
 
 const baseUrl = byId<HTMLInputElement>('base-url');
 const token = byId<HTMLInputElement>('token');
@@ -15,8 +16,9 @@ function render(state: SidebarState): void {
   token.placeholder = state.settings.tokenSet
     ? 'A token is set (type to replace it)'
     : 'Paste your token';
-  setText('token-state', state.settings.tokenSet ? 'Token: set' : 'Token: not set');
+  setText('token-state', tokenStateLine(state.settings.tokenSet));
   byId<HTMLButtonElement>('remove-token').disabled = !state.settings.tokenSet;
+  renderConnections(state.connections);
   setText('status', state.status);
   setText('schedule', `Schedule: ${state.schedule.frequency}`);
   const list = byId('imports');
@@ -90,7 +92,10 @@ byId('run-log').addEventListener('click', (event) => {
     .catch((error: unknown) => showError('error', error));
 });
 
-initConnections();
-call('aivisSidebarState')
-  .then(render)
-  .catch((error: unknown) => showError('error', error));
+const loadState = () =>
+  call('aivisSidebarState')
+    .then(render)
+    .catch((error: unknown) => showError('error', error));
+// A change in the list (the first connection added or removed) can change the token line too.
+initConnections(loadState);
+void loadState();

@@ -1,9 +1,8 @@
 /**
  * The connector's own settings. The service address is the build setting
- * (AIVIS_SERVICE_URL, shared with the Sheets add-on); everything about the
- * API comes from shared/.
+ * (AIVIS_SERVICE_URL, shared with the Sheets add-on through
+ * apps-script-platform/); everything about the API comes from shared/.
  */
-export { defaultBaseUrl, USER_KEYS } from '../../apps-script/src/config.js';
 
 /** Looker Studio shows this in the connector gallery (at most 28 characters). */
 export const CONNECTOR_NAME = 'AI Visibility';

@@ -4,11 +4,12 @@
  * setCredentials checks it with GET /projects before keeping it.
  */
 
-import { fetchTable } from '../../apps-script/src/api.js';
-import { type Credentials, storedToken } from '../../apps-script/src/settings.js';
+import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js';
+import { defaultBaseUrl } from '../../apps-script-platform/service-address.js';
+import { type Credentials, storedToken, USER_KEYS } from '../../apps-script-platform/user-token.js';
 import { AivisError, isAivisError } from '../../shared/http/errors.js';
 import { checkToken } from '../../shared/http/request.js';
-import { BASE_URL_PROPERTY, defaultBaseUrl, QUICK_BUDGET_MS, USER_KEYS } from './config.js';
+import { BASE_URL_PROPERTY, QUICK_BUDGET_MS } from './config.js';
 
 export function serviceBaseUrl(): string {
   return PropertiesService.getScriptProperties().getProperty(BASE_URL_PROPERTY) || defaultBaseUrl();
@@ -28,8 +29,7 @@ const NO_TOKEN = 'No access token is stored for you yet.';
 /** GET /projects with these credentials; the answer lands in the cache for the config's project list. */
 export function listProjects(credentials: Credentials, fresh = false) {
   return fetchTable(
-    'projects',
-    {},
+    checkRead('projects', {}),
     Number.MAX_SAFE_INTEGER,
     {
       budgetMs: QUICK_BUDGET_MS,

@@ -1,7 +1,7 @@
 /**
  * The functions Looker Studio calls by name, with what the generated JSDoc
- * says of each. Pure data, read by the build (looker-studio/build/entry.ts);
- * build/contract.ts checks every name is an export of main.ts.
+ * says of each. Pure data, read by the build (scripts/looker-studio/entry.ts);
+ * scripts/looker-studio/contract.ts checks every name is an export of main.ts.
  */
 export const CONNECTOR_FUNCTIONS = [
   {

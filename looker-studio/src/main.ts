@@ -1,7 +1,7 @@
 /**
  * The bundle's one global (`AivisLooker`). Looker Studio calls the connector's
  * functions by name, so the build generates thin top-level functions
- * (looker-studio/build/entry.ts) that call into this object. Every failure
+ * (scripts/looker-studio/entry.ts) that call into this object. Every failure
  * leaves as a Looker Studio user error.
  */
 import { ADMINS_PROPERTY } from './config.js';

@@ -5,8 +5,12 @@
  * back with exactly the requested fields in the requested order.
  */
 
-import { type FetchedTable, fetchTable } from '../../apps-script/src/api.js';
-import type { Credentials } from '../../apps-script/src/settings.js';
+import {
+  checkRead,
+  type FetchedTable,
+  fetchTable,
+} from '../../apps-script-platform/fetch-table.js';
+import type { Credentials } from '../../apps-script-platform/user-token.js';
 import { ENDPOINTS, needsProject, type Query } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
 import { isPlainObject } from '../../shared/table/cells.js';
@@ -110,10 +114,10 @@ function fetchForRange(
 ): FetchedTable {
   // One budget for the whole getData, however many calls it takes.
   const deadline = Date.now() + GET_DATA_BUDGET_MS;
+  // Each request's parameters (a period chosen for the range) are checked once, here.
   const fetch = (params: Query) =>
     fetchTable(
-      report.endpoint,
-      params,
+      checkRead(report.endpoint, params),
       MAX_REPORT_ROWS,
       { budgetMs: Math.max(1, deadline - Date.now()), refreshStamp },
       credentials,

@@ -5,7 +5,7 @@
  * to admins only. Every text passes through redaction.
  */
 
-import { storedToken } from '../../apps-script/src/settings.js';
+import { storedToken } from '../../apps-script-platform/user-token.js';
 import type { ErrorCode } from '../../shared/api/vocabulary.js';
 import {
   type AivisError,

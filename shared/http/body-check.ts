@@ -5,7 +5,22 @@
  * same schemas at build time, so a browser bundle carries no zod).
  */
 import type { EndpointName, Query } from '../api/endpoints.js';
-import type { Difference } from './reconcile.js';
+
+/** How a body differed from what the client expects (reconcile.ts finds them). */
+export interface Difference {
+  /** JSON path, with [] for "every row": answers[].search_queries. */
+  path: string;
+  /** missing; found under another name (renamed); of another type (type); not expected (extra). */
+  kind: 'missing' | 'renamed' | 'type' | 'extra';
+  /** The names looked for, the canonical first (missing, renamed). */
+  names?: readonly string[];
+  /** The name it was found under (renamed). */
+  found?: string;
+  /** What was expected (type). */
+  expected?: string;
+  /** Of another type, but read all the same (a number sent as text). */
+  read?: true;
+}
 
 export type CheckResult =
   /**

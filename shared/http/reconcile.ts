@@ -14,23 +14,10 @@
  * bounded by the body's size, and the report by MAX_DIFFERENCES.
  */
 import { conceptOf, namesOf } from '../aliases.js';
-import { isPlainObject } from './body-check.js';
-import type { CompactShape, CompiledShapes, ShapeTest } from './shape-check.js';
+import { type Difference, isPlainObject } from './body-check.js';
+import type { CompactShape, CompiledShapes, ShapeTest } from './compact-shapes.js';
 
-export interface Difference {
-  /** JSON path, with [] for "every row": answers[].search_queries. */
-  path: string;
-  /** missing; found under another name (renamed); of another type (type); not expected (extra). */
-  kind: 'missing' | 'renamed' | 'type' | 'extra';
-  /** The names looked for, the canonical first (missing, renamed). */
-  names?: readonly string[];
-  /** The name it was found under (renamed). */
-  found?: string;
-  /** What was expected (type). */
-  expected?: string;
-  /** Of another type, but read all the same (a number sent as text). */
-  read?: true;
-}
+export type { Difference } from './body-check.js';
 
 export interface Reconciled {
   value: unknown;

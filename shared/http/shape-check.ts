@@ -9,7 +9,7 @@
 
 import type { EndpointName, Query } from '../api/endpoints.js';
 import { ENDPOINTS } from '../api/endpoints.js';
-import { pickResponse, type ResponseSide } from '../api/response-side.js';
+import { pickResponse } from '../api/response-side.js';
 import {
   type BodyCheck,
   type CheckResult,
@@ -17,50 +17,13 @@ import {
   isPlainObject,
   isUnavailable,
 } from './body-check.js';
+import type { CompactShape, CompiledShapes, Failure, ShapeTest } from './compact-shapes.js';
 import { createReconcile } from './reconcile.js';
 
-/**
- * Tags are one character because the shapes ship in the widget bundle:
- * * anything, s string (re: pattern), d ISO date-time, n number, b boolean,
- * l literal, a array, r record, o object, ? optional, ~ nullable, | union,
- * # reference to a named component in `defs`, ! an assumed field (optional,
- * read tolerantly by reconcile.ts before the check; docs/service-drift.md).
- */
-export type CompactShape =
-  | { t: '*' }
-  | { t: 's'; re?: string }
-  | { t: 'd' }
-  | { t: 'n'; int?: true; ge?: number; gt?: number; le?: number; lt?: number }
-  | { t: 'b' }
-  | { t: 'l'; v: Array<string | number | boolean | null> }
-  | { t: 'a'; e: CompactShape; max?: number }
-  | { t: 'r'; v: CompactShape }
-  | { t: 'o'; f: Record<string, CompactShape> }
-  | { t: '?'; s: CompactShape }
-  /** o: may legitimately be absent (no difference then). */
-  | { t: '!'; s: CompactShape; o?: 1 }
-  | { t: '~'; s: CompactShape }
-  | { t: '|'; o: CompactShape[] }
-  | { t: '#'; id: string };
-
-export interface CompiledShapes {
-  /** Named components, referenced by { t: '#', id }. */
-  defs: Record<string, CompactShape>;
-  responses: { [N in EndpointName]: ResponseSide<CompactShape> };
-  /** A connected source's available:false; compiled only where a full endpoint is a connected source. */
-  unavailable?: CompactShape;
-  error: CompactShape;
-}
+export type { CompactShape, CompiledShapes, Failure, ShapeTest } from './compact-shapes.js';
 
 /** zod's ISO date-time with an offset or Z (z.iso.datetime({ offset: true })). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-export type Failure = { path: PropertyKey[]; detail: string };
-export type ShapeTest = (
-  shape: CompactShape,
-  value: unknown,
-  path: PropertyKey[],
-) => Failure | undefined;
 
 /** The interpreter: the first failure of `value` against `shape`, or undefined. */
 export function createShapeTest(shapes: CompiledShapes): ShapeTest {

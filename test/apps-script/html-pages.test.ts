@@ -211,6 +211,26 @@ describe('Settings: connections', () => {
     );
   });
 
+  test('the token line and the connections list say the same after a token is saved or removed', async () => {
+    const addon = suite.load({ token: undefined });
+    addon.setToken(undefined);
+    const page = await openPage(browser, addon, 'Sidebar');
+    await page.locator('#connections li').first().waitFor();
+    expect(await text(page, '#token-state')).toBe('Token not set');
+    expect(await text(page, '#connections li')).toMatch(/· token not set/);
+
+    await page.fill('#base-url', BUILT_SERVICE_URL);
+    await page.fill('#token', 'aivis_test_pro');
+    await page.click('#save');
+    await expect.poll(() => text(page, '#error')).toBe('');
+    await expect.poll(() => text(page, '#token-state')).toBe('Token set');
+    await expect.poll(() => text(page, '#connections li')).toMatch(/· token set/);
+
+    await page.click('#remove-token');
+    await expect.poll(() => text(page, '#token-state')).toBe('Token not set');
+    await expect.poll(() => text(page, '#connections li')).toMatch(/· token not set/);
+  });
+
   test('the status line links to the run log', async () => {
     const addon = suite.load();
     addon.call('aivisInsertDashboard', { project: 1003 });

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { PASTE_DIR, PASTE_FILE } from '../../apps-script/build/index.js';
+import { PASTE_DIR, PASTE_FILE } from '../../scripts/sheets/index.js';
 import { DIST_DIR } from '../../support/apps-script/harness.js';
 import { useSandbox } from './fakes/context.js';
 

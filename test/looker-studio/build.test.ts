@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { buildAppsScript } from '../../apps-script/build/index.js';
-import { buildLookerStudio } from '../../looker-studio/build/index.js';
-import { readmeReportList, reportListMarkdown } from '../../looker-studio/build/report-list.js';
 import { CONNECTOR_FUNCTIONS } from '../../looker-studio/src/entry-points.js';
+import { buildLookerStudio } from '../../scripts/looker-studio/index.js';
+import { readmeReportList, reportListMarkdown } from '../../scripts/looker-studio/report-list.js';
+import { buildAppsScript } from '../../scripts/sheets/index.js';
 import { DIST_DIR } from './fakes/harness.js';
 
 const code = readFileSync(join(DIST_DIR, 'Code.js'), 'utf8');
@@ -148,7 +148,7 @@ describe('appsscript.json', () => {
 
 describe('docs/looker-studio.md', () => {
   test('lists every report with its fields, as the code derives them', () => {
-    expect(readmeReportList(), 'run npx tsx looker-studio/build/report-list.ts').toBe(
+    expect(readmeReportList(), 'run npx tsx scripts/looker-studio/report-list.ts').toBe(
       reportListMarkdown(),
     );
   });

@@ -17,7 +17,7 @@ import {
   createPlan,
   pushPlan,
   runSteps,
-} from '../../apps-script/build/clasp-project.js';
+} from '../../scripts/apps-script-bundle/clasp-project.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -62,10 +62,10 @@ describe('clasp install steps', () => {
       expect(text.indexOf('npx clasp login'), page).toBeLessThan(create);
       expect(text, page).toContain('https://script.google.com/home/usersettings');
       expect(PACKAGE.scripts[`${name}:create`]).toBe(
-        `tsx apps-script/build/clasp-project.ts create ${name}`,
+        `tsx scripts/apps-script-bundle/clasp-project.ts create ${name}`,
       );
       expect(PACKAGE.scripts[`${name}:push`]).toBe(
-        `tsx apps-script/build/clasp-project.ts push ${name}`,
+        `tsx scripts/apps-script-bundle/clasp-project.ts push ${name}`,
       );
     }
   });

@@ -6,7 +6,7 @@
  * import broke which rule, including the package and Node built-in rules the
  * compiler cannot see.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,18 +21,18 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${na
 /** Layers, most specific path first; the first prefix a file starts with names its layer. */
 const LAYER_OF_PATH: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['widget/build.ts', 'scripts'],
-  ['apps-script/build.ts', 'apps-script/build'],
-  ['apps-script/build/', 'apps-script/build'],
   ['apps-script/ui/', 'apps-script/ui'],
   ['apps-script/src/', 'apps-script/src'],
-  ['looker-studio/build.ts', 'looker-studio/build'],
-  ['looker-studio/build/', 'looker-studio/build'],
   ['looker-studio/src/', 'looker-studio/src'],
+  ['apps-script-platform/', 'apps-script-platform'],
   ['shared/', 'shared'],
   ['server/', 'server'],
   ['sandbox/', 'sandbox'],
   ['proxy/', 'proxy'],
   ['widget/', 'widget'],
+  ['scripts/apps-script-bundle/', 'scripts/apps-script-bundle'],
+  ['scripts/sheets/', 'scripts/sheets'],
+  ['scripts/looker-studio/', 'scripts/looker-studio'],
   ['scripts/', 'scripts'],
   ['start/', 'start'],
   ['support/', 'support'],
@@ -51,16 +51,25 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   sandbox: ['shared', 'server', 'sandbox'],
   proxy: ['shared', 'server', 'proxy'],
   widget: ['shared', 'widget'],
-  'apps-script/src': ['shared', 'apps-script/src'],
+  'apps-script-platform': ['shared', 'apps-script-platform'],
+  'apps-script/src': ['shared', 'apps-script-platform', 'apps-script/src'],
   'apps-script/ui': ['shared', 'apps-script/src', 'apps-script/ui'],
-  'apps-script/build': ['shared', 'apps-script/src', 'apps-script/build'],
-  'looker-studio/src': ['shared', 'apps-script/src', 'looker-studio/src'],
-  'looker-studio/build': [
+  'looker-studio/src': ['shared', 'apps-script-platform', 'looker-studio/src'],
+  // The Apps Script builds: shared bundling, and one folder per product beside it.
+  'scripts/apps-script-bundle': ['shared', 'scripts/apps-script-bundle'],
+  'scripts/sheets': [
     'shared',
+    'apps-script-platform',
     'apps-script/src',
-    'apps-script/build',
+    'scripts/apps-script-bundle',
+    'scripts/sheets',
+  ],
+  'scripts/looker-studio': [
+    'shared',
+    'apps-script-platform',
     'looker-studio/src',
-    'looker-studio/build',
+    'scripts/apps-script-bundle',
+    'scripts/looker-studio',
   ],
   scripts: ['shared', 'widget', 'scripts'],
   support: ['shared', 'server', 'sandbox', 'proxy', 'support'],
@@ -77,6 +86,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 const PACKAGES_OF_RUNTIME_LAYER: Record<string, readonly string[]> = {
   shared: ['zod'],
   widget: ['lit', 'zod', 'virtual:aivis'],
+  'apps-script-platform': [],
   'apps-script/src': ['zod'],
   'apps-script/ui': [],
   'looker-studio/src': ['zod'],
@@ -152,6 +162,90 @@ function sourceFiles(): string[] {
   return files;
 }
 
+/** The repository file a relative specifier names (`./x.js` is written for `./x.ts`), if it is one. */
+function resolveImport(
+  from: string,
+  specifier: string,
+  files: ReadonlySet<string>,
+): string | undefined {
+  const target = normalize(join(dirname(from), specifier));
+  const candidates = [
+    target,
+    target.replace(/\.js$/, '.ts'),
+    target.replace(/\.mjs$/, '.mts'),
+    `${target}.ts`,
+    join(target, 'index.ts'),
+  ];
+  return candidates.find((candidate) => files.has(candidate));
+}
+
+/** Module to the modules it imports, relative imports only (packages cannot import us back). */
+function importGraph(sources: ReadonlyMap<string, string>): Map<string, string[]> {
+  const files = new Set(sources.keys());
+  const graph = new Map<string, string[]>();
+  for (const [path, source] of sources) {
+    const targets = importsOf(source)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => resolveImport(path, specifier, files))
+      .filter((target): target is string => target !== undefined);
+    graph.set(path, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/**
+ * The import circles: strongly connected components of more than one module,
+ * or a module importing itself (Tarjan's algorithm, iterative so a deep chain
+ * cannot overflow the stack). Each circle is listed sorted, the list too.
+ */
+function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  for (const root of graph.keys()) {
+    if (index.has(root)) continue;
+    const work: Array<{ node: string; next: number }> = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const targets = graph.get(frame.node) ?? [];
+      if (frame.next < targets.length) {
+        const target = targets[frame.next++]!;
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, next: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.node);
+      const selfImport = (graph.get(frame.node) ?? []).includes(frame.node);
+      if (component.length > 1 || selfImport) circles.push(component.sort());
+    }
+  }
+  return circles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
 describe('import direction between the layers', () => {
   const files = sourceFiles();
 
@@ -167,6 +261,41 @@ describe('import direction between the layers', () => {
       violations(path, readFileSync(join(ROOT, path), 'utf8')),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('no module imports itself back, through any chain of imports', () => {
+    const sources = new Map(
+      files
+        .filter((path) => existsSync(join(ROOT, path)))
+        .map((path) => [path, readFileSync(join(ROOT, path), 'utf8')] as const),
+    );
+    expect(importCircles(importGraph(sources))).toEqual([]);
+  });
+
+  it('finds circles of any length, and only circles', () => {
+    const graph = new Map<string, string[]>([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts', 'd.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['e.ts']],
+      ['e.ts', []],
+      ['f.ts', ['f.ts']],
+      ['g.ts', ['e.ts', 'd.ts']],
+    ]);
+    expect(importCircles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['f.ts']]);
+    expect(
+      importCircles(
+        new Map([
+          ['x.ts', ['y.ts']],
+          ['y.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
+    const sources = new Map([
+      ['proxy/a.ts', "import { b } from './b.js';"],
+      ['proxy/b.ts', "import type { A } from './a.js';\nexport const b = 1;"],
+    ]);
+    expect(importCircles(importGraph(sources))).toEqual([['proxy/a.ts', 'proxy/b.ts']]);
   });
 
   it('names the offending import: shared reaching into a product, or into Node', () => {
@@ -186,6 +315,24 @@ describe('import direction between the layers', () => {
     );
     expect(
       violations('apps-script/src/a.ts', "import '../../looker-studio/src/x.js';"),
+    ).toHaveLength(1);
+    expect(
+      violations(
+        'looker-studio/src/a.ts',
+        "import { fetchTable } from '../../apps-script/src/x.js';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      violations('looker-studio/src/a.ts', "import '../../apps-script-platform/fetch-table.js';"),
+    ).toEqual([]);
+    expect(
+      violations('apps-script-platform/a.ts', "import '../apps-script/src/x.js';"),
+    ).toHaveLength(1);
+    expect(
+      violations('apps-script/src/a.ts', "import '../../scripts/sheets/index.js';"),
+    ).toHaveLength(1);
+    expect(
+      violations('scripts/looker-studio/a.ts', "import '../../apps-script/src/x.js';"),
     ).toHaveLength(1);
     expect(violations('bench/a.ts', "import { h } from '../test/browser/figures.js';")).toEqual([
       "bench/a.ts imports '../test/browser/figures.js' (test), but bench may import only " +

@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PASTE_DIR, PASTE_FILE } from '../../../apps-script/build/index.js';
+import { PASTE_DIR, PASTE_FILE } from '../../../scripts/sheets/index.js';
 import { BUILT_SERVICE_URL, loadAddon } from '../../../support/apps-script/harness.js';
 import { startSandboxThread } from '../../../support/apps-script/sandbox-thread.js';
 import type {

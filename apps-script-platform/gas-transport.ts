@@ -5,9 +5,9 @@
  * and sleeping when its budget is spent and says so.
  */
 
-import type { HttpRequest, HttpResponse, SyncTransport } from '../../shared/client/types.js';
-import { AivisError } from '../../shared/http/errors.js';
-import { redactSecret, redactSecretInJson } from '../../shared/http/redaction.js';
+import type { HttpRequest, HttpResponse, SyncTransport } from '../shared/client/types.js';
+import { AivisError } from '../shared/http/errors.js';
+import { redactSecret, redactSecretInJson } from '../shared/http/redaction.js';
 
 export interface Budget {
   /** Milliseconds since the epoch after which nothing new starts. */

@@ -1,9 +1,11 @@
 /**
- * appsscript.json: V8, the narrowest scopes that cover what the add-on does,
- * and the service as the only address UrlFetchApp may call.
+ * The add-on's appsscript.json: the shared base (V8, the service as the only
+ * address UrlFetchApp may call) and the narrowest scopes that cover what the
+ * add-on does.
  */
-import { WEBHOOK_HOSTS } from '../src/alert-settings.js';
-import type { ServiceSetting } from './settings.js';
+import { WEBHOOK_HOSTS } from '../../apps-script/src/alert-settings.js';
+import { baseManifest } from '../apps-script-bundle/manifest.js';
+import type { ServiceSetting } from '../apps-script-bundle/settings.js';
 
 export const OAUTH_SCOPES = [
   // Read and write only the spreadsheet the add-on is used in.
@@ -18,16 +20,6 @@ export const OAUTH_SCOPES = [
   'https://www.googleapis.com/auth/script.send_mail',
   'https://www.googleapis.com/auth/userinfo.email',
 ] as const;
-
-/** What every Apps Script project built here declares: V8, UTC, and the service as the only address. */
-export function baseManifest(service: ServiceSetting) {
-  return {
-    timeZone: 'Etc/UTC',
-    runtimeVersion: 'V8',
-    exceptionLogging: 'STACKDRIVER',
-    urlFetchWhitelist: [service.whitelistEntry],
-  };
-}
 
 /** The add-on also posts alerts to the chat services' incoming webhooks (docs/alerts.md). */
 export function manifest(service: ServiceSetting) {

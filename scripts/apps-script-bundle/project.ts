@@ -5,9 +5,13 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { bundleIife } from './bundle.js';
 import type { ServiceSetting } from './settings.js';
+
+/** The repository's root: every product's entry and dist/ folder are named from it. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Apps Script rejects modules; a leftover import/export would fail at push time, so fail here. */
 export function checkScript(code: string): void {

@@ -1,12 +1,12 @@
 /**
  * Builds dist/looker-studio/: Code.js (the bundled connector plus its
- * generated entry points) and appsscript.json, with the add-on's machinery
- * (apps-script/build/project.ts) and its one build setting.
+ * generated entry points) and appsscript.json, with the machinery every
+ * Apps Script project here shares (scripts/apps-script-bundle/) and its one
+ * build setting.
  */
 import { join } from 'node:path';
-import { ROOT } from '../../apps-script/build/index.js';
-import { buildCode, writeProject } from '../../apps-script/build/project.js';
-import { serviceSetting } from '../../apps-script/build/settings.js';
+import { buildCode, ROOT, writeProject } from '../apps-script-bundle/project.js';
+import { serviceSetting } from '../apps-script-bundle/settings.js';
 import { BUNDLE_GLOBAL, entrySection } from './entry.js';
 import { connectorManifest } from './manifest.js';
 
@@ -18,7 +18,7 @@ export async function buildLookerStudio(outDir = OUT_DIR) {
     {
       entry: join(ROOT, 'looker-studio/src/main.ts'),
       globalName: BUNDLE_GLOBAL,
-      title: 'AI Visibility community connector for Looker Studio (looker-studio/build.ts)',
+      title: 'AI Visibility community connector for Looker Studio (scripts/looker-studio/build.ts)',
       entrySection: entrySection(),
     },
     service,

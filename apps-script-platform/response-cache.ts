@@ -10,7 +10,10 @@
  * - A value may hold at most 100 KB: longer answers are split into chunks
  *   written with putAll and read back with getAll.
  */
-import type { HttpRequest, HttpResponse, SyncTransport } from '../../shared/client/types.js';
+import type { HttpRequest, HttpResponse, SyncTransport } from '../shared/client/types.js';
+
+/** Recalculation within this many seconds is served from CacheService (its maximum is 21600). */
+export const CACHE_TTL_SECONDS = 600;
 
 /** UTF-16 units per chunk: at most 3 UTF-8 bytes each, so under 100 KB. */
 export const CHUNK_CHARS = 30_000;

@@ -3,8 +3,8 @@
  * inlined (HtmlService serves one file per page). All dynamic text is set
  * with textContent by the scripts, so nothing from the API is parsed as HTML.
  */
-import { MENU_TITLE, SETTINGS_PATH } from '../src/config.js';
-import { PAGES } from '../src/entry-points.js';
+import { MENU_TITLE, SETTINGS_PATH } from '../../apps-script/src/config.js';
+import { PAGES } from '../../apps-script/src/entry-points.js';
 
 export interface Page {
   file: string;

@@ -4,9 +4,9 @@
  * plus the `dataStudio` section of Looker Studio's manifest reference. Its
  * links sit on the service's own site, next to the API.
  */
-import { baseManifest } from '../../apps-script/build/manifest.js';
-import type { ServiceSetting } from '../../apps-script/build/settings.js';
-import { CONNECTOR_NAME } from '../src/config.js';
+import { CONNECTOR_NAME } from '../../looker-studio/src/config.js';
+import { baseManifest } from '../apps-script-bundle/manifest.js';
+import type { ServiceSetting } from '../apps-script-bundle/settings.js';
 
 export const CONNECTOR_SCOPES = [
   // UrlFetchApp calls to the Data API.

@@ -155,7 +155,9 @@ export function runSteps(
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [action, name] = process.argv.slice(2);
   if ((action !== 'create' && action !== 'push') || !(name === 'sheets' || name === 'looker')) {
-    console.error('usage: tsx apps-script/build/clasp-project.ts create|push sheets|looker');
+    console.error(
+      'usage: tsx scripts/apps-script-bundle/clasp-project.ts create|push sheets|looker',
+    );
     process.exit(2);
   }
   try {

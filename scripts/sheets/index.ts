@@ -6,18 +6,20 @@
  * appsscript.json (docs/sheets.md, Paste install).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { INLINE_PAGES_GLOBAL } from '../src/config.js';
-import { bundleIife } from './bundle.js';
+import { join } from 'node:path';
+import { INLINE_PAGES_GLOBAL } from '../../apps-script/src/config.js';
+import { bundleIife } from '../apps-script-bundle/bundle.js';
+import {
+  type BuildResult,
+  buildCode,
+  checkScript,
+  ROOT,
+  writeProject,
+} from '../apps-script-bundle/project.js';
+import { serviceSetting } from '../apps-script-bundle/settings.js';
 import { BUNDLE_GLOBAL, entrySection } from './entry.js';
 import { PAGE_SOURCES, pageHtml } from './html.js';
 import { manifest } from './manifest.js';
-import { type BuildResult, buildCode, checkScript, writeProject } from './project.js';
-import { serviceSetting } from './settings.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-export const ROOT = resolve(here, '../..');
 export const OUT_DIR = join(ROOT, 'dist/apps-script');
 export const PASTE_DIR = join(ROOT, 'dist/apps-script-paste');
 /** The paste-install file's name (the editor shows it as AIVIS.gs once pasted into Code.gs, or as its own file). */
@@ -42,7 +44,7 @@ export async function buildAppsScript(
     {
       entry: join(ROOT, 'apps-script/src/main.ts'),
       globalName: BUNDLE_GLOBAL,
-      title: 'AI Visibility add-on for Google Sheets (apps-script/build.ts)',
+      title: 'AI Visibility add-on for Google Sheets (scripts/sheets/build.ts)',
       entrySection: entrySection(),
     },
     service,

@@ -1,25 +1,24 @@
 /**
- * One call of the add-on: validate raw input with the core, fetch (from the
- * cache when it can), collect pages up to the row cap, and normalize to the
- * core's table. Custom functions, imports and the schedule all come here.
+ * One read of the Data API from Apps Script: fetch checked parameters (from
+ * the cache when it can), collect pages up to the row cap, and normalize to
+ * the core's table. The Sheets add-on (functions, imports, dashboards, the
+ * schedule) and the Looker Studio connector both read through here; each
+ * checks its raw input once, at its edge, with checkInput.
  */
-import { ENDPOINTS, type EndpointName, type Query } from '../../shared/api/endpoints.js';
-import type { ParamRule } from '../../shared/api/param-rules.js';
-import { readParam } from '../../shared/api/param-rules.js';
-import { validateParams, withDefaults } from '../../shared/api/validate.js';
-import { prepareCall } from '../../shared/client/prepare.js';
-import { createSyncClient } from '../../shared/client/sync-client.js';
-import type { AivisSyncClient } from '../../shared/client/types.js';
-import { AivisError, validationError } from '../../shared/http/errors.js';
-import { toTable } from '../../shared/table/normalize.js';
-import type { Table } from '../../shared/table/types.js';
 import {
-  CACHE_TTL_SECONDS,
-  CONNECTION_OPTION,
-  connectionRule,
-  MAX_ROWS_OPTION,
-  maxRowsRule,
-} from './config.js';
+  ENDPOINTS,
+  type EndpointName,
+  type ParamsOf,
+  type Query,
+} from '../shared/api/endpoints.js';
+import type { ParamRule } from '../shared/api/param-rules.js';
+import { validateParams, withDefaults } from '../shared/api/validate.js';
+import { createSyncClient } from '../shared/client/sync-client.js';
+import type { AivisSyncClient } from '../shared/client/types.js';
+import { AivisError, validationError } from '../shared/http/errors.js';
+import { buildRequest } from '../shared/http/request.js';
+import { toTable } from '../shared/table/normalize.js';
+import type { Table } from '../shared/table/types.js';
 import {
   type Budget,
   budgetExceeded,
@@ -28,9 +27,8 @@ import {
   startBudget,
   urlFetchTransport,
 } from './gas-transport.js';
-import type { RawOptions } from './options.js';
-import { cachingTransport, chunkedCache, digest } from './response-cache.js';
-import { type Credentials, readCredentials } from './settings.js';
+import { CACHE_TTL_SECONDS, cachingTransport, chunkedCache, digest } from './response-cache.js';
+import type { Credentials } from './user-token.js';
 
 export interface CallOptions {
   /** Time budget of the whole call, retries and waits included. */
@@ -56,52 +54,53 @@ export interface FetchedTable {
   cacheHits: number;
 }
 
-export interface AddonOptions {
-  maxRows: number;
-  /** A connection name from Settings; undefined for the default connection. */
-  connection: string | undefined;
-  /** The API parameters. */
-  rest: RawOptions;
+/**
+ * A read whose parameters the core's validation accepted: what fetchTable
+ * and prefetch take, so nothing on the way to the wire checks them again.
+ */
+export interface CheckedRead<N extends EndpointName = EndpointName> {
+  name: N;
+  params: ParamsOf<N>;
 }
 
-/** Reads one add-on option with its rule; the complaint reads like the core's. */
-function readOption(key: string, rule: ParamRule, raw: unknown): unknown {
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  const read = readParam(rule, raw);
-  if (!read.ok) throw validationError({ [key]: [read.message] });
-  return read.value;
-}
-
-/** Takes max_rows and connection out of the options: they steer the add-on and are no API parameters. */
-export function splitAddonOptions(input: RawOptions): AddonOptions {
-  const { [MAX_ROWS_OPTION]: rawMaxRows, [CONNECTION_OPTION]: rawConnection, ...rest } = input;
-  const maxRows = readOption(MAX_ROWS_OPTION, maxRowsRule, rawMaxRows) as number | undefined;
-  const connection = readOption(CONNECTION_OPTION, connectionRule, rawConnection) as
-    | string
-    | undefined;
-  return { maxRows: maxRows ?? maxRowsRule.default ?? 5000, connection, rest };
-}
-
-/** Validates with the core; throws validation_failed with its per-parameter messages. */
-export function validateInput(name: EndpointName, input: Record<string, unknown>): Query {
+/**
+ * The one validation of a read, where raw input comes in (a cell, a stored
+ * import, a Looker request); throws validation_failed with the core's
+ * per-parameter messages.
+ */
+export function checkRead<N extends EndpointName>(
+  name: N,
+  input: Record<string, unknown>,
+): CheckedRead<N> {
   const result = validateParams(name, input, { unknownParams: 'reject' });
   if (!result.ok) throw validationError(result.errors);
-  return result.params as Query;
+  return { name, params: result.params };
 }
 
 /**
  * Fewer, larger pages: when the caller did not choose a page size, ask for
- * the largest the endpoint's rules allow (capped by max_rows). The rules
- * decide, so a cross-parameter limit (competitors' ranking) is respected.
+ * the largest the endpoint's rules allow (capped by max_rows). The limit's
+ * own rules decide, so a cross-parameter maximum (competitors' ranking) is
+ * respected; the other parameters were checked already and are not read again.
  */
-function withLargestPage(name: EndpointName, params: Query, maxRows: number): Query {
+function withLargestPage<N extends EndpointName>(
+  { name, params }: CheckedRead<N>,
+  maxRows: number,
+): ParamsOf<N> {
   const rule = (ENDPOINTS[name].params as Record<string, ParamRule>).limit;
-  if (params.limit !== undefined || !rule || rule.kind !== 'int') return params;
+  const given: Query = params;
+  if (given.limit !== undefined || !rule || rule.kind !== 'int') return params;
   for (const size of [Math.min(rule.max, maxRows), Math.min(rule.default ?? rule.max, maxRows)]) {
     const candidate = { ...params, limit: size };
-    if (validateParams(name, candidate).ok) return candidate;
+    if (!rule.crossViolations?.('limit', withDefaults(name, candidate)).length) return candidate;
   }
   return params;
+}
+
+/** The parameters a read sends: its own, with the largest page where it is paged. */
+function sentParams<N extends EndpointName>(read: CheckedRead<N>, maxRows: number): ParamsOf<N> {
+  const paged = ENDPOINTS[read.name].rows(withDefaults(read.name, read.params))?.paged;
+  return paged ? withLargestPage(read, maxRows) : read.params;
 }
 
 function makeClient(credentials: Credentials, budget: Budget, options: CallOptions) {
@@ -130,9 +129,8 @@ function makeClient(credentials: Credentials, budget: Budget, options: CallOptio
   return { client, network, transport };
 }
 
-export interface Read {
-  name: EndpointName;
-  input: Record<string, unknown>;
+export interface PlannedRead {
+  read: CheckedRead;
   maxRows: number;
 }
 
@@ -145,19 +143,16 @@ export interface Read {
  * requests made.
  */
 export function prefetch(
-  reads: readonly Read[],
+  reads: readonly PlannedRead[],
   options: CallOptions,
-  credentials: Credentials = readCredentials(),
+  credentials: Credentials,
 ): number {
   const budget = startBudget(options.budgetMs);
   const { network, transport } = makeClient(credentials, budget, options);
   // The very request fetchTable's client will send: same params, same page size.
-  const requests = reads.map(({ name, input, maxRows }) => {
-    const params = validateInput(name, input);
-    const paged = ENDPOINTS[name].rows(withDefaults(name, params))?.paged;
-    const sent = paged ? withLargestPage(name, params, maxRows) : params;
-    return prepareCall(credentials, name, sent).request;
-  });
+  const requests = reads.map(({ read, maxRows }) =>
+    buildRequest(credentials, read.name, sentParams(read, maxRows)),
+  );
   try {
     transport.fetchAll(requests);
   } catch {
@@ -167,14 +162,13 @@ export function prefetch(
 }
 
 /** Fetches an endpoint's table; throws AivisError (token redacted by the core). */
-export function fetchTable(
-  name: EndpointName,
-  input: Record<string, unknown>,
+export function fetchTable<N extends EndpointName>(
+  read: CheckedRead<N>,
   maxRows: number,
   options: CallOptions,
-  credentials: Credentials = readCredentials(),
+  credentials: Credentials,
 ): FetchedTable {
-  const params = validateInput(name, input);
+  const { name, params } = read;
   const budget = startBudget(options.budgetMs);
   const { client, network, transport } = makeClient(credentials, budget, options);
   const location = ENDPOINTS[name].rows(withDefaults(name, params));
@@ -184,15 +178,13 @@ export function fetchTable(
   let total: number | undefined;
   try {
     if (location?.paged) {
-      const collected = client.collect(name, withLargestPage(name, params, maxRows) as never, {
-        maxRows,
-      });
+      const collected = client.collect(name, sentParams(read, maxRows), { maxRows });
       first = collected.first;
       table = toTable(name, params, first, collected.rows);
       capped = collected.capped;
       total = collected.total;
     } else {
-      first = client.get(name, params as never);
+      first = client.get(name, params);
       table = toTable(name, params, first);
       if (location && table.rows.length > maxRows) {
         total = table.rows.length;

@@ -1,7 +1,7 @@
 /**
  * Bundles TypeScript entries into one IIFE each with Vite (Rolldown): the
  * add-on logic (shared core + apps-script/src) into `var AivisAddon = ...`,
- * and each browser page's script. Nothing is minified: Apps Script shows
+ * the connector into `var AivisLooker = ...`, and each browser page's script. Nothing is minified: Apps Script shows
  * stack traces against this code.
  */
 import { build, type Rollup } from 'vite';
