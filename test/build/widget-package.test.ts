@@ -7,11 +7,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type CustomElementsManifest, reactDeclarations } from '../../scripts/framework-typings.js';
 import {
-  type CustomElementsManifest,
   declarationImports,
   packageOfSpecifier,
-  reactDeclarations,
   widgetPackageJson,
 } from '../../scripts/widget-package.js';
 
