@@ -38,6 +38,28 @@ describe('widgetPackageJson', () => {
     });
   });
 
+  it('points a subpath, an older-resolution path and an optional peer at each framework typings file', () => {
+    const pkg = widgetPackageJson({
+      root: { version: '1.0.0' },
+      ...BUILD,
+      declarationImports: [],
+      installedVersion: () => undefined,
+    });
+    for (const [subpath, peer] of [
+      ['react', '@types/react'],
+      ['vue', 'vue'],
+      ['svelte', 'svelte'],
+      ['preact', 'preact'],
+      ['solid', 'solid-js'],
+    ] as const) {
+      expect(pkg.exports).toMatchObject({ [`./${subpath}`]: { types: `./${subpath}.d.ts` } });
+      expect(pkg.typesVersions).toMatchObject({ '*': { [subpath]: [`${subpath}.d.ts`] } });
+      expect(pkg.files).toContain(`${subpath}.d.ts`);
+      expect(pkg.peerDependenciesMeta).toMatchObject({ [peer]: { optional: true } });
+      expect(Object.keys(pkg.peerDependencies as object)).toContain(peer);
+    }
+  });
+
   it('refuses a declaration import it cannot give a version', () => {
     expect(() =>
       widgetPackageJson({
