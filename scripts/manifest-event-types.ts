@@ -153,7 +153,7 @@ function declaredNames(source: ts.SourceFile): string[] {
   );
 }
 
-interface EventfulManifest {
+export interface EventfulManifest {
   modules: Array<{
     declarations?: Array<{ name: string; events?: Array<{ name: string; type?: ManifestType }> }>;
   }>;

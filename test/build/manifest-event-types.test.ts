@@ -6,7 +6,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventTypes, withEventTypes } from '../../scripts/manifest-event-types.js';
+import {
+  type EventfulManifest,
+  eventTypes,
+  withEventTypes,
+} from '../../scripts/manifest-event-types.js';
 
 const EVENTS_DTS = `export interface LoadDetail { data: unknown }
 export interface FailDetail { code: string }
@@ -68,7 +72,7 @@ describe('withEventTypes', () => {
   const types = new Map([['x-load', { text: 'CustomEvent<LoadDetail>' }]]);
 
   it('puts the type on every event of every declaration', () => {
-    const manifest = withEventTypes(
+    const manifest = withEventTypes<EventfulManifest>(
       {
         modules: [{ declarations: [{ name: 'XA', events: [{ name: 'x-load' }] }, { name: 'XB' }] }],
       },
