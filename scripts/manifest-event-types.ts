@@ -14,7 +14,7 @@ import ts from 'typescript';
 /** A type in the manifest's schema: its text and the exported names it uses. */
 export interface ManifestType {
   text: string;
-  references?: Array<{ name: string; package?: string; module?: string }>;
+  references?: Array<{ name: string; package?: string }>;
 }
 
 /** `declare global { interface HTMLElementEventMap { 'name': Type } }` members, by event name. */
@@ -131,11 +131,8 @@ export async function eventTypes(
     }
     types.set(name, {
       text,
-      references: own.map((used) => ({
-        name: used,
-        package: typesEntry.packageName,
-        module: typesEntry.path,
-      })),
+      // The package alone: its entry exports every name (checked above).
+      references: own.map((used) => ({ name: used, package: typesEntry.packageName })),
     });
   }
   return types;

@@ -45,7 +45,7 @@ describe('eventTypes', () => {
     );
     expect(types.get('x-load')).toEqual({
       text: 'CustomEvent<LoadDetail>',
-      references: [{ name: 'LoadDetail', package: 'pkg', module: 'types/index.d.ts' }],
+      references: [{ name: 'LoadDetail', package: 'pkg' }],
     });
     expect(types.get('x-fail')?.text).toBe('CustomEvent<FailDetail>');
     // The platform's own types need no reference.

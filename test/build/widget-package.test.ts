@@ -7,7 +7,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CustomElementsManifest, reactDeclarations } from '../../scripts/framework-typings.js';
+import {
+  type CustomElementsManifest,
+  frameworkDeclarations,
+} from '../../scripts/framework-typings.js';
 import {
   declarationImports,
   packageOfSpecifier,
@@ -78,7 +81,7 @@ describe('widgetPackageJson', () => {
   });
 });
 
-describe('reactDeclarations', () => {
+describe('frameworkDeclarations for React', () => {
   const manifest: CustomElementsManifest = {
     modules: [
       {
@@ -99,7 +102,12 @@ describe('reactDeclarations', () => {
       },
     ],
   };
-  const text = reactDeclarations(manifest, 'types/widget/index.d.ts');
+  const text = frameworkDeclarations(
+    'react',
+    manifest,
+    '@aivis/widgets',
+    'types/widget/index.d.ts',
+  );
 
   it('types each element by its class, its dashed attributes as strings and its events from the event map', () => {
     expect(text).toContain(
@@ -114,7 +122,9 @@ describe('reactDeclarations', () => {
   });
 
   it('refuses a manifest without custom elements', () => {
-    expect(() => reactDeclarations({ modules: [] }, 'index.d.ts')).toThrow(/no custom element/);
+    expect(() => frameworkDeclarations('react', { modules: [] }, 'pkg', 'index.d.ts')).toThrow(
+      /no custom element/,
+    );
   });
 });
 
