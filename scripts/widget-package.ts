@@ -1,6 +1,7 @@
 /**
  * Turns dist/widget/ into a complete npm package (`npm pack dist/widget`):
- * its package.json, the React 19 JSX typings, a short README and the licence.
+ * its package.json, typed events in custom-elements.json, the typings for
+ * React, Vue, Svelte, Preact and Solid templates, a short README and the licence.
  * Everything here is derived from what the build already wrote (bundles,
  * custom-elements.json, declarations) and from the root package.json, so the
  * package cannot describe files or elements that are not there.
@@ -8,13 +9,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import {
+  type CustomElementsManifest,
+  FRAMEWORKS,
+  type FrameworkName,
+  frameworkDeclarations,
+  typingsFile,
+} from './framework-typings.js';
+import { eventTypes, withEventTypes } from './manifest-event-types.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export const PACKAGE_NAME = '@aivis/widgets';
 /** The declarations of the full bundle, as tsc writes them under types/. */
 export const TYPES_ENTRY = 'types/widget/index.d.ts';
-export const REACT_TYPES = 'react.d.ts';
 
 export interface RootPackage {
   version: string;
@@ -69,7 +77,10 @@ export function widgetPackageJson(input: WidgetPackageInput): Record<string, unk
     exports[`./${tag}`] = { types: declarationOf(entry), default: `./standalone/${tag}.js` };
   }
   exports['./custom-elements.json'] = './custom-elements.json';
-  exports['./react'] = { types: `./${REACT_TYPES}` };
+  const frameworks = Object.values(FRAMEWORKS);
+  for (const framework of frameworks) {
+    exports[`./${framework.subpath}`] = { types: `./${typingsFile(framework)}` };
+  }
   exports['./package.json'] = './package.json';
   return {
     name: PACKAGE_NAME,
@@ -82,6 +93,12 @@ export function widgetPackageJson(input: WidgetPackageInput): Record<string, unk
     module: `./${input.bundleFile}`,
     types: `./${TYPES_ENTRY}`,
     exports,
+    // For TypeScript's older module resolution (`node10`), which does not read `exports`.
+    typesVersions: {
+      '*': Object.fromEntries(
+        frameworks.map((framework) => [framework.subpath, [typingsFile(framework)]]),
+      ),
+    },
     customElements: './custom-elements.json',
     // Every module registers its elements when imported: a bundler must keep them.
     sideEffects: [`./${input.bundleFile}`, './standalone/*.js'],
@@ -90,81 +107,20 @@ export function widgetPackageJson(input: WidgetPackageInput): Record<string, unk
       'standalone/',
       'types/',
       'custom-elements.json',
-      REACT_TYPES,
+      ...frameworks.map(typingsFile),
       'README.md',
       'LICENSE',
     ],
     keywords: ['web-components', 'custom-elements', 'lit', 'ai-visibility'],
     dependencies,
-    peerDependencies: { '@types/react': '>=19' },
-    peerDependenciesMeta: { '@types/react': { optional: true } },
+    // Each typings file augments its framework's types; only apps of that framework have them.
+    peerDependencies: Object.fromEntries(
+      frameworks.map((framework) => [framework.peer, framework.peerRange]),
+    ),
+    peerDependenciesMeta: Object.fromEntries(
+      frameworks.map((framework) => [framework.peer, { optional: true }]),
+    ),
   };
-}
-
-interface ManifestAttribute {
-  name: string;
-  fieldName?: string;
-  type?: { text: string };
-}
-interface ManifestDeclaration {
-  kind: string;
-  name: string;
-  tagName?: string;
-  customElement?: boolean;
-  attributes?: ManifestAttribute[];
-  events?: Array<{ name: string }>;
-}
-export interface CustomElementsManifest {
-  modules: Array<{ declarations?: ManifestDeclaration[] }>;
-}
-
-const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-
-/**
- * React 19 JSX typings for every element of the manifest: each attribute
- * under its property name, typed by the element class itself (React 19 sets
- * a property when the element has it), under its attribute name as a string
- * (React sets attributes for unknown names), and `on<event>` handlers typed
- * from HTMLElementEventMap (React 19 listens to `onaivis-load` as `aivis-load`).
- */
-export function reactDeclarations(manifest: CustomElementsManifest, typesEntry: string): string {
-  const elements = manifest.modules
-    .flatMap((module) => module.declarations ?? [])
-    .filter((declaration) => declaration.tagName && declaration.customElement)
-    .sort((a, b) => a.tagName!.localeCompare(b.tagName!));
-  if (elements.length === 0) throw new Error('custom-elements.json names no custom element');
-  const classes = elements.map((element) => element.name).join(', ');
-  const entries = elements.map((element) => {
-    const attributes = element.attributes ?? [];
-    const properties = attributes
-      .map((attribute) => attribute.fieldName)
-      .filter((name): name is string => Boolean(name));
-    const picked = properties.length ? properties.map(quote).join(' | ') : 'never';
-    const attributeNames = attributes
-      .filter((attribute) => attribute.name !== attribute.fieldName)
-      .map((attribute) => `${quote(attribute.name)}?: string | boolean | undefined;`);
-    const events = [...new Set((element.events ?? []).map((event) => event.name))].map(
-      (name) => `${quote(`on${name}`)}?: (event: EventOf<${quote(name)}>) => void;`,
-    );
-    const extra = [...attributeNames, ...events].map((line) => `\n        ${line}`).join('');
-    return `      ${quote(element.tagName!)}: ElementProps<${element.name}, ${picked}> & {${extra}\n      };`;
-  });
-  return `// Generated by scripts/widget-package.ts from custom-elements.json. Do not edit.
-// Enable with \`/// <reference types="${PACKAGE_NAME}/react" />\` (or \`import type {} from '${PACKAGE_NAME}/react'\`).
-import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { ${classes} } from './${typesEntry.replace(/\.d\.ts$/, '.js')}';
-
-type EventOf<K extends string> = K extends keyof HTMLElementEventMap ? HTMLElementEventMap[K] : Event;
-type ElementProps<E, P extends keyof E> = DetailedHTMLProps<HTMLAttributes<E>, E> & Partial<Pick<E, P>>;
-
-declare module 'react' {
-  namespace JSX {
-    interface IntrinsicElements {
-${entries.join('\n')}
-    }
-  }
-}
-`;
 }
 
 /** Bare specifiers imported by the .d.ts files under `dir` (relative imports excluded). */
@@ -187,15 +143,24 @@ function installedVersion(name: string): string | undefined {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
 }
 
-/** Writes package.json, react.d.ts, README.md and LICENSE into the built dist/widget. */
+/**
+ * Writes package.json, the event types into custom-elements.json, one typings
+ * file per framework, README.md and LICENSE into the built dist/widget.
+ */
 export async function writeWidgetPackage(
   outDir: string,
   build: Pick<WidgetPackageInput, 'bundleFile' | 'standaloneEntries'>,
 ): Promise<void> {
   const root = JSON.parse(await readFile(`${ROOT}package.json`, 'utf8')) as RootPackage;
-  const manifest = JSON.parse(
-    await readFile(`${outDir}/custom-elements.json`, 'utf8'),
-  ) as CustomElementsManifest;
+  const manifest = withEventTypes(
+    JSON.parse(await readFile(`${outDir}/custom-elements.json`, 'utf8')) as CustomElementsManifest,
+    await eventTypes(`${outDir}/types`, {
+      path: TYPES_ENTRY,
+      packageName: PACKAGE_NAME,
+      text: await readFile(`${outDir}/${TYPES_ENTRY}`, 'utf8'),
+    }),
+  );
+  await writeFile(`${outDir}/custom-elements.json`, `${JSON.stringify(manifest, null, 2)}\n`);
   const pkg = widgetPackageJson({
     root,
     ...build,
@@ -203,7 +168,12 @@ export async function writeWidgetPackage(
     installedVersion,
   });
   await writeFile(`${outDir}/package.json`, `${JSON.stringify(pkg, null, 2)}\n`);
-  await writeFile(`${outDir}/${REACT_TYPES}`, reactDeclarations(manifest, TYPES_ENTRY));
+  for (const [name, framework] of Object.entries(FRAMEWORKS)) {
+    await writeFile(
+      `${outDir}/${typingsFile(framework)}`,
+      frameworkDeclarations(name as FrameworkName, manifest, PACKAGE_NAME, TYPES_ENTRY),
+    );
+  }
   await copyFile(`${ROOT}widget/package/README.md`, `${outDir}/README.md`);
   await copyFile(`${ROOT}LICENSE`, `${outDir}/LICENSE`);
 }

@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   type CustomElementsManifest,
+  frameworkDeclarations,
+} from '../../scripts/framework-typings.js';
+import {
   declarationImports,
   packageOfSpecifier,
-  reactDeclarations,
   widgetPackageJson,
 } from '../../scripts/widget-package.js';
 
@@ -39,6 +41,28 @@ describe('widgetPackageJson', () => {
     });
   });
 
+  it('points a subpath, an older-resolution path and an optional peer at each framework typings file', () => {
+    const pkg = widgetPackageJson({
+      root: { version: '1.0.0' },
+      ...BUILD,
+      declarationImports: [],
+      installedVersion: () => undefined,
+    });
+    for (const [subpath, peer] of [
+      ['react', '@types/react'],
+      ['vue', 'vue'],
+      ['svelte', 'svelte'],
+      ['preact', 'preact'],
+      ['solid', 'solid-js'],
+    ] as const) {
+      expect(pkg.exports).toMatchObject({ [`./${subpath}`]: { types: `./${subpath}.d.ts` } });
+      expect(pkg.typesVersions).toMatchObject({ '*': { [subpath]: [`${subpath}.d.ts`] } });
+      expect(pkg.files).toContain(`${subpath}.d.ts`);
+      expect(pkg.peerDependenciesMeta).toMatchObject({ [peer]: { optional: true } });
+      expect(Object.keys(pkg.peerDependencies as object)).toContain(peer);
+    }
+  });
+
   it('refuses a declaration import it cannot give a version', () => {
     expect(() =>
       widgetPackageJson({
@@ -57,7 +81,7 @@ describe('widgetPackageJson', () => {
   });
 });
 
-describe('reactDeclarations', () => {
+describe('frameworkDeclarations for React', () => {
   const manifest: CustomElementsManifest = {
     modules: [
       {
@@ -78,7 +102,12 @@ describe('reactDeclarations', () => {
       },
     ],
   };
-  const text = reactDeclarations(manifest, 'types/widget/index.d.ts');
+  const text = frameworkDeclarations(
+    'react',
+    manifest,
+    '@aivis/widgets',
+    'types/widget/index.d.ts',
+  );
 
   it('types each element by its class, its dashed attributes as strings and its events from the event map', () => {
     expect(text).toContain(
@@ -93,7 +122,9 @@ describe('reactDeclarations', () => {
   });
 
   it('refuses a manifest without custom elements', () => {
-    expect(() => reactDeclarations({ modules: [] }, 'index.d.ts')).toThrow(/no custom element/);
+    expect(() => frameworkDeclarations('react', { modules: [] }, 'pkg', 'index.d.ts')).toThrow(
+      /no custom element/,
+    );
   });
 });
 

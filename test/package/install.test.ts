@@ -226,7 +226,7 @@ describe('installed into a fresh React 19 app', () => {
       'tsconfig.json': appTsconfig(true),
       // How the README says to enable the JSX typings.
       'src/vite-env.d.ts': '/// <reference types="@aivis/widgets/react" />\n',
-      'src/Dashboard.tsx': withSite(widgetSnippet('tsx', "import '@aivis/widgets'"), proxy.url),
+      'src/Dashboard.tsx': withSite(widgetSnippet('tsx', '// src/Dashboard.tsx'), proxy.url),
       'src/main.tsx': `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Dashboard } from './Dashboard';
