@@ -6,9 +6,11 @@
  * changes, and once the page has loaded (a widget still without a
  * connection says so).
  *
- * Any definition order works: a provider defined or upgraded after its
- * widgets is reached through the page's ContextRoot, and a widget inside an
- * <aivis-provider> waits for its first answer.
+ * Any definition order works: a widget inside an <aivis-provider> waits
+ * for its first answer, and asks again once <aivis-provider> is defined if
+ * it was not when the widget asked. (A host app whose own providers may be
+ * defined after the widgets attaches @lit/context's ContextRoot, as for any
+ * consumer: docs/widgets.md.)
  */
 import { ContextConsumer } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -22,8 +24,8 @@ import {
   enclosingProvider,
   finalConnection,
   globalSettings,
-  holdUnansweredRequests,
   onConfigure,
+  PROVIDER_TAG,
   settledConnection,
 } from './connection.js';
 
@@ -49,9 +51,13 @@ export class ConnectionController implements ReactiveController {
   }
 
   hostConnected(): void {
-    holdUnansweredRequests(document.documentElement);
     // A widget moved out of a provider forgets its answer; the consumer asks again right after.
     this.#provided.value = undefined;
+    if (!customElements.get(PROVIDER_TAG) && enclosingProvider(this.#host)) {
+      void customElements.whenDefined(PROVIDER_TAG).then(() => {
+        if (this.#host.isConnected) this.#provided.hostConnected();
+      });
+    }
     this.#stopListening = onConfigure(() => this.#host.requestUpdate());
     this.#host.requestUpdate();
     if (document.readyState !== 'complete') {

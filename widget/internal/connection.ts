@@ -5,7 +5,7 @@
  * specific layer than the token itself: an element that sets only base-url
  * (say, the proxy) does not receive the provider's or the page's token.
  */
-import { ContextRoot, createContext } from '@lit/context';
+import { createContext } from '@lit/context';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import { pickResponse } from '../../shared/api/response-side.js';
 import { createFetchReader, type FetchReader } from '../../shared/client/fetch-client.js';
@@ -62,6 +62,8 @@ export const connectionContext = createContext<ProvidedConnection | undefined>(
   Symbol.for('aivis.connection'),
 );
 
+export const PROVIDER_TAG = 'aivis-provider';
+
 /**
  * The nearest <aivis-provider> around an element, through shadow roots
  * (a bounded walk), defined yet or not: a widget inside one waits for its
@@ -70,7 +72,7 @@ export const connectionContext = createContext<ProvidedConnection | undefined>(
 export function enclosingProvider(element: Element): Element | undefined {
   let node: Node | null | undefined = element.parentNode;
   for (let depth = 0; node && depth < 10_000; depth++) {
-    if ((node as Element).localName === 'aivis-provider') return node as Element;
+    if ((node as Element).localName === PROVIDER_TAG) return node as Element;
     node = node.parentNode ?? (node as ShadowRoot).host;
   }
   return undefined;
@@ -178,8 +180,6 @@ interface PageRegistry {
   readonly listeners: Set<() => void>;
   /** Response shapes by endpoint, as the elements registered them (registerResponseShapes). */
   readonly shapeSets: Map<string, ShapeSet[]>;
-  /** Holds context requests made before their provider was defined (set once per page). */
-  contextRoot?: ContextRoot;
 }
 
 const REGISTRY_SLOT = Symbol.for('aivis.connection-registry.v1');
@@ -251,17 +251,6 @@ export const configureCount = (): number => registry.version;
 export function onConfigure(listener: () => void): () => void {
   registry.listeners.add(listener);
   return () => registry.listeners.delete(listener);
-}
-
-/**
- * Starts holding context requests that no provider answered yet, once per
- * page, so an <aivis-provider> defined after its widgets still reaches them
- * (@lit/context's ContextRoot re-sends them when a provider appears).
- */
-export function holdUnansweredRequests(root: HTMLElement): void {
-  if (registry.contextRoot) return;
-  registry.contextRoot = new ContextRoot();
-  registry.contextRoot.attach(root);
 }
 
 /** Waits `ms`, the page's way (see GlobalSettings.sleep); rejects when the signal aborts. */
