@@ -106,16 +106,19 @@ describe('a widget moved while its request is in flight', () => {
 });
 
 describe('one connection registry across the catalogue and the standalone modules', () => {
-  it('configure() imported from the catalogue reaches an element defined by its standalone module', async () => {
+  it('configure() imported from the catalogue reaches elements defined by their standalone modules', async () => {
     const page = await harness.browser.newPage({ viewport: { width: 900, height: 900 } });
     const problems = watchConsole(page);
     await page.goto(
       harness.page(
         'registry-standalone',
         documentOf(
-          // The standalone module runs first, so the element's class is its own.
-          '<script type="module" src="/widget/standalone/aivis-visibility-score.js"></script>',
+          // The standalone modules run first, so the elements' classes are their own; two of
+          // them, each with only its own endpoints, share the page's cache but not a client.
+          '<script type="module" src="/widget/standalone/aivis-visibility-score.js"></script>' +
+            '<script type="module" src="/widget/standalone/aivis-action-plan.js"></script>',
           `<aivis-visibility-score project="1001"></aivis-visibility-score>
+<aivis-action-plan project="1001"></aivis-action-plan>
 <script type="module">
   import { configure, AivisVisibilityScore } from '/widget/aivis-widgets.js';
   window.standaloneClass = customElements.get('aivis-visibility-score') !== AivisVisibilityScore;
@@ -131,7 +134,7 @@ describe('one connection registry across the catalogue and the standalone module
       ),
     ).toBe(true);
     expect(await scoreShown(page)).toBe(true);
-    expect(await outcomes(page)).toEqual(['aivis-load ']);
+    expect(await outcomes(page)).toEqual(['aivis-load ', 'aivis-load ']);
     expect(problems).toEqual([]);
     await page.close();
   });

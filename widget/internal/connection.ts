@@ -165,15 +165,13 @@ interface ShapeSet {
  * The page's one connection registry, shared by every copy of this code on
  * the page (the catalogue, each standalone element, another bundle of the
  * host app): configure() from one reaches the elements of all, and they
- * share one request cache. It sits in a globalThis slot under a Symbol.for
+ * share one request cache and the response shapes each registered. It sits in a globalThis slot under a Symbol.for
  * key; the key's version changes whenever this shape does, so copies that
  * disagree on it keep apart instead of misreading each other.
  */
 interface PageRegistry {
   settings: GlobalSettings;
   cache: RequestCache;
-  clients: Map<string, FetchReader>;
-  tokenIds: Map<string, number>;
   /** configure() calls so far: part of every widget's task arguments. */
   version: number;
   /** The widgets on the page, told when configure() changes the settings. */
@@ -187,8 +185,6 @@ const slots = globalThis as typeof globalThis & { [REGISTRY_SLOT]?: PageRegistry
 slots[REGISTRY_SLOT] ??= {
   settings: {},
   cache: createRequestCache(),
-  clients: new Map(),
-  tokenIds: new Map(),
   version: 0,
   listeners: new Set(),
   shapeSets: new Map(),
@@ -233,8 +229,6 @@ const responseCheck: BodyCheck = {
 export function configure(next: GlobalSettings): void {
   registry.settings = { ...next };
   registry.cache = createRequestCache({ ttlMs: next.cacheTtlMs, fetch: next.fetch, now: next.now });
-  registry.clients = new Map();
-  registry.tokenIds = new Map();
   registry.version += 1;
   for (const listener of registry.listeners) listener();
 }
@@ -263,11 +257,25 @@ export function requestCache(): RequestCache {
 }
 
 /**
- * One client per (base URL, token) for the whole page, all over the one
- * request cache, so N widgets asking the same thing cost one request.
+ * This copy's clients: a client knows only the endpoints its bundle carries
+ * (a standalone element's bundle has its own), so copies share the request
+ * cache beneath, not the clients. Made again after each configure().
+ */
+let clients = new Map<string, FetchReader>();
+let tokenIds = new Map<string, number>();
+let clientsVersion = 0;
+
+/**
+ * One client per (base URL, token), all over the page's one request cache,
+ * so N widgets asking the same thing cost one request.
  */
 export function clientFor(connection: Connection): FetchReader {
-  const { settings, tokenIds, clients } = registry;
+  const { settings, version } = registry;
+  if (clientsVersion !== version) {
+    clients = new Map();
+    tokenIds = new Map();
+    clientsVersion = version;
+  }
   let tokenId = 0;
   if (connection.token) {
     tokenId = tokenIds.get(connection.token) ?? tokenIds.size + 1;
