@@ -5,6 +5,8 @@
  * one event; a host app's own @lit/context provider supplies the connection;
  * another copy of the widget code on the page shares one configure().
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ContextProvider } from '@lit/context';
 import { html, LitElement } from 'lit';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,6 +17,16 @@ import { API_BASE, TOKEN } from './fake-api.js';
 import { useFakeApi } from './suite.js';
 
 const api = useFakeApi();
+
+/** The widgets page's code block of `lang` that mentions `marker` (happy-dom's URL cannot build file paths). */
+function docsSnippet(lang: string, marker: string): string {
+  const page = readFileSync(resolve(import.meta.dirname, '../../docs/widgets.md'), 'utf8');
+  const blocks = [...page.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].filter(
+    (match) => match[1] === lang && match[2]!.includes(marker),
+  );
+  expect(blocks).toHaveLength(1);
+  return blocks[0]![2]!;
+}
 
 /** A macrotask: what a framework's later tick looks like to the element. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -93,6 +105,21 @@ describe("a host app's own context provider supplies the connection", () => {
     await settled(widget);
     const origins = api.callsTo('/projects/1001').map((call) => new URL(call.url).origin);
     expect(origins).toEqual(['http://host-app.test', 'http://other-app.test']);
+  });
+
+  it("the widgets page's snippet, as it stands: a provider on the app's root element", async () => {
+    configure({ baseUrl: 'http://page.test', fetch: api.fetch });
+    const app = mount('div', { id: 'app' });
+    const snippet = docsSnippet('js', 'connectionContext')
+      .replace('https://intranet.example/aivis-proxy', API_BASE)
+      .replace(/^import .*$/gm, '');
+    new Function('ContextProvider', 'connectionContext', snippet)(
+      ContextProvider,
+      connectionContext,
+    );
+    const widget = mount('aivis-visibility-score', { project: '1001' }, app);
+    await settled(widget);
+    expect(api.calls.map((call) => new URL(call.url).origin)).toEqual([API_BASE]);
   });
 
   it('a Lit element of the host app providing the context around a widget in its shadow root', async () => {
