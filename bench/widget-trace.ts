@@ -52,8 +52,9 @@ const INSTRUMENT = `(() => {
     if (String(input).includes('/api/v1/')) mark('first API fetch() called');
     return fetchBefore(input, init);
   };
-  addEventListener('aivis-configure', () => mark('configure() called'));
-  addEventListener('aivis-provider', () => mark('provider published its connection'));
+  // @lit/context's events: a provider announcing itself, a widget asking for its connection.
+  addEventListener('context-provider', () => mark('provider connected'));
+  addEventListener('context-request', () => mark('first widget asked for its connection'), true);
   let loads = 0;
   document.addEventListener('aivis-load', () => {
     loads += 1;

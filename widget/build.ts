@@ -98,8 +98,16 @@ async function bundle(
     build: {
       outDir,
       // Vite keeps whitespace in ES library output (for downstream bundlers);
-      // this file goes straight into a script tag, so minify it fully.
-      minify: 'oxc',
+      // this file goes straight into a script tag, so minify it fully: terser's
+      // passes over what oxc already minified take the catalogue ~0.6 KB gzip
+      // lower (docs/widgets.md, bundle sizes).
+      minify: 'terser',
+      terserOptions: {
+        module: true,
+        compress: { passes: 3 },
+        mangle: { toplevel: true },
+        format: { comments: false },
+      },
       rolldownOptions: { output: { minify: true, comments: false } },
       target: 'es2022',
       lib: { entry: `${ROOT}${entry}`, formats: ['es'], fileName: () => fileName },

@@ -16,7 +16,9 @@ export { AivisDashboard } from './dashboard/dashboard.js';
 export {
   type ConnectionSettings,
   configure,
+  connectionContext,
   type GlobalSettings,
+  type ProvidedConnection,
   requestCache,
 } from './internal/connection.js';
 export type {

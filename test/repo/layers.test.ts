@@ -85,7 +85,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
  */
 const PACKAGES_OF_RUNTIME_LAYER: Record<string, readonly string[]> = {
   shared: ['zod'],
-  widget: ['lit', 'zod', 'virtual:aivis'],
+  widget: ['lit', '@lit/task', '@lit/context', 'zod', 'virtual:aivis'],
   'apps-script-platform': [],
   'apps-script/src': ['zod'],
   'apps-script/ui': [],

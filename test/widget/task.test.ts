@@ -4,8 +4,9 @@
  * aborts and ignores the run it supersedes, keeps the last value while a new
  * run is pending, and goes back to INITIAL on initialState.
  */
+
+import { initialState, Task, TaskStatus } from '@lit/task';
 import { describe, expect, it } from 'vitest';
-import { initialState, Task, TaskStatus } from '../../widget/internal/task.js';
 
 function fakeHost() {
   const controllers: Array<{ hostUpdate?: () => void }> = [];

@@ -1,3 +1,4 @@
+import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { followLink } from '../../shared/client/fetch-client.js';
 import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
@@ -6,7 +7,6 @@ import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, readableText, safeHttpUrl, sourceName } from '../internal/format.js';
 import { pagerStyles } from '../internal/pager.styles.js';
 import { tableStyles } from '../internal/table.styles.js';
-import { Task, TaskStatus } from '../internal/task.js';
 import { dataTable, externalLink, pager, periodLine } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
 import { pathAtOffset, supportingRows } from './supporting-rows.js';

@@ -1,3 +1,4 @@
+import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
 import { chartStyles } from '../charts/chart.styles.js';
 import { ChartWidthController } from '../charts/chart-width.js';
@@ -12,7 +13,6 @@ import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, sourceName } from '../internal/format.js';
-import { Task, TaskStatus } from '../internal/task.js';
 import { barRow, shown } from '../internal/templates.js';
 import { aiTrafficStyles } from './ai-traffic.styles.js';
 import {

@@ -1,3 +1,4 @@
+import { TaskStatus } from '@lit/task';
 import {
   html,
   nothing,
@@ -12,7 +13,6 @@ import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel, readableText } from '../internal/format.js';
 import { markedRowsStyles } from '../internal/marked-rows.styles.js';
 import { pagerStyles } from '../internal/pager.styles.js';
-import { TaskStatus } from '../internal/task.js';
 import { barRow, pager, periodLine, shown } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 

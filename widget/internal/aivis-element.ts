@@ -1,12 +1,13 @@
 /**
- * What the widgets share: the common attributes, one Task (./task.ts) that
+ * What the widgets share: the common attributes, one @lit/task Task that
  * validates the attributes with the core and fetches, the loading / error
  * states, the period line and the aivis-load / aivis-error events. Two
  * reactive controllers do the rest: ConnectionController resolves the client
- * (attributes > <aivis-provider> > configure()), RetryCountdownController
+ * (attributes > a connectionContext provider > configure()), RetryCountdownController
  * retries by itself after a 429.
  */
 
+import { initialState, Task, TaskStatus } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EndpointName, ParamsOf, Query } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
@@ -23,7 +24,6 @@ import { asAivisError, attributeNameOf, explainError } from './error-messages.js
 import { emit } from './events.js';
 import { type Formatters, formatters, periodLabel, resolveLocale, safeHttpUrl } from './format.js';
 import { RetryCountdownController } from './retry-countdown.js';
-import { initialState, Task, TaskStatus } from './task.js';
 import { externalLink } from './templates.js';
 
 type TaskArgs = readonly [
@@ -33,6 +33,8 @@ type TaskArgs = readonly [
   settingsVersion: number,
   /** False while the connection may still change (see settledConnection): no request then. */
   settled: boolean,
+  /** Counts restarts after a removal cancelled the request (see disconnectedCallback). */
+  restarts: number,
 ];
 
 export abstract class AivisElement<N extends EndpointName> extends AivisCard {
@@ -70,6 +72,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
         JSON.stringify(this.requestInput()),
         this.#link.version,
         connection !== undefined,
+        this.#restarts,
       ] as const;
     },
     task: async ([baseUrl, token, input, , settled], { signal }) => {
@@ -98,9 +101,31 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     },
   });
 
+  #restarts = 0;
+  /** Set when a removal cancelled the request: it runs again once the element is back. */
+  #cancelled = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#cancelled) {
+      this.#cancelled = false;
+      this.#restarts += 1;
+    }
+  }
+
+  /**
+   * A move (appendChild elsewhere, a keyed reorder, a teleport) disconnects
+   * and connects the element in one go: its request goes on. Only an element
+   * still out of the page a moment later (removed, or kept alive aside)
+   * cancels it, and asks again when it comes back.
+   */
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.task.abort();
+    queueMicrotask(() => {
+      if (this.isConnected || this.task.status !== TaskStatus.PENDING) return;
+      this.#cancelled = true;
+      this.task.abort();
+    });
   }
 
   /** Loads again, bypassing nothing: a cached answer is reused if still fresh. */

@@ -1,10 +1,11 @@
 /**
  * Where widgets get their client from. Three layers, most specific first:
- * the element's own attributes, the nearest <aivis-provider>, the page-wide
- * configure() call. A token never travels to a base URL set at a more
+ * the element's own attributes, the nearest provider of connectionContext
+ * (<aivis-provider> or the host app's own), the page-wide configure() call. A token never travels to a base URL set at a more
  * specific layer than the token itself: an element that sets only base-url
  * (say, the proxy) does not receive the provider's or the page's token.
  */
+import { createContext } from '@lit/context';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import { pickResponse } from '../../shared/api/response-side.js';
 import { createFetchReader, type FetchReader } from '../../shared/client/fetch-client.js';
@@ -46,40 +47,36 @@ export interface Connection {
 }
 
 /**
- * What <aivis-provider> hands down. Widgets that add nothing of their own
+ * What a provider hands down: <aivis-provider>, or any context provider of
+ * the host app for connectionContext. Widgets that add nothing of their own
  * resolve to the provider's connection and so to the same client instance.
  */
 export type ProvidedConnection = Readonly<ConnectionSettings>;
 
 /**
- * The event window gets when an <aivis-provider> publishes a connection (on
- * its first update and whenever its settings change). A string, not a
- * symbol or a module's object, so providers and widgets from different
- * bundles on one page understand each other.
+ * The @lit/context key of the connection. A Symbol.for key, so a provider
+ * and widgets from different bundles on one page (the catalogue, a
+ * standalone element, the host app's own code) name the same context.
  */
-export const PROVIDER_EVENT = 'aivis-provider';
+export const connectionContext = createContext<ProvidedConnection | undefined>(
+  Symbol.for('aivis.connection'),
+);
 
-/** What a widget reads of the <aivis-provider> that encloses it. */
-export interface ConnectionProvider extends Element {
-  /** Undefined until the provider has applied its attributes (its first update). */
-  readonly connection?: ProvidedConnection;
-}
+export const PROVIDER_TAG = 'aivis-provider';
 
 /**
  * The nearest <aivis-provider> around an element, through shadow roots
- * (a bounded walk), defined yet or not.
+ * (a bounded walk), defined yet or not: a widget inside one waits for its
+ * answer rather than fall back to configure().
  */
-export function enclosingProvider(element: Element): ConnectionProvider | undefined {
+export function enclosingProvider(element: Element): Element | undefined {
   let node: Node | null | undefined = element.parentNode;
   for (let depth = 0; node && depth < 10_000; depth++) {
-    if ((node as Element).localName === 'aivis-provider') return node as ConnectionProvider;
+    if ((node as Element).localName === PROVIDER_TAG) return node as Element;
     node = node.parentNode ?? (node as ShadowRoot).host;
   }
   return undefined;
 }
-
-/** The event window gets when configure() changes the page-wide settings. */
-export const CONFIGURE_EVENT = 'aivis-configure';
 
 const present = (value: string | undefined | null): value is string =>
   typeof value === 'string' && value !== '';
@@ -158,78 +155,127 @@ export function finalConnection(connection: Connection, pageUrl: string): Connec
   return { ...connection, baseUrl: target.href };
 }
 
+/** A set of compiled shapes and the check built from them. */
+interface ShapeSet {
+  shapes: CompiledShapes;
+  check: BodyCheck;
+}
+
+/**
+ * The page's one connection registry, shared by every copy of this code on
+ * the page (the catalogue, each standalone element, another bundle of the
+ * host app): configure() from one reaches the elements of all, and they
+ * share one request cache and the response shapes each registered. It sits in a globalThis slot under a Symbol.for
+ * key; the key's version changes whenever this shape does, so copies that
+ * disagree on it keep apart instead of misreading each other.
+ */
+interface PageRegistry {
+  settings: GlobalSettings;
+  cache: RequestCache;
+  /** configure() calls so far: part of every widget's task arguments. */
+  version: number;
+  /** The widgets on the page, told when configure() changes the settings. */
+  readonly listeners: Set<() => void>;
+  /** Response shapes by endpoint, as the elements registered them (registerResponseShapes). */
+  readonly shapeSets: Map<string, ShapeSet[]>;
+}
+
+const REGISTRY_SLOT = Symbol.for('aivis.connection-registry.v1');
+const slots = globalThis as typeof globalThis & { [REGISTRY_SLOT]?: PageRegistry };
+slots[REGISTRY_SLOT] ??= {
+  settings: {},
+  cache: createRequestCache(),
+  version: 0,
+  listeners: new Set(),
+  shapeSets: new Map(),
+};
+const registry: PageRegistry = slots[REGISTRY_SLOT];
+
 /**
  * The contract check: compact shapes compiled from the zod schemas at build
  * time, not zod itself. Each element's registration module brings the shapes
  * of the endpoints it reads field by field, and of only the bodies it asks
- * for (a dataset, a grouping, summary blocks), so a page with one element
- * carries only those. Several elements may register one endpoint (the trend
- * its history, the ranking its ranking): a body is checked by the set that
- * documents it. Any other body (the rows behind an action's next_request,
- * shown generically as text) only has to be a JSON object.
+ * for (a dataset, a grouping, summary blocks). Several elements may register
+ * one endpoint (the trend its history, the ranking its ranking): a body is
+ * checked by the set that documents it. Any other body (the rows behind an
+ * action's next_request, shown generically as text) only has to be a JSON
+ * object.
  */
-const shapeSets = new Map<string, Array<{ shapes: CompiledShapes; check: BodyCheck }>>();
-/** The first set's check, for error envelopes (every set holds the same envelope shape). */
-let firstCheck: BodyCheck | undefined;
-
-/** Adds the compiled shapes of `endpoints` (import them from virtual:aivis/response-shapes?endpoints=…). */
 export function registerResponseShapes(
   shapes: CompiledShapes,
   endpoints: readonly EndpointName[],
 ): void {
   const set = { shapes, check: createShapeCheck(shapes) };
-  firstCheck ??= set.check;
   for (const endpoint of endpoints)
-    shapeSets.set(endpoint, [...(shapeSets.get(endpoint) ?? []), set]);
+    registry.shapeSets.set(endpoint, [...(registry.shapeSets.get(endpoint) ?? []), set]);
 }
 
 const responseCheck: BodyCheck = {
   response: (name, query, value) => {
-    const documenting = shapeSets
+    const documenting = registry.shapeSets
       .get(name)
       ?.find((set) => pickResponse(set.shapes.responses[name], query) !== undefined);
     return documenting ? documenting.check.response(name, query, value) : objectBody(value);
   },
-  error: (value) => firstCheck!.error(value),
+  // Every set holds the same envelope shape.
+  error: (value) => registry.shapeSets.values().next().value![0]!.check.error(value),
 };
-
-let settings: GlobalSettings = {};
-let cache: RequestCache = createRequestCache();
-let clients = new Map<string, FetchReader>();
-let tokenIds = new Map<string, number>();
 
 /**
  * Page-wide settings for every widget: `configure({ baseUrl: '/aivis' })`.
- * Element attributes and <aivis-provider> override them. Widgets already on
- * the page reload with the new settings.
+ * Element attributes and providers override them. Widgets already on the
+ * page reload with the new settings.
  */
 export function configure(next: GlobalSettings): void {
-  settings = { ...next };
-  cache = createRequestCache({ ttlMs: next.cacheTtlMs, fetch: next.fetch, now: next.now });
-  clients = new Map();
-  tokenIds = new Map();
-  globalThis.dispatchEvent?.(new Event(CONFIGURE_EVENT));
+  registry.settings = { ...next };
+  registry.cache = createRequestCache({ ttlMs: next.cacheTtlMs, fetch: next.fetch, now: next.now });
+  registry.version += 1;
+  for (const listener of registry.listeners) listener();
 }
 
 /** The page's settings as configure() last set them (read, never changed, by the widgets). */
 export function globalSettings(): Readonly<ConnectionSettings> {
-  return settings;
+  return registry.settings;
+}
+
+/** How many times configure() ran: a change means new settings. */
+export const configureCount = (): number => registry.version;
+
+/** Calls `listener` after each configure() until the returned function is called. */
+export function onConfigure(listener: () => void): () => void {
+  registry.listeners.add(listener);
+  return () => registry.listeners.delete(listener);
 }
 
 /** Waits `ms`, the page's way (see GlobalSettings.sleep); rejects when the signal aborts. */
 export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  (settings.sleep ?? abortableSleep)(ms, signal);
+  (registry.settings.sleep ?? abortableSleep)(ms, signal);
 
 /** The page's request cache (for tests and the bench: how many requests really went out). */
 export function requestCache(): RequestCache {
-  return cache;
+  return registry.cache;
 }
 
 /**
- * One client per (base URL, token) for the whole page, all over the one
- * request cache, so N widgets asking the same thing cost one request.
+ * This copy's clients: a client knows only the endpoints its bundle carries
+ * (a standalone element's bundle has its own), so copies share the request
+ * cache beneath, not the clients. Made again after each configure().
+ */
+let clients = new Map<string, FetchReader>();
+let tokenIds = new Map<string, number>();
+let clientsVersion = 0;
+
+/**
+ * One client per (base URL, token), all over the page's one request cache,
+ * so N widgets asking the same thing cost one request.
  */
 export function clientFor(connection: Connection): FetchReader {
+  const { settings, version } = registry;
+  if (clientsVersion !== version) {
+    clients = new Map();
+    tokenIds = new Map();
+    clientsVersion = version;
+  }
   let tokenId = 0;
   if (connection.token) {
     tokenId = tokenIds.get(connection.token) ?? tokenIds.size + 1;
@@ -241,7 +287,7 @@ export function clientFor(connection: Connection): FetchReader {
     client = createFetchReader(
       {
         ...connection,
-        fetch: cache.fetch,
+        fetch: registry.cache.fetch,
         sleep: settings.sleep,
         now: settings.now,
         // A 429 comes back at once: the widget shows the wait and retries itself (data-api 7).

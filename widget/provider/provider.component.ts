@@ -1,19 +1,18 @@
+import { ContextProvider } from '@lit/context';
 import { css, html, LitElement, type PropertyDeclarations } from 'lit';
-import {
-  type ConnectionProvider,
-  PROVIDER_EVENT,
-  type ProvidedConnection,
-} from '../internal/connection.js';
+import { connectionContext } from '../internal/connection.js';
 
 /**
  * @summary Sets the base URL (and, only if it must, the token) once for every
  * aivis widget inside it, so they share one client and one request cache.
  * Renders its children unchanged. A widget's own attributes win over the
- * provider's; the provider's win over configure().
+ * provider's; the provider's win over configure(). It is a @lit/context
+ * provider of `connectionContext`: a host app may provide that context
+ * itself instead (docs/widgets.md).
  *
  * @slot - The widgets (and any other content).
  */
-export class AivisProvider extends LitElement implements ConnectionProvider {
+export class AivisProvider extends LitElement {
   static override styles = css`
     :host {
       display: contents;
@@ -31,25 +30,21 @@ export class AivisProvider extends LitElement implements ConnectionProvider {
   /** Personal access token; leave it out when base-url points at the proxy. Never reflected. */
   declare token?: string;
 
-  #connection?: ProvidedConnection;
-
   /**
-   * What the widgets inside read: undefined until the first update, when Lit
-   * has applied the attributes and any property set before the element was
-   * upgraded. Widgets take undefined as no answer yet, so none reads a
+   * What the widgets inside receive: undefined until the first update, when
+   * Lit has applied the attributes and any property set before the element
+   * was upgraded. Widgets take undefined as no answer yet, so none reads a
    * half-set provider and goes elsewhere.
    */
-  get connection(): ProvidedConnection | undefined {
-    return this.#connection;
-  }
+  readonly #provider = new ContextProvider(this, { context: connectionContext });
 
-  /**
-   * Publishes on every update and tells the page; widgets whose connection
-   * did not change keep their task's arguments, so no request goes out.
-   */
+  /** Publishes on the first update and whenever base-url or token changed. */
   protected override willUpdate(): void {
-    this.#connection = { baseUrl: this.baseUrl, token: this.token };
-    dispatchEvent(new Event(PROVIDER_EVENT));
+    const { baseUrl, token } = this;
+    const current = this.#provider.value;
+    if (!current || current.baseUrl !== baseUrl || current.token !== token) {
+      this.#provider.setValue({ baseUrl, token });
+    }
   }
 
   override render() {

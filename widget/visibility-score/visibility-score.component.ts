@@ -1,3 +1,4 @@
+import { TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { bandOf } from '../../shared/noise.js';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
@@ -5,7 +6,6 @@ import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, platformLabel } from '../internal/format.js';
-import { TaskStatus } from '../internal/task.js';
 import { barRow, periodLine, shown } from '../internal/templates.js';
 import { SparklineController } from '../visibility-trend/sparkline.js';
 import { visibilityScoreStyles } from './visibility-score.styles.js';

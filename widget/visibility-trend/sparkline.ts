@@ -5,12 +5,12 @@
  * controller, so the score card only adds it and renders it.
  */
 
+import { Task } from '@lit/task';
 import { html, nothing, type ReactiveControllerHost, svg, type TemplateResult } from 'lit';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import type { CompetitorHistory } from '../../shared/schemas/competitors.js';
 import { type Frame, linePath, xOf, yOf } from '../charts/line-chart.js';
 import type { Formatters } from '../internal/format.js';
-import { Task } from '../internal/task.js';
 import { type Trend, trendOf } from './trend-series.js';
 
 const SPARK: Frame = { width: 132, height: 36, left: 3, right: 5, top: 4, bottom: 4 };
