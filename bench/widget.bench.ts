@@ -16,12 +16,7 @@ import { startSandbox } from '../sandbox/server.js';
 import { gzipSize } from '../scripts/gzip-size.js';
 import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES } from '../widget/bundle-budget.js';
-import {
-  launchChromium,
-  type Network,
-  type Rendered,
-  timeToRendered,
-} from './browser.js';
+import { launchChromium, type Network, type Rendered, timeToRendered } from './browser.js';
 import { figure, ROUNDS, spread } from './stats.js';
 import {
   benchPages,
