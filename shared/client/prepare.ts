@@ -3,8 +3,14 @@
  * answer, decide on a retry, and keep the token out of anything an error
  * carries. The drivers only move bytes and wait.
  */
-import type { EndpointName, Query } from '../api/endpoints.js';
-import { matchEndpointPath, validateParams } from '../api/validate.js';
+import type { EndpointName } from '../api/endpoints.js';
+import {
+  type CheckedParams,
+  isChecked,
+  matchEndpointPath,
+  validateParams,
+  withCheckedOffset,
+} from '../api/validate.js';
 import type { BodyCheck } from '../http/body-check.js';
 import { AivisError, redactError, validationError } from '../http/errors.js';
 import {
@@ -32,20 +38,31 @@ export type ResolvedClientOptions = ReturnType<typeof resolveClientOptions>;
 
 export interface PreparedCall {
   name: EndpointName;
-  params: Query;
+  params: CheckedParams;
   request: HttpRequest;
 }
 
-/** Validates caller params (rejecting unknown ones) and builds the request; throws validation_failed. */
+/** The call of a checked set: nothing left to check, only the request to build. */
+function callOf(credentials: Credentials, name: EndpointName, params: CheckedParams): PreparedCall {
+  return { name, params, request: buildRequest(credentials, name, params) };
+}
+
+/**
+ * The call for caller params: a set validateParams already checked for this
+ * endpoint is taken as it is; anything else is validated here, once
+ * (rejecting unknown parameters). Throws validation_failed.
+ */
 export function prepareCall(
   credentials: Credentials,
   name: EndpointName,
-  input: Record<string, unknown>,
+  input: CheckedParams | Record<string, unknown>,
 ): PreparedCall {
-  const validated = validateParams(name, input, { unknownParams: 'reject' });
+  if (isChecked(name, input)) return callOf(credentials, name, input);
+  const validated = validateParams(name, input as Record<string, unknown>, {
+    unknownParams: 'reject',
+  });
   if (!validated.ok) throw validationError(validated.errors);
-  const params = validated.params as Query;
-  return { name, params, request: buildRequest(credentials, name, params) };
+  return callOf(credentials, name, validated.params);
 }
 
 /** The refusal of a text that is not an API path. */
@@ -88,8 +105,9 @@ export function withOffset(
   call: PreparedCall,
   offset: number,
 ): PreparedCall {
-  const params = { ...call.params, offset };
-  return { name: call.name, params, request: buildRequest(credentials, call.name, params) };
+  const next = withCheckedOffset(call.name, call.params, offset);
+  if (!next.ok) throw validationError(next.errors);
+  return callOf(credentials, call.name, next.params);
 }
 
 /**
