@@ -8,7 +8,11 @@
  */
 import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/endpoints.js';
 import { type ParamRule, readParam } from '../../shared/api/param-rules.js';
-import { type ValidationErrors, validateParams } from '../../shared/api/validate.js';
+import {
+  type CheckedParams,
+  type ValidationErrors,
+  validateParams,
+} from '../../shared/api/validate.js';
 import { controlOf, endpointControls, type FormControl } from '../../shared/forms/form-model.js';
 import { CONNECTION_OPTION, connectionRule, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS, type CustomFunctionName } from './functions.js';
@@ -87,13 +91,19 @@ export function queryInput(query: BuilderQuery): Record<string, unknown> {
   return input;
 }
 
+/** A query read: its report and the checked API parameters, or the complaints by field. */
+export type QueryReading =
+  | { ok: true; report: ReportChoice; params: CheckedParams }
+  | { ok: false; errors: ValidationErrors };
+
 /**
- * The complaints for a query, by field, worded by the core's rules exactly as
- * the functions word them. Empty when the query may be sent.
+ * Reads a query with the core's rules, worded exactly as the functions word
+ * them. The checked parameters go on to the request as they are, so the
+ * server side does not check what the sidebar's query already passed.
  */
-export function checkQuery(query: BuilderQuery): ValidationErrors {
+export function readQuery(query: BuilderQuery): QueryReading {
   const report = findReport(query.report);
-  if (!report) return { report: ['must be one of the reports in the list'] };
+  if (!report) return { ok: false, errors: { report: ['must be one of the reports in the list'] } };
   const errors: ValidationErrors = {};
   const result = validateParams(report.endpoint, queryInput(query), { unknownParams: 'reject' });
   if (!result.ok) Object.assign(errors, result.errors);
@@ -105,7 +115,15 @@ export function checkQuery(query: BuilderQuery): ValidationErrors {
     const read = readParam(rule, value);
     if (!read.ok) errors[key] = [read.message];
   }
-  return errors;
+  return result.ok && Object.keys(errors).length === 0
+    ? { ok: true, report, params: result.params }
+    : { ok: false, errors };
+}
+
+/** The complaints for a query, by field (readQuery's). Empty when the query may be sent. */
+export function checkQuery(query: BuilderQuery): ValidationErrors {
+  const reading = readQuery(query);
+  return reading.ok ? {} : reading.errors;
 }
 
 const quoted = (value: string) => `"${value.replaceAll('"', '""')}"`;
