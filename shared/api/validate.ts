@@ -54,7 +54,8 @@ export function isChecked<N extends EndpointName>(
   name: N,
   params: unknown,
 ): params is CheckedParams<N> {
-  return typeof params === 'object' && params !== null && checkedSets.get(params) === name;
+  // WeakMap.get answers undefined for a key that is not an object: raw text, numbers, null.
+  return checkedSets.get(params as object) === name;
 }
 
 export interface ValidateOptions {
@@ -99,6 +100,9 @@ export function validateParams<N extends EndpointName>(
   given: Record<string, unknown>,
   options: ValidateOptions = {},
 ): ValidationResult<N> {
+  // A set this function already accepted for this endpoint is not read again
+  // (isChecked, written out: the widget bundles carry one function fewer).
+  if (checkedSets.get(given) === name) return { ok: true, params: given as CheckedParams<N> };
   // Untyped callers (Sheets, JavaScript) can pass anything; nothing is "no parameters".
   const input: Record<string, unknown> = typeof given === 'object' && given !== null ? given : {};
   const definition = ENDPOINTS[name];

@@ -6,7 +6,6 @@
 import type { EndpointName } from '../api/endpoints.js';
 import {
   type CheckedParams,
-  isChecked,
   matchEndpointPath,
   validateParams,
   withCheckedOffset,
@@ -42,27 +41,22 @@ export interface PreparedCall {
   request: HttpRequest;
 }
 
-/** The call of a checked set: nothing left to check, only the request to build. */
-function callOf(credentials: Credentials, name: EndpointName, params: CheckedParams): PreparedCall {
-  return { name, params, request: buildRequest(credentials, name, params) };
-}
-
 /**
- * The call for caller params: a set validateParams already checked for this
- * endpoint is taken as it is; anything else is validated here, once
- * (rejecting unknown parameters). Throws validation_failed.
+ * The call for caller params: validated once here (rejecting unknown
+ * parameters), unless validateParams already checked them for this endpoint,
+ * which it then knows without reading them again. Throws validation_failed.
  */
 export function prepareCall(
   credentials: Credentials,
   name: EndpointName,
   input: CheckedParams | Record<string, unknown>,
 ): PreparedCall {
-  if (isChecked(name, input)) return callOf(credentials, name, input);
   const validated = validateParams(name, input as Record<string, unknown>, {
     unknownParams: 'reject',
   });
   if (!validated.ok) throw validationError(validated.errors);
-  return callOf(credentials, name, validated.params);
+  const params = validated.params;
+  return { name, params, request: buildRequest(credentials, name, params) };
 }
 
 /** The refusal of a text that is not an API path. */
@@ -107,7 +101,8 @@ export function withOffset(
 ): PreparedCall {
   const next = withCheckedOffset(call.name, call.params, offset);
   if (!next.ok) throw validationError(next.errors);
-  return callOf(credentials, call.name, next.params);
+  const { params } = next;
+  return { name: call.name, params, request: buildRequest(credentials, call.name, params) };
 }
 
 /**

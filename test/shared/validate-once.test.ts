@@ -1,8 +1,8 @@
 /**
  * A parameter set is checked once per path: validateParams brands what it
- * accepts (CheckedParams), and the clients send a branded set without
- * reading it again, while raw input is still checked on entry with the
- * same messages. Reads are counted on the rules themselves, so any second
+ * accepts (CheckedParams) and knows its own products again, so the clients
+ * (and any other caller) send a branded set without reading it again, while
+ * raw input is still checked on entry with the same messages. Reads are counted on the rules themselves, so any second
  * validation, whichever function did it, shows up.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -71,6 +71,18 @@ describe('a checked parameter set', () => {
     }).toThrow(TypeError);
     // The brand is a type: the set carries no extra key, not even a symbol.
     expect(Reflect.ownKeys(params)).toEqual(['project', 'limit']);
+  });
+
+  it('is returned as it is when validated again for its endpoint, without a read', () => {
+    const limit = readsOf(rulesOf('answers').limit!);
+    const params = checkedAnswers();
+    expect(validateParams('answers', params, { unknownParams: 'reject' })).toEqual({
+      ok: true,
+      params,
+    });
+    const again = validateParams('answers', params);
+    expect(again.ok && again.params).toBe(params);
+    expect(limit).toHaveBeenCalledTimes(1);
   });
 
   it('moves to another page by reading only the new offset, within its rule', () => {
