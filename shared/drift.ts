@@ -129,7 +129,7 @@ export async function runDriftCheck(credentials: Credentials, send: Send): Promi
   const request = (name: EndpointName, input: Record<string, unknown>) => {
     const validated = validateParams(name, input, { unknownParams: 'reject' });
     if (!validated.ok) throw new Error(`drift probe ${name} is invalid`);
-    const params = validated.params as Query;
+    const { params } = validated;
     return { params, http: buildRequest(credentials, name, params) };
   };
   const fail = (reason: string): DriftReport => ({ exitCode: 2, reason, endpoints: [] });

@@ -10,8 +10,10 @@ export {
 export { describeAllowed, describeRule, type ParamRule, readParam } from './api/param-rules.js';
 export type { ResponseOf } from './api/responses.js';
 export {
+  type CheckedParams,
   encodeQuery,
   endpointPath,
+  isChecked,
   matchEndpointPath,
   queryPairs,
   type ValidationErrors,

@@ -1,13 +1,19 @@
 /**
  * The query builder's model, derived from the endpoint table and the Sheets
- * function table: which reports exist (endpoint and dataset, in words), which
- * control each parameter gets, the validation (the core's own, so the sidebar
- * shows the messages the functions give) and the matching =AIVIS_*(…)
- * formula. Pure: the sidebar bundles it as well as the server.
+ * function table: which reports exist (endpoint and dataset, in words), their
+ * controls (the form model the explorer uses too, shared/forms/form-model.ts),
+ * the validation (the core's own, so the sidebar shows the messages the
+ * functions give) and the matching =AIVIS_*(…) formula. Pure: the sidebar
+ * bundles it as well as the server.
  */
 import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/endpoints.js';
-import { describeRule, type ParamRule, readParam } from '../../shared/api/param-rules.js';
-import { type ValidationErrors, validateParams } from '../../shared/api/validate.js';
+import { type ParamRule, readParam } from '../../shared/api/param-rules.js';
+import {
+  type CheckedParams,
+  type ValidationErrors,
+  validateParams,
+} from '../../shared/api/validate.js';
+import { controlOf, endpointControls, type FormControl } from '../../shared/forms/form-model.js';
 import { CONNECTION_OPTION, connectionRule, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS, type CustomFunctionName } from './functions.js';
 
@@ -25,19 +31,6 @@ export interface BuilderQuery {
   importId?: string;
 }
 
-export type ControlKind = 'select' | 'multiselect' | 'number' | 'date' | 'checkbox' | 'text';
-
-export interface Control {
-  key: string;
-  kind: ControlKind;
-  /** What the rule allows and its default, from describeRule. */
-  help: string;
-  values?: readonly string[];
-  min?: number;
-  max?: number;
-  defaultValue?: string | number | boolean;
-}
-
 export interface ReportChoice {
   id: string;
   endpoint: EndpointName;
@@ -47,31 +40,10 @@ export interface ReportChoice {
   /** In words: "Competitors: history". */
   label: string;
   needsProject: boolean;
-  controls: Control[];
+  controls: FormControl[];
 }
 
 const DATASET = 'dataset';
-
-export function controlOf(key: string, rule: ParamRule): Control {
-  const help = describeRule(rule);
-  const defaultValue = 'default' in rule ? rule.default : undefined;
-  const base = { key, help, ...(defaultValue === undefined ? {} : { defaultValue }) };
-  switch (rule.kind) {
-    case 'enum':
-      return { ...base, kind: 'select', values: rule.values };
-    case 'list':
-      return { ...base, kind: 'multiselect', values: rule.values };
-    case 'int':
-    case 'number':
-      return { ...base, kind: 'number', min: rule.min, max: rule.max };
-    case 'bool':
-      return { ...base, kind: 'checkbox' };
-    case 'date':
-      return { ...base, kind: 'date' };
-    case 'text':
-      return { ...base, kind: 'text' };
-  }
-}
 
 const words = (text: string) => text.replaceAll('_', ' ').replaceAll('-', ' ');
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -82,9 +54,8 @@ export function builderReports(): ReportChoice[] {
     const { endpoint } = CUSTOM_FUNCTIONS[functionName];
     const rules = ENDPOINTS[endpoint].params as Record<string, ParamRule>;
     const datasetRule = Object.hasOwn(rules, DATASET) ? rules[DATASET] : undefined;
-    const controls = Object.entries(rules)
-      .filter(([key]) => key !== DATASET)
-      .map(([key, rule]) => controlOf(key, rule));
+    // The report fixes the dataset, so it is no control of its own.
+    const controls = endpointControls(endpoint, [DATASET]);
     if (ENDPOINTS[endpoint].rows({}) !== undefined || datasetRule) {
       controls.push(controlOf(MAX_ROWS_OPTION, maxRowsRule));
     }
@@ -120,13 +91,19 @@ export function queryInput(query: BuilderQuery): Record<string, unknown> {
   return input;
 }
 
+/** A query read: its report and the checked API parameters, or the complaints by field. */
+export type QueryReading =
+  | { ok: true; report: ReportChoice; params: CheckedParams }
+  | { ok: false; errors: ValidationErrors };
+
 /**
- * The complaints for a query, by field, worded by the core's rules exactly as
- * the functions word them. Empty when the query may be sent.
+ * Reads a query with the core's rules, worded exactly as the functions word
+ * them. The checked parameters go on to the request as they are, so the
+ * server side does not check what the sidebar's query already passed.
  */
-export function checkQuery(query: BuilderQuery): ValidationErrors {
+export function readQuery(query: BuilderQuery): QueryReading {
   const report = findReport(query.report);
-  if (!report) return { report: ['must be one of the reports in the list'] };
+  if (!report) return { ok: false, errors: { report: ['must be one of the reports in the list'] } };
   const errors: ValidationErrors = {};
   const result = validateParams(report.endpoint, queryInput(query), { unknownParams: 'reject' });
   if (!result.ok) Object.assign(errors, result.errors);
@@ -138,7 +115,15 @@ export function checkQuery(query: BuilderQuery): ValidationErrors {
     const read = readParam(rule, value);
     if (!read.ok) errors[key] = [read.message];
   }
-  return errors;
+  return result.ok && Object.keys(errors).length === 0
+    ? { ok: true, report, params: result.params }
+    : { ok: false, errors };
+}
+
+/** The complaints for a query, by field (readQuery's). Empty when the query may be sent. */
+export function checkQuery(query: BuilderQuery): ValidationErrors {
+  const reading = readQuery(query);
+  return reading.ok ? {} : reading.errors;
 }
 
 const quoted = (value: string) => `"${value.replaceAll('"', '""')}"`;

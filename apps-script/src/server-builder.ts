@@ -8,11 +8,10 @@ import { checkRead, fetchTable } from '../../apps-script-platform/fetch-table.js
 import { validationError } from '../../shared/http/errors.js';
 import {
   type BuilderQuery,
-  checkQuery,
   findReport,
   formulaFor,
-  queryInput,
   queryOfImport,
+  readQuery,
 } from './builder-query.js';
 import { maxRowsRule, RUN_LOG_SHEET_NAME } from './config.js';
 import { defaultConnectionName, readCredentials, storedTokens } from './connections.js';
@@ -73,18 +72,19 @@ export function projects(connection?: string): ProjectChoice[] {
   }));
 }
 
+/** The query's report and checked parameters; throws validation_failed with the sidebar's messages. */
 function checked(query: BuilderQuery) {
-  const errors = checkQuery(query);
-  if (Object.keys(errors).length) throw validationError(errors);
-  return findReport(query.report)!;
+  const reading = readQuery(query);
+  if (!reading.ok) throw validationError(reading.errors);
+  return reading;
 }
 
 function preview(query: BuilderQuery): Preview {
-  const report = checked(query);
+  const { report, params } = checked(query);
   // What the function shows first: its own cap when lower than the preview's.
   const { maxRows } = splitAddonOptions({ max_rows: query.maxRows });
   const fetched = fetchTable(
-    checkRead(report.endpoint, queryInput(query)),
+    checkRead(report.endpoint, params),
     Math.min(maxRows, PREVIEW_ROWS),
     { budgetMs: 25_000, refreshStamp: '' },
     readCredentials(query.connection),

@@ -1,18 +1,19 @@
 /**
  * Build a query: connection, project, report, then one control per parameter
- * the endpoint table allows, validated as the user types by the core's own
- * rules (builder-query.ts, bundled here), so the messages are the functions'.
+ * the endpoint table allows (builder-fields.ts, from the shared form model),
+ * validated as the user types by the core's own rules (builder-query.ts,
+ * bundled here), so the messages are the functions'.
  * Preview, Insert formula, Import as values, and the saved imports.
  */
 import {
   type BuilderQuery,
   builderReports,
-  type Control,
   checkQuery,
   formulaFor,
   type ReportChoice,
 } from '../src/builder-query.js';
 import type { SavedItem } from '../src/server-builder.js';
+import { controlElement, controlValue, option } from './builder-fields.js';
 import { busy, byId, clear, setText, showError } from './dom.js';
 import { loadConnections, loadProjects } from './pickers.js';
 import { renderPreview } from './preview-table.js';
@@ -26,73 +27,12 @@ const fields = byId('fields');
 const sheetName = byId<HTMLInputElement>('sheet-name');
 let editing: string | undefined;
 
-function option(value: string, label: string): HTMLOptionElement {
-  const element = document.createElement('option');
-  element.value = value;
-  element.textContent = label;
-  return element;
-}
-
 const chosen = (): ReportChoice | undefined => reports.find((each) => each.id === report.value);
-
-/** One labelled control per parameter; its message box is tied to it for screen readers. */
-function controlElement(control: Control): HTMLElement {
-  const wrapper = document.createElement('div');
-  wrapper.className = 'field';
-  const id = `param-${control.key}`;
-  const label = document.createElement('label');
-  label.htmlFor = id;
-  label.textContent = control.key;
-  let input: HTMLInputElement | HTMLSelectElement;
-  if (control.kind === 'select' || control.kind === 'multiselect') {
-    const select = document.createElement('select');
-    select.multiple = control.kind === 'multiselect';
-    if (!select.multiple) {
-      const fallback =
-        control.defaultValue === undefined ? 'not set' : `default: ${String(control.defaultValue)}`;
-      select.append(option('', `(${fallback})`));
-    }
-    select.append(...(control.values ?? []).map((value) => option(value, value)));
-    input = select;
-  } else {
-    const field = document.createElement('input');
-    field.type = { number: 'number', date: 'date', checkbox: 'checkbox', text: 'text' }[
-      control.kind
-    ];
-    if (control.min !== undefined) field.min = String(control.min);
-    if (control.max !== undefined) field.max = String(control.max);
-    if (control.kind !== 'checkbox' && control.defaultValue !== undefined) {
-      field.placeholder = `default ${String(control.defaultValue)}`;
-    }
-    if (control.kind === 'checkbox') wrapper.classList.add('inline');
-    input = field;
-  }
-  input.id = id;
-  input.dataset.key = control.key;
-  const help = document.createElement('div');
-  help.className = 'note';
-  help.id = `${id}-help`;
-  help.textContent = control.help;
-  const message = document.createElement('div');
-  message.className = 'error';
-  message.id = `${id}-error`;
-  input.setAttribute('aria-describedby', `${message.id} ${help.id}`);
-  wrapper.append(label, input, message, help);
-  return wrapper;
-}
 
 function renderFields(): void {
   const choice = chosen();
   project.disabled = !choice?.needsProject;
   fields.replaceChildren(...(choice?.controls ?? []).map(controlElement));
-}
-
-function controlValue(input: HTMLInputElement | HTMLSelectElement): string | boolean {
-  if (input instanceof HTMLInputElement && input.type === 'checkbox') return input.checked;
-  if (input instanceof HTMLSelectElement && input.multiple) {
-    return [...input.selectedOptions].map((each) => each.value).join(',');
-  }
-  return input.value.trim();
 }
 
 function currentQuery(): BuilderQuery {

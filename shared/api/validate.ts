@@ -17,9 +17,46 @@ import { decodeComponent } from './query.js';
 
 export type ValidationErrors = Record<string, string[]>;
 
+/** Type only: no value carries this key, so the brand costs nothing at run time. */
+declare const checkedFor: unique symbol;
+
+/**
+ * A parameter set validateParams accepted for endpoint N: typed, read into
+ * canonical values, unknown keys gone. Nothing else produces one (the brand's
+ * key is not exported), so a function that takes it knows the check is done;
+ * the clients send it without checking again.
+ */
+export type CheckedParams<N extends EndpointName = EndpointName> = Readonly<ParamsOf<N>> & {
+  readonly [checkedFor]: N;
+};
+
 export type ValidationResult<N extends EndpointName> =
-  | { ok: true; params: ParamsOf<N> }
+  | { ok: true; params: CheckedParams<N> }
   | { ok: false; errors: ValidationErrors };
+
+/**
+ * The sets this module produced, by endpoint. Types vanish at run time, and
+ * the clients also take raw input from JavaScript and spreadsheets, so they
+ * ask here whether a set is checked. A WeakMap keeps no set alive and adds no
+ * property a caller could copy or forge; the sets are frozen, so a checked set
+ * cannot change after its check.
+ */
+const checkedSets = new WeakMap<object, EndpointName>();
+
+function checked<N extends EndpointName>(name: N, params: Query): CheckedParams<N> {
+  const frozen = Object.freeze(params);
+  checkedSets.set(frozen, name);
+  return frozen as unknown as CheckedParams<N>;
+}
+
+/** Whether `params` is a set validateParams produced for this endpoint (a set for another one is not). */
+export function isChecked<N extends EndpointName>(
+  name: N,
+  params: unknown,
+): params is CheckedParams<N> {
+  // WeakMap.get answers undefined for a key that is not an object: raw text, numbers, null.
+  return checkedSets.get(params as object) === name;
+}
 
 export interface ValidateOptions {
   /**
@@ -63,6 +100,9 @@ export function validateParams<N extends EndpointName>(
   given: Record<string, unknown>,
   options: ValidateOptions = {},
 ): ValidationResult<N> {
+  // A set this function already accepted for this endpoint is not read again
+  // (isChecked, written out: the widget bundles carry one function fewer).
+  if (checkedSets.get(given) === name) return { ok: true, params: given as CheckedParams<N> };
   // Untyped callers (Sheets, JavaScript) can pass anything; nothing is "no parameters".
   const input: Record<string, unknown> = typeof given === 'object' && given !== null ? given : {};
   const definition = ENDPOINTS[name];
@@ -126,7 +166,26 @@ export function validateParams<N extends EndpointName>(
   }
   return errors.size > 0
     ? { ok: false, errors: Object.fromEntries(errors) }
-    : { ok: true, params: validated as ParamsOf<N> };
+    : { ok: true, params: checked(name, validated) };
+}
+
+/**
+ * The same checked set asking for the rows from `offset` on (the pages after
+ * the first): only the offset is new, so only the offset is read, by the
+ * endpoint's own rule.
+ */
+export function withCheckedOffset<N extends EndpointName>(
+  name: N,
+  params: CheckedParams<N>,
+  offset: number,
+): ValidationResult<N> {
+  const rules = ENDPOINTS[name].params as Record<string, ParamRule>;
+  const rule = Object.hasOwn(rules, 'offset') ? rules.offset : undefined;
+  if (!rule)
+    return { ok: false, errors: { offset: [`is not a parameter of GET ${ENDPOINTS[name].path}`] } };
+  const read = readParam(rule, offset);
+  if (!read.ok) return { ok: false, errors: { offset: [read.message] } };
+  return { ok: true, params: checked(name, { ...(params as Query), offset: read.value }) };
 }
 
 /** The query with every default filled in: what the service actually answers. */

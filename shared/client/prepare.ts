@@ -3,8 +3,13 @@
  * answer, decide on a retry, and keep the token out of anything an error
  * carries. The drivers only move bytes and wait.
  */
-import type { EndpointName, Query } from '../api/endpoints.js';
-import { matchEndpointPath, validateParams } from '../api/validate.js';
+import type { EndpointName } from '../api/endpoints.js';
+import {
+  type CheckedParams,
+  matchEndpointPath,
+  validateParams,
+  withCheckedOffset,
+} from '../api/validate.js';
 import type { BodyCheck } from '../http/body-check.js';
 import { AivisError, redactError, validationError } from '../http/errors.js';
 import {
@@ -32,19 +37,25 @@ export type ResolvedClientOptions = ReturnType<typeof resolveClientOptions>;
 
 export interface PreparedCall {
   name: EndpointName;
-  params: Query;
+  params: CheckedParams;
   request: HttpRequest;
 }
 
-/** Validates caller params (rejecting unknown ones) and builds the request; throws validation_failed. */
+/**
+ * The call for caller params: validated once here (rejecting unknown
+ * parameters), unless validateParams already checked them for this endpoint,
+ * which it then knows without reading them again. Throws validation_failed.
+ */
 export function prepareCall(
   credentials: Credentials,
   name: EndpointName,
-  input: Record<string, unknown>,
+  input: CheckedParams | Record<string, unknown>,
 ): PreparedCall {
-  const validated = validateParams(name, input, { unknownParams: 'reject' });
+  const validated = validateParams(name, input as Record<string, unknown>, {
+    unknownParams: 'reject',
+  });
   if (!validated.ok) throw validationError(validated.errors);
-  const params = validated.params as Query;
+  const params = validated.params;
   return { name, params, request: buildRequest(credentials, name, params) };
 }
 
@@ -88,7 +99,9 @@ export function withOffset(
   call: PreparedCall,
   offset: number,
 ): PreparedCall {
-  const params = { ...call.params, offset };
+  const next = withCheckedOffset(call.name, call.params, offset);
+  if (!next.ok) throw validationError(next.errors);
+  const { params } = next;
   return { name: call.name, params, request: buildRequest(credentials, call.name, params) };
 }
 

@@ -119,7 +119,11 @@ export interface FollowedRequest {
 /** One request at a time, without paging or paths: what most widgets need (and all their bundle carries). */
 export interface AivisReader {
   readonly baseUrl: string;
-  /** Validates params (throws validation_failed before any request), sends, retries, parses. */
+  /**
+   * Validates params (throws validation_failed before any request), sends,
+   * retries, parses. A set validateParams returned for this endpoint
+   * (CheckedParams) is sent without a second check.
+   */
   get<N extends EndpointName>(
     name: N,
     params: ParamsOf<N>,

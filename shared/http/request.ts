@@ -5,7 +5,7 @@
  */
 import type { EndpointName, Query } from '../api/endpoints.js';
 import { queryPairsOf, routeInput } from '../api/query.js';
-import { encodeQuery, endpointPath, queryPairs } from '../api/validate.js';
+import { type CheckedParams, encodeQuery, endpointPath, queryPairs } from '../api/validate.js';
 import { API_PREFIX } from '../api/vocabulary.js';
 import type { HttpRequest } from '../client/types.js';
 import { AivisError } from './errors.js';
@@ -63,10 +63,11 @@ export function apiUrl(baseUrl: string, name: EndpointName, params: Query): stri
   return `${normalizeBaseUrl(baseUrl)}${apiPath(name, params)}`;
 }
 
-export function buildRequest(
+/** The request of a checked parameter set (validateParams): nothing unchecked reaches a URL. */
+export function buildRequest<N extends EndpointName>(
   credentials: Credentials,
-  name: EndpointName,
-  params: Query,
+  name: N,
+  params: CheckedParams<N>,
 ): HttpRequest {
   return requestTo(credentials, apiUrl(credentials.baseUrl, name, params));
 }

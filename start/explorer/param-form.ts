@@ -1,10 +1,11 @@
 /**
- * The request form of one endpoint, generated from the endpoint table: one
+ * The request form of one endpoint, rendered from the shared form model
+ * (shared/forms/form-model.ts, which the Sheets builder renders too): one
  * control per parameter with the rule's description, and a slot beside each
  * for the core's (or the server's) validation message.
  */
-import { ENDPOINTS, type EndpointName, needsProject } from '../../shared/api/endpoints.js';
-import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
+import { type EndpointName, needsProject, projectParam } from '../../shared/api/endpoints.js';
+import { controlOf, endpointControls, type FormControl } from '../../shared/forms/form-model.js';
 
 export function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -19,64 +20,58 @@ function option(value: string, text = value): HTMLOptionElement {
   return Object.assign(element('option', text), { value });
 }
 
-function controlFor(rule: ParamRule): HTMLInputElement | HTMLSelectElement {
-  if (rule.kind === 'enum' || rule.kind === 'bool') {
+/** The input a control of the shared form model asks for (shared/forms/form-model.ts). */
+function inputOf(control: FormControl): HTMLInputElement | HTMLSelectElement {
+  if (control.kind === 'select' || control.kind === 'multiselect') {
     const select = element('select');
-    select.append(option('', '(default)'));
-    for (const value of rule.kind === 'enum' ? rule.values : ['true', 'false'])
-      select.append(option(value));
-    return select;
-  }
-  if (rule.kind === 'list') {
-    const select = element('select');
-    select.multiple = true;
-    select.size = Math.min(rule.values.length, 5);
-    for (const value of rule.values) select.append(option(value));
+    if (control.kind === 'multiselect') {
+      select.multiple = true;
+      select.size = Math.min(control.values?.length ?? 1, 5);
+    }
+    if (control.emptyChoice !== undefined) select.append(option('', control.emptyChoice));
+    for (const value of control.values ?? []) select.append(option(value));
     return select;
   }
   const input = element('input');
-  input.type = rule.kind === 'date' ? 'date' : rule.kind === 'text' ? 'text' : 'number';
-  if (rule.kind === 'int' || rule.kind === 'number') {
-    input.min = String(rule.min);
-    input.max = String(rule.max);
-  }
+  input.type = control.kind;
+  if (control.min !== undefined) input.min = String(control.min);
+  if (control.max !== undefined) input.max = String(control.max);
+  if (control.step !== undefined) input.step = String(control.step);
   return input;
 }
 
 /** One labelled field: control, hint and the error slot the control points at. */
-function field(
-  name: string,
-  control: HTMLInputElement | HTMLSelectElement,
-  hint: string,
-): HTMLElement {
+function field(control: FormControl): HTMLElement {
+  const name = control.key;
   const box = element('div');
   box.className = 'field';
-  const label = element('label', name);
-  control.id = `param-${name}`;
-  control.name = name;
-  label.htmlFor = control.id;
-  const help = Object.assign(element('small', hint), { id: `hint-${name}`, className: 'hint' });
+  const label = element('label', control.label);
+  const input = inputOf(control);
+  input.id = `param-${name}`;
+  input.name = name;
+  label.htmlFor = input.id;
+  const help = Object.assign(element('small', control.help), {
+    id: `hint-${name}`,
+    className: 'hint',
+  });
   const error = Object.assign(element('small'), { id: `error-${name}`, className: 'error' });
   error.dataset.errorFor = name;
-  control.setAttribute('aria-describedby', `${error.id} ${help.id}`);
-  box.append(label, control, error, help);
+  input.setAttribute('aria-describedby', `${error.id} ${help.id}`);
+  box.append(label, input, error, help);
   return box;
 }
 
 /** Replaces the box's fields with the endpoint's; `project` pre-fills the project id. */
 export function renderParams(box: HTMLElement, name: EndpointName, project?: number): void {
-  const fields: HTMLElement[] = [];
+  const controls = endpointControls(name);
   if (needsProject(name)) {
-    const input = Object.assign(element('input'), {
-      type: 'number',
-      value: project === undefined ? '' : String(project),
+    controls.unshift({
+      ...controlOf('project', projectParam),
+      help: 'Numeric project id (pick a project above)',
     });
-    fields.push(field('project', input, 'Numeric project id (pick a project above)'));
   }
-  for (const [param, rule] of Object.entries(ENDPOINTS[name].params as Record<string, ParamRule>)) {
-    fields.push(field(param, controlFor(rule), describeRule(rule)));
-  }
-  box.replaceChildren(...fields);
+  box.replaceChildren(...controls.map(field));
+  setProject(box, project);
 }
 
 /** The form's values as the core's validation takes them; empty fields are left out. */
@@ -88,6 +83,9 @@ export function readParams(box: HTMLElement): Record<string, unknown> {
     if (control instanceof HTMLSelectElement && control.multiple) {
       const chosen = [...control.selectedOptions].map((each) => each.value);
       if (chosen.length) values[control.name] = chosen;
+    } else if (control instanceof HTMLInputElement && control.type === 'checkbox') {
+      // Unchecked is the rule's default (false): nothing to send (form-model.ts).
+      if (control.checked) values[control.name] = true;
     } else if (control.value !== '') values[control.name] = control.value;
   }
   return values;

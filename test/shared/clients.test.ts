@@ -10,7 +10,7 @@ import type {
   SyncTransport,
 } from '../../shared/client/types.js';
 import type { AivisError } from '../../shared/http/errors.js';
-import { ANSWERS_PERIOD, answerRow } from './answer-row.js';
+import { answersServer } from './answer-row.js';
 
 const TOKEN = 'tok_fake_123';
 const projects = { projects: [] };
@@ -91,33 +91,6 @@ function fakeClock() {
       clock.sleeps.push(ms);
       clock.now += ms;
     },
-  };
-}
-
-/** Rows 0..total-1 of the answers endpoint, paged as the server pages them. */
-function answersServer(total: number) {
-  return (url: string): HttpResponse => {
-    const query = new URL(url).searchParams;
-    const offset = Number(query.get('offset') ?? 0);
-    const limit = Math.min(
-      Number(query.get('limit') ?? 25),
-      query.get('include_answer_text') === 'true' ? 20 : 100,
-    );
-    const ids = Array.from(
-      { length: Math.max(0, Math.min(limit, total - offset)) },
-      (_, index) => offset + index,
-    );
-    return json(200, {
-      answers: ids.map(answerRow),
-      pagination: {
-        offset,
-        limit,
-        returned: ids.length,
-        total,
-        has_more: offset + ids.length < total,
-      },
-      period: ANSWERS_PERIOD,
-    });
   };
 }
 

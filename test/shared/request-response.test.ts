@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchEndpointPath, withDefaults } from '../../shared/api/validate.js';
+import type { EndpointName } from '../../shared/api/endpoints.js';
+import {
+  type CheckedParams,
+  matchEndpointPath,
+  validateParams,
+  withDefaults,
+} from '../../shared/api/validate.js';
 import { apiUrl, buildRequest, normalizeBaseUrl, parseApiPath } from '../../shared/http/request.js';
 import {
   formatJsonPath,
@@ -18,10 +24,20 @@ const interpretResponse = (
   ]
 ) => interpret(...args, zodCheck);
 
+/** Params as validateParams checks them: buildRequest takes nothing else. */
+function checked<N extends EndpointName>(
+  name: N,
+  input: Record<string, unknown>,
+): CheckedParams<N> {
+  const result = validateParams(name, input);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.params;
+}
+
 const request = buildRequest(
   { baseUrl: 'https://svc.example', token: 'tok_secret' },
   'projects',
-  {},
+  checked('projects', {}),
 );
 const ok = (body: string) => ({ status: 200, headers: {}, body });
 
@@ -54,7 +70,7 @@ describe('buildRequest', () => {
     const built = buildRequest(
       { baseUrl: 'https://svc.example/', token: 'tok_secret' },
       'answers',
-      { project: 1001, platform: 'chatgpt' },
+      checked('answers', { project: 1001, platform: 'chatgpt' }),
     );
     expect(built.url).toBe('https://svc.example/api/v1/projects/1001/answers?platform=chatgpt');
     expect(built.headers.Authorization).toBe('Bearer tok_secret');
@@ -101,7 +117,11 @@ describe('buildRequest', () => {
 
   it('refuses a token that could inject headers, without repeating it', () => {
     try {
-      buildRequest({ baseUrl: 'https://svc.example', token: 'abc\r\nX-Evil: 1' }, 'projects', {});
+      buildRequest(
+        { baseUrl: 'https://svc.example', token: 'abc\r\nX-Evil: 1' },
+        'projects',
+        checked('projects', {}),
+      );
       expect.unreachable();
     } catch (error) {
       expect((error as Error).message).not.toContain('abc');

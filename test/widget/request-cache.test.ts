@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateParams } from '../../shared/api/validate.js';
 import { createClient } from '../../shared/client/async-client.js';
 import type { FetchLike } from '../../shared/client/types.js';
 import { buildRequest } from '../../shared/http/request.js';
@@ -158,8 +159,11 @@ describe('request cache', () => {
     const clients = [createClient(options), createClient(options)];
     const pending = clients.map((client) => client.get('summary', params));
     await new Promise((resolve) => setTimeout(resolve, 0));
+    const checked = validateParams('summary', params);
+    if (!checked.ok) throw new Error('the summary params should be valid');
     expect(transport.urls).toEqual([
-      buildRequest({ baseUrl: 'http://x', token: 'aivis_test_entry' }, 'summary', params).url,
+      buildRequest({ baseUrl: 'http://x', token: 'aivis_test_entry' }, 'summary', checked.params)
+        .url,
     ]);
     expect(transport.urls[0]).not.toContain('aivis_test_entry');
     transport.answer(
