@@ -12,7 +12,12 @@ import {
   type Query,
 } from '../shared/api/endpoints.js';
 import type { ParamRule } from '../shared/api/param-rules.js';
-import { validateParams, withDefaults } from '../shared/api/validate.js';
+import {
+  type CheckedParams,
+  validateParams,
+  withCheckedPaging,
+  withDefaults,
+} from '../shared/api/validate.js';
 import { createSyncClient } from '../shared/client/sync-client.js';
 import type { AivisSyncClient } from '../shared/client/types.js';
 import { AivisError, validationError } from '../shared/http/errors.js';
@@ -60,7 +65,7 @@ export interface FetchedTable {
  */
 export interface CheckedRead<N extends EndpointName = EndpointName> {
   name: N;
-  params: ParamsOf<N>;
+  params: CheckedParams<N>;
 }
 
 /**
@@ -86,19 +91,26 @@ export function checkRead<N extends EndpointName>(
 function withLargestPage<N extends EndpointName>(
   { name, params }: CheckedRead<N>,
   maxRows: number,
-): ParamsOf<N> {
+): CheckedParams<N> {
   const rule = (ENDPOINTS[name].params as Record<string, ParamRule>).limit;
   const given: Query = params;
   if (given.limit !== undefined || !rule || rule.kind !== 'int') return params;
   for (const size of [Math.min(rule.max, maxRows), Math.min(rule.default ?? rule.max, maxRows)]) {
-    const candidate = { ...params, limit: size };
-    if (!rule.crossViolations?.('limit', withDefaults(name, candidate)).length) return candidate;
+    const candidate = withCheckedPaging(name, params, 'limit', size);
+    if (
+      candidate.ok &&
+      !rule.crossViolations?.('limit', withDefaults(name, candidate.params)).length
+    )
+      return candidate.params;
   }
   return params;
 }
 
 /** The parameters a read sends: its own, with the largest page where it is paged. */
-function sentParams<N extends EndpointName>(read: CheckedRead<N>, maxRows: number): ParamsOf<N> {
+function sentParams<N extends EndpointName>(
+  read: CheckedRead<N>,
+  maxRows: number,
+): CheckedParams<N> {
   const paged = ENDPOINTS[read.name].rows(withDefaults(read.name, read.params))?.paged;
   return paged ? withLargestPage(read, maxRows) : read.params;
 }

@@ -170,22 +170,24 @@ export function validateParams<N extends EndpointName>(
 }
 
 /**
- * The same checked set asking for the rows from `offset` on (the pages after
- * the first): only the offset is new, so only the offset is read, by the
- * endpoint's own rule.
+ * The same checked set with one paging parameter changed (the pages after
+ * the first ask from another `offset`; a table read asks for its largest
+ * `limit`): only that value is new, so only it is read, by the endpoint's
+ * own rule. Cross-parameter limits are the caller's to weigh.
  */
-export function withCheckedOffset<N extends EndpointName>(
+export function withCheckedPaging<N extends EndpointName>(
   name: N,
   params: CheckedParams<N>,
-  offset: number,
+  key: 'offset' | 'limit',
+  value: number,
 ): ValidationResult<N> {
   const rules = ENDPOINTS[name].params as Record<string, ParamRule>;
-  const rule = Object.hasOwn(rules, 'offset') ? rules.offset : undefined;
+  const rule = Object.hasOwn(rules, key) ? rules[key] : undefined;
   if (!rule)
-    return { ok: false, errors: { offset: [`is not a parameter of GET ${ENDPOINTS[name].path}`] } };
-  const read = readParam(rule, offset);
-  if (!read.ok) return { ok: false, errors: { offset: [read.message] } };
-  return { ok: true, params: checked(name, { ...(params as Query), offset: read.value }) };
+    return { ok: false, errors: { [key]: [`is not a parameter of GET ${ENDPOINTS[name].path}`] } };
+  const read = readParam(rule, value);
+  if (!read.ok) return { ok: false, errors: { [key]: [read.message] } };
+  return { ok: true, params: checked(name, { ...(params as Query), [key]: read.value }) };
 }
 
 /** The query with every default filled in: what the service actually answers. */

@@ -8,7 +8,7 @@ import {
   type CheckedParams,
   matchEndpointPath,
   validateParams,
-  withCheckedOffset,
+  withCheckedPaging,
 } from '../api/validate.js';
 import type { BodyCheck } from '../http/body-check.js';
 import { AivisError, redactError, validationError } from '../http/errors.js';
@@ -99,7 +99,7 @@ export function withOffset(
   call: PreparedCall,
   offset: number,
 ): PreparedCall {
-  const next = withCheckedOffset(call.name, call.params, offset);
+  const next = withCheckedPaging(call.name, call.params, 'offset', offset);
   if (!next.ok) throw validationError(next.errors);
   const { params } = next;
   return { name: call.name, params, request: buildRequest(credentials, call.name, params) };

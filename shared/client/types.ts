@@ -5,6 +5,7 @@
  */
 import type { EndpointName, ParamsOf } from '../api/endpoints.js';
 import type { ResponseOf } from '../api/responses.js';
+import type { CheckedParams } from '../api/validate.js';
 
 /** A request as the pure core builds it; drivers only send it. */
 export interface HttpRequest {
@@ -126,7 +127,7 @@ export interface AivisReader {
    */
   get<N extends EndpointName>(
     name: N,
-    params: ParamsOf<N>,
+    params: ParamsOf<N> | CheckedParams<N>,
     options?: RequestOptions,
   ): Promise<ResponseOf<N>>;
 }
@@ -137,25 +138,25 @@ export interface AivisClient extends AivisReader {
   /** Pages of a list while pagination.has_more; stop early by breaking out of the loop. */
   pages<N extends EndpointName>(
     name: N,
-    params: ParamsOf<N>,
+    params: ParamsOf<N> | CheckedParams<N>,
     options?: RequestOptions,
   ): AsyncGenerator<ResponseOf<N>>;
   /** Every row of a list up to maxRows; pages after the first are fetched concurrently. */
   collect<N extends EndpointName>(
     name: N,
-    params: ParamsOf<N>,
+    params: ParamsOf<N> | CheckedParams<N>,
     options?: CollectOptions,
   ): Promise<Collected<N>>;
 }
 
 export interface AivisSyncClient {
   readonly baseUrl: string;
-  get<N extends EndpointName>(name: N, params: ParamsOf<N>): ResponseOf<N>;
+  get<N extends EndpointName>(name: N, params: ParamsOf<N> | CheckedParams<N>): ResponseOf<N>;
   getPath(path: string): FollowedRequest;
   /** Every row up to maxRows; the pages after the first go in one fetchAll batch. */
   collect<N extends EndpointName>(
     name: N,
-    params: ParamsOf<N>,
+    params: ParamsOf<N> | CheckedParams<N>,
     options?: { maxRows?: number },
   ): Collected<N>;
 }

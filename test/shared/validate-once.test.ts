@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS, projectParam } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
-import { isChecked, validateParams, withCheckedOffset } from '../../shared/api/validate.js';
+import { isChecked, validateParams, withCheckedPaging } from '../../shared/api/validate.js';
 import { createClient } from '../../shared/client/async-client.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import type { FetchLike, HttpRequest } from '../../shared/client/types.js';
@@ -89,10 +89,10 @@ describe('a checked parameter set', () => {
     const limit = readsOf(rulesOf('answers').limit!);
     const offset = readsOf(rulesOf('answers').offset!);
     const params = checkedAnswers();
-    const next = withCheckedOffset('answers', params, 40);
+    const next = withCheckedPaging('answers', params, 'offset', 40);
     expect(next).toMatchObject({ ok: true, params: { project: 1, limit: 20, offset: 40 } });
     expect(next.ok && isChecked('answers', next.params)).toBe(true);
-    expect(withCheckedOffset('answers', params, -1)).toEqual({
+    expect(withCheckedPaging('answers', params, 'offset', -1)).toEqual({
       ok: false,
       errors: { offset: ["must be a whole number from 0 to 1000000, not '-1'"] },
     });
