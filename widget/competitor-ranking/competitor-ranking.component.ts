@@ -6,6 +6,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schemas/competitors.js';
+import { CATALOG } from '../catalog.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
@@ -91,7 +92,7 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   /** Rows skipped: the current page's start. Changed by the pager. */
   offset = 0;
 
-  protected readonly endpoint = 'competitors' as const;
+  protected readonly entry = CATALOG['aivis-competitor-ranking'];
   protected readonly cardTitle = 'Competitor ranking';
 
   /** The own brand's row, when this page of the ranking holds it (the name is kept for later pages). */
@@ -103,17 +104,8 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
     if (QUERY_PROPERTIES.some((name) => changed.has(name)) && this.hasUpdated) this.offset = 0;
   }
 
-  protected requestInput() {
-    return {
-      project: this.project,
-      period: this.period,
-      dataset: 'ranking',
-      limit: this.limit,
-      // A bare attribute (value '') means "on", as with HTML's boolean attributes.
-      include_highlights: this.includeHighlights === '' ? 'true' : this.includeHighlights,
-      highlights_per_platform: this.highlightsPerPlatform,
-      offset: this.offset === 0 ? undefined : this.offset,
-    };
+  protected override stateParams() {
+    return { offset: this.offset === 0 ? undefined : this.offset };
   }
 
   /** The pager button last used, so focus survives it becoming disabled on the first or last page. */
