@@ -37,9 +37,10 @@ export interface WidgetEntry<N extends EndpointName = EndpointName> extends Entr
   /** Parameters the element always sends, whatever its attributes say. */
   fixed?: Readonly<Record<string, unknown>>;
   /**
-   * The response shapes the element's registration module compiles (the
-   * bodies it reads): `virtual:aivis/response-shapes?<this>`
-   * (scripts/response-shapes-plugin.ts).
+   * Which bodies of its endpoints the element reads, where not all of them:
+   * `blocks=…` of the summary, `variants=…` where a parameter picks the body.
+   * Its registration module imports `virtual:aivis/response-shapes?element=<tag>`,
+   * the shapes of exactly these (scripts/response-shapes-plugin.ts).
    */
   shapes: string;
   /** Its section in `<aivis-dashboard>`: the name the sections attribute uses, and whether it spans a row. */
@@ -76,7 +77,7 @@ export const CATALOG = {
     endpoints: ['summary', 'competitors'],
     attributes: { period: { param: 'period' } },
     fixed: { include: ['profile', 'ai_visibility'] },
-    shapes: 'endpoints=summary,competitors&blocks=profile,ai_visibility&variants=history',
+    shapes: 'blocks=profile,ai_visibility&variants=history',
     section: { name: 'score' },
     gallery: {
       name: 'Visibility score',
@@ -92,7 +93,7 @@ export const CATALOG = {
     endpoints: ['competitors'],
     attributes: { months: { param: 'limit' } },
     fixed: { dataset: 'history' },
-    shapes: 'endpoints=competitors&variants=history',
+    shapes: 'variants=history',
     section: { name: 'trend', wide: true },
     gallery: {
       name: 'Visibility trend',
@@ -113,7 +114,7 @@ export const CATALOG = {
       'highlights-per-platform': { param: 'highlights_per_platform' },
     },
     fixed: { dataset: 'ranking' },
-    shapes: 'endpoints=competitors&variants=ranking',
+    shapes: 'variants=ranking',
     // Lists stay short beside the other sections; the element alone defaults to more.
     section: { name: 'ranking', attributes: { limit: '5' } },
     gallery: {
@@ -133,7 +134,7 @@ export const CATALOG = {
       audience: { param: 'audience' },
       limit: { param: 'limit' },
     },
-    shapes: 'endpoints=action-plan',
+    shapes: '',
     section: { name: 'plan', wide: true },
     gallery: { name: 'Action plan', attributes: {}, invalid: { audience: 'everyone' } },
   }),
@@ -142,7 +143,7 @@ export const CATALOG = {
     endpoint: 'ai-traffic',
     endpoints: ['ai-traffic'],
     attributes: { window: { param: 'period' } },
-    shapes: 'endpoints=ai-traffic&variants=summary,daily',
+    shapes: 'variants=summary,daily',
     section: { name: 'traffic', wide: true },
     gallery: { name: 'AI traffic', attributes: {}, invalid: { window: '7d' }, shot: true },
   }),
@@ -155,7 +156,7 @@ export const CATALOG = {
       'group-by': { param: 'group_by', default: 'domain' },
       limit: { param: 'limit', default: '10' },
     },
-    shapes: 'endpoints=citations',
+    shapes: '',
     section: { name: 'citations', attributes: { limit: '5' } },
     gallery: {
       name: 'Cited sources',
@@ -174,7 +175,7 @@ export const CATALOG = {
       limit: { param: 'limit', default: '10' },
     },
     fixed: { dataset: 'opportunities' },
-    shapes: 'endpoints=search-performance&variants=opportunities',
+    shapes: 'variants=opportunities',
     section: { name: 'opportunities', attributes: { limit: '5' } },
     gallery: {
       name: 'Search opportunities',
