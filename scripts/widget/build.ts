@@ -5,7 +5,8 @@
  *
  *   dist/widget/aivis-widgets.js         every element + configure(), Lit included, minified
  *   dist/widget/standalone/<tag>.js      one element each (size measurement, single-widget pages)
- *   dist/widget/custom-elements.json     from the components' JSDoc (cem analyze --litelement)
+ *   dist/widget/custom-elements.json     from the components' JSDoc (cem analyze --litelement),
+ *                                        the parameter attributes' docs from the catalogue
  *   dist/widget/types/widget/index.d.ts  declarations, with HTMLElementTagNameMap entries
  *   dist/widget/package.json, react.d.ts, README.md, LICENSE
  *                                        so that `npm pack dist/widget` gives the @aivis/widgets package
@@ -22,6 +23,7 @@ import { responseShapesPlugin } from '../response-shapes-plugin.js';
 import { stripDocsPlugin } from '../strip-docs.js';
 import { buildForProduction } from '../vite-build.js';
 import { writeWidgetPackage } from '../widget-package.js';
+import { completeAttributeDocs } from './manifest-attributes.js';
 import { runtimeCatalogPlugin } from './runtime-catalog-plugin.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -154,6 +156,7 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
     '--outdir',
     relative(ROOT, outDir),
   ]);
+  await completeAttributeDocs(`${outDir}/custom-elements.json`);
   run(process.execPath, [
     `${ROOT}node_modules/typescript/bin/tsc`,
     '-p',

@@ -72,10 +72,10 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     expanded: { attribute: false },
   };
 
-  /** business (default): traffic and business; marketing: brand answers and content; seo: search pages and queries. */
+  /** Whose priorities come first (business: traffic and business; marketing: brand answers and content; seo: search pages and queries). */
   declare audience?: string;
 
-  /** Maximum number of actions: 1 to 10, default 5. */
+  /** Maximum number of actions. */
   declare limit?: string;
 
   /** Actions whose supporting rows are shown, by next_request. */

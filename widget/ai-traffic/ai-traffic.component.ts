@@ -77,7 +77,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
     day: { attribute: false },
   };
 
-  /** GA4's rolling window: 30d (default), 90d or 365d. */
+  /** GA4's rolling window. */
   declare window?: string;
 
   /** The day read out on the daily line (index into the window's days). */

@@ -53,10 +53,10 @@ export class AivisCitations extends AivisElement<'citations'> {
     limit: { reflect: true },
   };
 
-  /** domain (default): the most cited domains as bars; url: the cited URLs. */
+  /** What is listed (domain: the most cited domains as bars; url: the cited URLs). */
   declare groupBy?: string;
 
-  /** Rows shown: 1 to 100, default 10. */
+  /** Rows shown. */
   declare limit?: string;
 
   protected readonly entry = CATALOG['aivis-citations'];

@@ -80,13 +80,13 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
     offset: { attribute: false },
   };
 
-  /** Brands per page: 1 to 50, default 15 (data-api 4.5). */
+  /** Brands per page. */
   declare limit?: string;
 
-  /** Adds highlight sentences per platform. A bare attribute means true; also true, false, 1, 0. */
+  /** Adds highlight sentences per platform; a bare attribute means true. */
   declare includeHighlights?: string;
 
-  /** Highlight sentences per platform: 1 to 5, default 3. */
+  /** Highlight sentences per platform. */
   declare highlightsPerPlatform?: string;
 
   /** Rows skipped: the current page's start. Changed by the pager. */

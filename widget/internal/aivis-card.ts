@@ -23,7 +23,7 @@ export class AivisCard extends LitElement {
   /** Numeric project id (from GET /projects). */
   declare project?: string;
 
-  /** AI-visibility report period: last_30_days (default), last_60_days, last_90_days, this_year, last_year. */
+  /** AI-visibility report period. */
   declare period?: string;
 
   /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */

@@ -68,13 +68,13 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
     limit: { reflect: true },
   };
 
-  /** google (default): Google Search Console; or bing: Bing Webmaster Tools. */
+  /** The webmaster source (google: Google Search Console; bing: Bing Webmaster Tools). */
   declare source?: string;
 
-  /** The source's rolling window: 30d (default), 90d or 365d. */
+  /** The source's rolling window. */
   declare window?: string;
 
-  /** Opportunities shown: 1 to 100, default 10. */
+  /** Opportunities shown. */
   declare limit?: string;
 
   protected readonly entry = CATALOG['aivis-search-opportunities'];

@@ -61,7 +61,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
     active: { attribute: false },
   };
 
-  /** Months of history, newest last: 1 to 50, default 12 (sent as the API's `limit`). */
+  /** Months of history, newest last. */
   declare months?: string;
 
   /** Competitors drawn beside the own brand: 0 (own brand alone) to 5, default 3. */
