@@ -58,7 +58,7 @@ describe('a refused attribute value is named by its attribute', () => {
       project: '1001',
       [attribute]: value,
     });
-    const errors: Array<{ code: string; errors?: Record<string, string[]> }> = [];
+    const errors: Array<{ code: string; message: string; errors?: Record<string, string[]> }> = [];
     widget.addEventListener('aivis-error', (event) =>
       errors.push((event as CustomEvent).detail.error),
     );
@@ -73,6 +73,24 @@ describe('a refused attribute value is named by its attribute', () => {
     expect(items[0]!.line).toContain(`${attribute} must be ${rule.allowed}`);
     // The event names the same attribute; nothing was sent.
     expect(errors.map((error) => Object.keys(error.errors ?? {}))).toEqual([[attribute]]);
+    expect(errors[0]!.message).toContain(`${attribute} must be`);
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('a refused connection attribute is named by its attribute too', () => {
+  it('<aivis-citations base-url> names base-url, in the box, the event and its message', async () => {
+    const widget = mount('aivis-citations', { project: '1001', 'base-url': 'ftp://files.example' });
+    const errors: Array<{ message: string; errors?: Record<string, string[]> }> = [];
+    widget.addEventListener('aivis-error', (event) =>
+      errors.push((event as CustomEvent).detail.error),
+    );
+    await settled(widget);
+    const box = part(widget, 'error');
+    expect(box?.dataset.code).toBe('validation_failed');
+    expect([...box!.querySelectorAll('li code')].map((code) => text(code))).toEqual(['base-url']);
+    expect(errors.map((error) => Object.keys(error.errors ?? {}))).toEqual([['base-url']]);
+    expect(errors[0]!.message).toContain('base-url must be');
     expect(api.calls).toEqual([]);
   });
 });

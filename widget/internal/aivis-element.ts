@@ -17,7 +17,7 @@ import { apiUrl, buildRequest } from '../../shared/http/request.js';
 import type { WidgetEntry } from '../catalog.js';
 import { AivisCard } from './aivis-card.js';
 import { baseStyles } from './base.styles.js';
-import { checkedParams, requestInput } from './catalog-params.js';
+import { checkedParams, forAttributes, requestInput } from './catalog-params.js';
 import { finalConnection } from './connection.js';
 import { ConnectionController } from './connection-controller.js';
 import { asAivisError, explainError } from './error-messages.js';
@@ -87,11 +87,19 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       this.#countdown.stop();
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
-      // Checked once here; the reader sends the checked set without checking it again.
-      const params = checkedParams(this.entry, JSON.parse(input)) as Query;
-      const reader = this.#link.open({ baseUrl, token });
-      const request = buildRequest(reader.credentials, this.endpoint, params);
-      return (await reader.send({ name: this.endpoint, params, request }, signal)) as ResponseOf<N>;
+      try {
+        // Checked once here; the reader sends the checked set without checking it again.
+        const params = checkedParams(this.entry, JSON.parse(input)) as Query;
+        const reader = this.#link.open({ baseUrl, token });
+        const request = buildRequest(reader.credentials, this.endpoint, params);
+        return (await reader.send(
+          { name: this.endpoint, params, request },
+          signal,
+        )) as ResponseOf<N>;
+      } catch (error) {
+        // The page's editor reads attribute names, whoever refused (docs/widgets.md).
+        throw forAttributes(this.entry, error);
+      }
     },
     onComplete: (data) => {
       const name = this.brandOf(data)?.trim();

@@ -7,7 +7,7 @@
 import { ENDPOINTS, type EndpointName, type ParamsOf } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
 import { type ValidationErrors, validateParams } from '../../shared/api/validate.js';
-import { validationError } from '../../shared/http/errors.js';
+import { AivisError, validationError } from '../../shared/http/errors.js';
 import type { WidgetEntry } from '../catalog.js';
 
 /** `include-highlights` -> `includeHighlights`: the property Lit keeps an attribute in. */
@@ -40,18 +40,41 @@ export function requestInput(
   return { ...input, ...state };
 }
 
-/** Parameter -> the attribute that feeds it (project is an attribute of every widget). */
+/**
+ * The names the connection layer files its refusals under (shared/http/request.ts,
+ * widget/internal/connection.ts) -> the card attribute that sets them.
+ */
+const CONNECTION_ATTRIBUTES: Readonly<Record<string, string>> = { base_url: 'base-url' };
+
+/** Parameter -> the attribute that feeds it (project and token are attributes of every widget). */
 function attributeOf(entry: WidgetEntry, param: string): string {
   for (const [attribute, fed] of Object.entries(entry.attributes)) {
     if (fed.param === param) return attribute;
   }
-  return param;
+  return CONNECTION_ATTRIBUTES[param] ?? param;
 }
 
 /**
- * The element's parameters, checked once against the endpoint table; a
- * refusal names the attributes the page's editor wrote. The checked set goes
- * to the client as it is (docs/widgets.md, "Adding an element").
+ * A refusal with its messages under the attributes the page's editor wrote:
+ * the element's own check, the connection's, or the service's 422.
+ */
+export function forAttributes(entry: WidgetEntry, error: unknown): unknown {
+  if (!(error instanceof AivisError) || !error.errors) return error;
+  const errors: ValidationErrors = {};
+  for (const [param, messages] of Object.entries(error.errors)) {
+    const attribute = attributeOf(entry, param);
+    errors[attribute] = [...(errors[attribute] ?? []), ...messages];
+  }
+  // The one-line message names them too (an event listener may show it).
+  const message =
+    error.code === 'validation_failed' ? validationError(errors).message : error.message;
+  return new AivisError({ ...error.toJSON(), message, errors });
+}
+
+/**
+ * The element's parameters, checked once against the endpoint table. The
+ * checked set goes to the client as it is (docs/widgets.md, "Adding an
+ * element"); a refusal names parameters (forAttributes renames them).
  */
 export function checkedParams<N extends EndpointName>(
   entry: WidgetEntry<N>,
@@ -59,10 +82,5 @@ export function checkedParams<N extends EndpointName>(
 ): ParamsOf<N> {
   const checked = validateParams(entry.endpoint, input);
   if (checked.ok) return checked.params;
-  const errors: ValidationErrors = {};
-  for (const [param, messages] of Object.entries(checked.errors)) {
-    const attribute = attributeOf(entry, param);
-    errors[attribute] = [...(errors[attribute] ?? []), ...messages];
-  }
-  throw validationError(errors);
+  throw validationError(checked.errors);
 }
