@@ -10,6 +10,7 @@ import { CATALOG } from '../catalog.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
+import { propertyOf } from '../internal/catalog-params.js';
 import { type Formatters, platformLabel, readableText } from '../internal/format.js';
 import { markedRowsStyles } from '../internal/marked-rows.styles.js';
 import { pagerStyles } from '../internal/pager.styles.js';
@@ -17,16 +18,16 @@ import { TaskStatus } from '../internal/task.js';
 import { barRow, pager, periodLine, shown } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 
-/** Attributes whose change starts the ranking again at its first page. */
+/**
+ * Properties whose change starts the ranking again at its first page: the
+ * connection's, the project and every attribute that feeds a parameter.
+ */
 const QUERY_PROPERTIES = [
   'project',
-  'period',
-  'limit',
-  'includeHighlights',
-  'highlightsPerPlatform',
   'baseUrl',
   'token',
-] as const;
+  ...Object.keys(CATALOG['aivis-competitor-ranking'].attributes).map(propertyOf),
+];
 
 /**
  * @summary Brands that AI platforms name, ranked by visibility as horizontal
@@ -101,7 +102,11 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (QUERY_PROPERTIES.some((name) => changed.has(name)) && this.hasUpdated) this.offset = 0;
+    if (
+      QUERY_PROPERTIES.some((name) => changed.has(name as keyof AivisCompetitorRanking)) &&
+      this.hasUpdated
+    )
+      this.offset = 0;
   }
 
   protected override stateParams() {
