@@ -1,10 +1,11 @@
 /**
  * `npm run build:widget`: the one-script-tag bundle, one standalone bundle
- * per widget (for per-widget size and pages that want just one), the Custom
- * Elements Manifest, and TypeScript declarations.
+ * per catalogue entry (widget/catalog.ts: pages that want just one), the
+ * Custom Elements Manifest, and TypeScript declarations.
  *
  *   dist/widget/aivis-widgets.js         every element + configure(), Lit included, minified
- *   dist/widget/standalone/<tag>.js      one element each (size measurement, single-widget pages)
+ *   dist/widget/standalone/<tag>.js      one element each (single-widget pages)
+ *   dist/widget/gallery-widgets.js       the catalogue's gallery states, for widget/demo/gallery.js
  *   dist/widget/custom-elements.json     from the components' JSDoc (cem analyze --litelement),
  *                                        the parameter attributes' docs from the catalogue
  *   dist/widget/types/widget/index.d.ts  declarations, with HTMLElementTagNameMap entries
