@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../sandbox/server.js';
-import { buildWidgets } from '../widget/build.js';
+import { buildWidgets } from '../scripts/widget/build.js';
 import { launchChromium } from './browser.js';
 import { spread } from './stats.js';
 import {

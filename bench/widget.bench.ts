@@ -1,6 +1,6 @@
 /**
  * Widget figures, one line each: bundle size (minified and gzip, whole and
- * per widget, against the gzip budget of widget/bundle-budget.ts), requests
+ * per widget; the catalogue against the gzip budget of scripts/widget/bundle-budget.ts), requests
  * per page, and time to render beside a plain page fetching the same JSON,
  * interleaved in one run (stats.ts): three widgets as the README once showed
  * them and docs/loading.md's page, on loopback and under Chromium's network
@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../sandbox/server.js';
 import { gzipSize } from '../scripts/gzip-size.js';
-import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../widget/build.js';
-import { BUNDLE_BUDGET_GZIP_BYTES } from '../widget/bundle-budget.js';
+import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../scripts/widget/build.js';
+import { BUNDLE_BUDGET_GZIP_BYTES } from '../scripts/widget/bundle-budget.js';
 import { launchChromium, type Network, type Rendered, timeToRendered } from './browser.js';
 import { figure, ROUNDS, spread } from './stats.js';
 import {

@@ -7,6 +7,9 @@
  * `&blocks=profile,ai_visibility` keeps only those blocks in the summary's
  * shape (the ones the bundle asks for with `include`); `&variants=history`
  * only those bodies where a parameter picks the body (dataset, group_by).
+ * `?element=<tag>` asks for what that element's catalogue entry names
+ * (widget/catalog.ts: its endpoints, and the blocks and variants of `shapes`). Besides the shapes (default export), the
+ * module exports `endpoints`: the endpoints it was asked for.
  * Used by the
  * widget build and by vitest, so tests run the same check.
  */
@@ -17,6 +20,7 @@ import { ENDPOINT_NAMES, type EndpointName } from '../shared/api/endpoints.js';
 import { RESPONSES } from '../shared/api/responses.js';
 import { SUMMARY_BLOCKS, type SummaryBlock } from '../shared/api/vocabulary.js';
 import { compileShapes } from '../shared/schemas/compile-shapes.js';
+import { CATALOG } from '../widget/catalog.js';
 
 export const RESPONSE_SHAPES_MODULE = 'virtual:aivis/response-shapes';
 
@@ -35,6 +39,18 @@ function listed<T extends string>(id: string, key: string, known: readonly T[]):
     }
   }
   return names as T[];
+}
+
+/** `…?element=<tag>` as the query its catalogue entry names; any other id as it is. */
+export function expandElement(id: string): string {
+  const tag = /[?&]element=([a-z-]+)/.exec(id)?.[1];
+  if (tag === undefined) return id;
+  const entry = Object.hasOwn(CATALOG, tag) ? CATALOG[tag as keyof typeof CATALOG] : undefined;
+  if (!entry || !('shapes' in entry)) {
+    throw new Error(`${RESPONSE_SHAPES_MODULE}: '${tag}' is no widget of widget/catalog.ts`);
+  }
+  const query = [`endpoints=${entry.endpoints.join(',')}`, entry.shapes].filter(Boolean);
+  return `${RESPONSE_SHAPES_MODULE}?${query.join('&')}`;
 }
 
 /** The endpoints a module id asks for, or undefined for all; an unknown name fails the build. */
@@ -123,7 +139,7 @@ function importedIds(root: string): string[] {
   for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
     for (const match of readFileSync(join(root, file), 'utf8').matchAll(SHAPES_IMPORT))
-      ids.add(match[1]!);
+      ids.add(expandElement(match[1]!));
   }
   return [...ids];
 }
@@ -141,10 +157,11 @@ export function responseShapesPlugin(options: { merge?: string } = {}): Plugin {
     buildStart() {
       if (options.merge) merged = mergedShapesId(importedIds(options.merge));
     },
-    resolveId: (id) => (id.startsWith(RESPONSE_SHAPES_MODULE) ? `\0${merged ?? id}` : undefined),
+    resolveId: (id) =>
+      id.startsWith(RESPONSE_SHAPES_MODULE) ? `\0${merged ?? expandElement(id)}` : undefined,
     load: (id) =>
       id.startsWith(`\0${RESPONSE_SHAPES_MODULE}`)
-        ? `export default ${JSON.stringify(shapesFor(id))};`
+        ? `export default ${JSON.stringify(shapesFor(id))};\nexport const endpoints = ${JSON.stringify(endpointsOf(id) ?? ENDPOINT_NAMES)};`
         : undefined,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * What every production build script asks of Vite (widget/build.ts,
+ * What every production build script asks of Vite (scripts/widget/build.ts,
  * scripts/proxy/build.ts): no vite.config or public folder, the repository as root,
  * production mode, warnings only, no source maps or size report, and an
  * output folder the script clears itself (so several builds can share it).

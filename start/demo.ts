@@ -106,7 +106,7 @@ async function buildExplorer(quiet: boolean): Promise<void> {
 }
 
 async function buildWidgetBundle(): Promise<boolean> {
-  const module = (await import('../widget/build.js')) as {
+  const module = (await import('../scripts/widget/build.js')) as {
     buildWidgets?: (options?: { outDir?: string }) => Promise<void>;
   };
   if (!module.buildWidgets) return false;

@@ -8,11 +8,8 @@
 // skeleton and waiting for the provider (docs/loading.md).
 import './provider/provider.js';
 
-export { AivisActionPlan } from './action-plan/action-plan.js';
-export { AivisAiTraffic } from './ai-traffic/ai-traffic.js';
-export { AivisCitations } from './citations/citations.js';
-export { AivisCompetitorRanking } from './competitor-ranking/competitor-ranking.js';
 export { AivisDashboard } from './dashboard/dashboard.js';
+export * from './elements.js';
 export {
   type ConnectionSettings,
   configure,
@@ -29,6 +26,3 @@ export type {
 } from './internal/events.js';
 export { preloadLinks } from './internal/preload.js';
 export { AivisProvider } from './provider/provider.js';
-export { AivisSearchOpportunities } from './search-opportunities/search-opportunities.js';
-export { AivisVisibilityScore } from './visibility-score/visibility-score.js';
-export { AivisVisibilityTrend } from './visibility-trend/visibility-trend.js';

@@ -8,18 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { pageHtml, waitForWidgets } from '../../support/browser/harness.js';
 import { useHarness } from './use-harness.js';
 import { openWidgetPage } from './widget-page.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const harness = useHarness();
 
-const TAGS = [
-  'aivis-visibility-score',
-  'aivis-competitor-ranking',
-  'aivis-action-plan',
-  'aivis-visibility-trend',
-  'aivis-ai-traffic',
-  'aivis-citations',
-  'aivis-search-opportunities',
-];
+const TAGS = WIDGET_TAGS;
 
 describe('cards on a plain page', () => {
   it('keeps a gap between cards stacked in the page flow, none after the last', async () => {

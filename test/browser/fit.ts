@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { Harness } from '../../support/browser/harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 /** Requests with this token are held by the page (never answered): the loading state. */
 export const HOLD_TOKEN = 'aivis_test_hold';
@@ -60,17 +61,7 @@ export const STATES: ReadonlyArray<[state: string, markup: string]> = [
     '<aivis-search-opportunities project="1002" source="bing"></aivis-search-opportunities>',
   ],
   ['dashboard', '<aivis-dashboard project="1001"></aivis-dashboard>'],
-  ...(
-    [
-      'aivis-visibility-score',
-      'aivis-competitor-ranking',
-      'aivis-action-plan',
-      'aivis-visibility-trend',
-      'aivis-ai-traffic',
-      'aivis-citations',
-      'aivis-search-opportunities',
-    ] as const
-  ).flatMap(
+  ...WIDGET_TAGS.flatMap(
     (tag): Array<[string, string]> => [
       [`${tag} loading`, `<${tag} project="1001" token="${HOLD_TOKEN}"></${tag}>`],
       [`${tag} paid plan`, `<${tag} project="1001" token="aivis_test_free"></${tag}>`],

@@ -1,32 +1,30 @@
 /**
- * Each standalone bundle carries only the endpoints its element calls
- * (widget/build.ts STANDALONE_ENDPOINTS): the BUILT bundle alone on a page,
+ * The widget bundles carry only the endpoints the catalogue's elements call
+ * (CATALOGUE_ENDPOINTS in scripts/widget/build.ts, from widget/catalog.ts): each BUILT standalone bundle alone on a page,
  * in Chromium, through a real proxy in front of the sandbox, must load every
  * request it makes (the score's sparkline too) without an error. An element
  * that starts calling an endpoint its list lacks fails here.
  */
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_ENDPOINTS } from '../../scripts/widget/build.js';
 import { waitForWidgets, watchConsole } from '../../support/browser/harness.js';
-import { STANDALONE_ENDPOINTS } from '../../widget/build.js';
+import { CATALOG } from '../../widget/catalog.js';
 import { useHarness, useProxy } from './use-harness.js';
 
 const harness = useHarness();
 const proxy = useProxy(harness);
 
-/** Every request path an element can make with these attributes: the score's trend adds competitors. */
-const ATTRIBUTES: Record<string, string> = {
-  'aivis-visibility-score': 'trend',
-  'aivis-competitor-ranking': 'limit="5"',
-  'aivis-visibility-trend': '',
-  'aivis-ai-traffic': '',
-  'aivis-citations': '',
-  'aivis-search-opportunities': '',
-};
+/** Every widget of the catalogue, with attributes that make it ask for all it can: the score's trend adds competitors. */
+const ATTRIBUTES: Record<string, string> = Object.fromEntries(
+  Object.entries(CATALOG).flatMap(([tag, entry]) => ('endpoint' in entry ? [[tag, '']] : [])),
+);
+ATTRIBUTES['aivis-visibility-score'] = 'trend';
+ATTRIBUTES['aivis-competitor-ranking'] = 'limit="5"';
 
 describe('a standalone bundle alone on a page loads everything its element asks for', () => {
   let count = 0;
   for (const tag of Object.keys(ATTRIBUTES)) {
-    it(`${tag} (endpoints: ${STANDALONE_ENDPOINTS[tag as keyof typeof STANDALONE_ENDPOINTS]?.join(', ')})`, async () => {
+    it(`${tag} (bundle endpoints: ${CATALOGUE_ENDPOINTS.join(', ')})`, async () => {
       const page = await harness.browser.newPage({ viewport: { width: 900, height: 900 } });
       const problems = watchConsole(page);
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${tag}</title>

@@ -20,7 +20,6 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${na
 
 /** Layers, most specific path first; the first prefix a file starts with names its layer. */
 const LAYER_OF_PATH: ReadonlyArray<readonly [prefix: string, layer: string]> = [
-  ['widget/build.ts', 'scripts'],
   ['apps-script/ui/', 'apps-script/ui'],
   ['apps-script/src/', 'apps-script/src'],
   ['looker-studio/src/', 'looker-studio/src'],

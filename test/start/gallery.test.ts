@@ -38,7 +38,7 @@ const slowGate = (() => {
     },
   };
 })();
-/** The widgets the gallery lists (widget/demo/gallery-widgets.js), read from its dashboard. */
+/** The widgets the gallery lists (the catalogue's gallery states, widget/catalog.ts), read from its dashboard. */
 let TAGS: string[] = [];
 
 beforeAll(async () => {

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * The widgets' attribute docs in the built custom-elements.json restate the
+ * The widgets' attribute docs in the built custom-elements.json state the
  * endpoint table's ranges, defaults and allowed values (editors show them).
- * Each element names its endpoint (the `endpoint` member). Which parameter
- * an attribute feeds is read from the element's behaviour (set the attribute,
- * see which parameter of its request changes: `window` feeds `period` on the
- * rolling-window elements), and the default is the one in effect for the
- * element's request: the table's, resolved for the element's own choices
- * (competitors' limit by dataset), or the element's own where it sends one
- * (citations show 10 domains, not the API's 25).
+ * Which element reads which endpoint is its catalogue entry's
+ * (widget/catalog.ts). Which parameter an attribute feeds is read from the
+ * element's behaviour (set the attribute, see which parameter of its request
+ * changes: `window` feeds `period` on the rolling-window elements), and the
+ * default is the one in effect for the element's request: the table's,
+ * resolved for the element's own choices (competitors' limit by dataset), or
+ * the element's own where it sends one (citations show 10 domains, not the
+ * API's 25).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -16,32 +17,25 @@ import '../../widget/index.js';
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
 import { withDefaults } from '../../shared/api/validate.js';
+import { CATALOG } from '../../widget/catalog.js';
 
-interface Member {
-  name: string;
-  default?: string;
-}
 interface Declaration {
   tagName?: string;
   customElement?: boolean;
   attributes?: Array<{ name: string; description?: string }>;
-  members?: Member[];
 }
 const manifest = JSON.parse(readFileSync('dist/widget/custom-elements.json', 'utf8')) as {
   modules: Array<{ declarations?: Declaration[] }>;
 };
 
-/** `'competitors'` in the manifest (a member's initializer as written) -> competitors */
-const literal = (member: Member | undefined) => member?.default?.replace(/^['"]|['"]$/g, '');
-
 const elements = manifest.modules
   .flatMap((module) => module.declarations ?? [])
   .filter((declaration) => declaration.customElement && declaration.tagName)
   .flatMap((declaration) => {
-    const endpoint = literal(declaration.members?.find((member) => member.name === 'endpoint'));
-    if (!endpoint || !Object.hasOwn(ENDPOINTS, endpoint)) return [];
-    const dataset = literal(declaration.members?.find((member) => member.name === 'dataset'));
-    return [{ declaration, name: endpoint as EndpointName, dataset }];
+    const tag = declaration.tagName as string;
+    const entry = Object.hasOwn(CATALOG, tag) ? CATALOG[tag as keyof typeof CATALOG] : undefined;
+    if (!entry || !('endpoint' in entry)) return [];
+    return [{ declaration, name: entry.endpoint as EndpointName }];
   });
 
 /** The problems of one attribute's description against its rule; empty when it agrees. */

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * Each element's registration module imports the response shapes of only
- * the bodies it asks for (virtual:aivis/response-shapes?endpoints=…&blocks=…
- * &variants=…): the summary blocks it includes, the dataset or grouping it
+ * the bodies it asks for (virtual:aivis/response-shapes?element=<tag>, which
+ * its catalogue entry spells out as ?endpoints=…&blocks=…&variants=…): the
+ * summary blocks it includes, the dataset or grouping it
  * requests. A body it asks for but left out of that list would fail the
  * contract check on every page, so the query is checked here against the
  * element's own request, for every value its attributes allow.
@@ -10,7 +11,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../../widget/index.js';
-import { endpointsOf, shapesFor, summaryBlocksOf } from '../../scripts/response-shapes-plugin.js';
+import {
+  endpointsOf,
+  expandElement,
+  shapesFor,
+  summaryBlocksOf,
+} from '../../scripts/response-shapes-plugin.js';
+import { CATALOG } from '../../widget/catalog.js';
 import { mount, settled } from './dom.js';
 import { useFakeApi } from './suite.js';
 
@@ -43,7 +50,7 @@ const registrations = readdirSync('widget', { withFileTypes: true })
     }
     const query = /from '(virtual:aivis\/response-shapes[^']*)'/.exec(source)?.[1];
     const tag = /customElements\.define\('([a-z-]+)'/.exec(source)?.[1];
-    return query && tag ? [{ tag, query }] : [];
+    return query && tag ? [{ tag, query: expandElement(query) }] : [];
   });
 
 interface Requesting {
@@ -60,15 +67,11 @@ const BODY_CHOOSING_ATTRIBUTES: Record<string, Record<string, readonly string[]>
 
 describe("the response shapes each element's bundle carries", () => {
   it('every data element registers shapes', () => {
-    expect(registrations.map(({ tag }) => tag).sort()).toEqual([
-      'aivis-action-plan',
-      'aivis-ai-traffic',
-      'aivis-citations',
-      'aivis-competitor-ranking',
-      'aivis-search-opportunities',
-      'aivis-visibility-score',
-      'aivis-visibility-trend',
-    ]);
+    const widgets = Object.entries(CATALOG).flatMap(([tag, entry]) =>
+      'shapes' in entry ? [tag] : [],
+    );
+    expect(widgets.length).toBeGreaterThanOrEqual(7);
+    expect(registrations.map(({ tag }) => tag).sort()).toEqual(widgets.sort());
   });
 
   it.each(registrations)('$tag documents every body its request can ask for', ({ tag, query }) => {

@@ -2,6 +2,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { followLink } from '../../shared/client/fetch-client.js';
 import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
+import { CATALOG } from '../catalog.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, readableText, safeHttpUrl, sourceName } from '../internal/format.js';
@@ -71,10 +72,10 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     expanded: { attribute: false },
   };
 
-  /** business (default): traffic and business; marketing: brand answers and content; seo: search pages and queries. */
+  /** Whose priorities come first (business: traffic and business; marketing: brand answers and content; seo: search pages and queries). */
   declare audience?: string;
 
-  /** Maximum number of actions: 1 to 10, default 5. */
+  /** Maximum number of actions. */
   declare limit?: string;
 
   /** Actions whose supporting rows are shown, by next_request. */
@@ -85,20 +86,11 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
 
   readonly #rowTasks = new Map<string, RowsTask>();
 
-  protected readonly endpoint = 'action-plan' as const;
+  protected readonly entry = CATALOG['aivis-action-plan'];
   protected readonly cardTitle = 'Action plan';
 
   protected override brandOf(plan: ActionPlan): string | undefined {
     return plan.snapshot.brand_name;
-  }
-
-  protected requestInput() {
-    return {
-      project: this.project,
-      period: this.period,
-      audience: this.audience,
-      limit: this.limit,
-    };
   }
 
   #rowsTask(key: string): RowsTask {

@@ -1,12 +1,12 @@
 /// <reference path="../internal/response-shapes.d.ts" />
 // The shapes of the endpoint this element reads: only its own ship with it.
-import shapes from 'virtual:aivis/response-shapes?endpoints=action-plan';
+import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-action-plan';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisActionPlan } from './action-plan.component.js';
 
 export { AivisActionPlan };
 
-registerResponseShapes(shapes, ['action-plan']);
+registerResponseShapes(shapes, endpoints);
 
 if (!customElements.get('aivis-action-plan')) {
   customElements.define('aivis-action-plan', AivisActionPlan);

@@ -1,5 +1,6 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
+import { CATALOG } from '../catalog.js';
 import { chartStyles } from '../charts/chart.styles.js';
 import { ChartWidthController } from '../charts/chart-width.js';
 import { type Frame, linePath, niceMax, xOf, yOf } from '../charts/line-chart.js';
@@ -76,20 +77,16 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
     day: { attribute: false },
   };
 
-  /** GA4's rolling window: 30d (default), 90d or 365d. */
+  /** GA4's rolling window. */
   declare window?: string;
 
   /** The day read out on the daily line (index into the window's days). */
   private day?: number;
 
-  protected readonly endpoint = 'ai-traffic' as const;
+  protected readonly entry = CATALOG['aivis-ai-traffic'];
   protected readonly cardTitle = 'AI traffic';
 
   readonly #chartWidth = new ChartWidthController(this, '.plot');
-
-  protected requestInput() {
-    return { project: this.project, period: this.window };
-  }
 
   /**
    * The daily series, once the summary is there: the next longer window's

@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { CitationsByDomain, CitationsByUrl } from '../../shared/schemas/citations.js';
+import { CATALOG } from '../catalog.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
@@ -52,23 +53,14 @@ export class AivisCitations extends AivisElement<'citations'> {
     limit: { reflect: true },
   };
 
-  /** domain (default): the most cited domains as bars; url: the cited URLs. */
+  /** What is listed (domain: the most cited domains as bars; url: the cited URLs). */
   declare groupBy?: string;
 
-  /** Rows shown: 1 to 100, default 10. */
+  /** Rows shown. */
   declare limit?: string;
 
-  protected readonly endpoint = 'citations' as const;
+  protected readonly entry = CATALOG['aivis-citations'];
   protected readonly cardTitle = 'Cited sources';
-
-  protected requestInput() {
-    return {
-      project: this.project,
-      period: this.period,
-      group_by: this.groupBy ?? 'domain',
-      limit: this.limit ?? '10',
-    };
-  }
 
   protected renderData(body: unknown, format: Formatters): TemplateResult {
     const byDomain = body as CitationsByDomain;

@@ -1,12 +1,12 @@
 /// <reference path="../internal/response-shapes.d.ts" />
 // The shapes of the endpoint this element reads: only its own ship with it.
-import shapes from 'virtual:aivis/response-shapes?endpoints=citations';
+import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-citations';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisCitations } from './citations.component.js';
 
 export { AivisCitations };
 
-registerResponseShapes(shapes, ['citations']);
+registerResponseShapes(shapes, endpoints);
 
 if (!customElements.get('aivis-citations')) {
   customElements.define('aivis-citations', AivisCitations);

@@ -7,25 +7,27 @@ import {
   type TemplateResult,
 } from 'lit';
 import type { CompetitorRanking, CompetitorRankingRow } from '../../shared/schemas/competitors.js';
+import { CATALOG } from '../catalog.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
+import { propertyOf } from '../internal/catalog-params.js';
 import { type Formatters, platformLabel, readableText } from '../internal/format.js';
 import { markedRowsStyles } from '../internal/marked-rows.styles.js';
 import { pagerStyles } from '../internal/pager.styles.js';
 import { barRow, pager, periodLine, shown } from '../internal/templates.js';
 import { competitorRankingStyles } from './competitor-ranking.styles.js';
 
-/** Attributes whose change starts the ranking again at its first page. */
+/**
+ * Properties whose change starts the ranking again at its first page: the
+ * connection's, the project and every attribute that feeds a parameter.
+ */
 const QUERY_PROPERTIES = [
   'project',
-  'period',
-  'limit',
-  'includeHighlights',
-  'highlightsPerPlatform',
   'baseUrl',
   'token',
-] as const;
+  ...Object.keys(CATALOG['aivis-competitor-ranking'].attributes).map(propertyOf),
+];
 
 /**
  * @summary Brands that AI platforms name, ranked by visibility as horizontal
@@ -79,19 +81,19 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
     offset: { attribute: false },
   };
 
-  /** Brands per page: 1 to 50, default 15 (data-api 4.5). */
+  /** Brands per page. */
   declare limit?: string;
 
-  /** Adds highlight sentences per platform. A bare attribute means true; also true, false, 1, 0. */
+  /** Adds highlight sentences per platform; a bare attribute means true. */
   declare includeHighlights?: string;
 
-  /** Highlight sentences per platform: 1 to 5, default 3. */
+  /** Highlight sentences per platform. */
   declare highlightsPerPlatform?: string;
 
   /** Rows skipped: the current page's start. Changed by the pager. */
   offset = 0;
 
-  protected readonly endpoint = 'competitors' as const;
+  protected readonly entry = CATALOG['aivis-competitor-ranking'];
   protected readonly cardTitle = 'Competitor ranking';
 
   /** The own brand's row, when this page of the ranking holds it (the name is kept for later pages). */
@@ -100,20 +102,15 @@ export class AivisCompetitorRanking extends AivisElement<'competitors'> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (QUERY_PROPERTIES.some((name) => changed.has(name)) && this.hasUpdated) this.offset = 0;
+    if (
+      QUERY_PROPERTIES.some((name) => changed.has(name as keyof AivisCompetitorRanking)) &&
+      this.hasUpdated
+    )
+      this.offset = 0;
   }
 
-  protected requestInput() {
-    return {
-      project: this.project,
-      period: this.period,
-      dataset: 'ranking',
-      limit: this.limit,
-      // A bare attribute (value '') means "on", as with HTML's boolean attributes.
-      include_highlights: this.includeHighlights === '' ? 'true' : this.includeHighlights,
-      highlights_per_platform: this.highlightsPerPlatform,
-      offset: this.offset === 0 ? undefined : this.offset,
-    };
+  protected override stateParams() {
+    return { offset: this.offset === 0 ? undefined : this.offset };
   }
 
   /** The pager button last used, so focus survives it becoming disabled on the first or last page. */

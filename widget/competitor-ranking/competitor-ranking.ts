@@ -1,13 +1,13 @@
 /// <reference path="../internal/response-shapes.d.ts" />
 // The shapes of the endpoint this element reads, and only of the bodies it asks
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
-import shapes from 'virtual:aivis/response-shapes?endpoints=competitors&variants=ranking';
+import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-competitor-ranking';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisCompetitorRanking } from './competitor-ranking.component.js';
 
 export { AivisCompetitorRanking };
 
-registerResponseShapes(shapes, ['competitors']);
+registerResponseShapes(shapes, endpoints);
 
 if (!customElements.get('aivis-competitor-ranking')) {
   customElements.define('aivis-competitor-ranking', AivisCompetitorRanking);

@@ -1,26 +1,19 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import '../ai-traffic/ai-traffic.js';
-import '../action-plan/action-plan.js';
-import '../citations/citations.js';
-import '../competitor-ranking/competitor-ranking.js';
-import '../search-opportunities/search-opportunities.js';
-import '../visibility-score/visibility-score.js';
-import '../visibility-trend/visibility-trend.js';
+import '../elements.js';
+import { CATALOG } from '../catalog.js';
 import { AivisCard } from '../internal/aivis-card.js';
 import { dashboardStyles } from './dashboard.styles.js';
 
-/** The sections in their default order: attribute name -> element, and whether it spans two columns. */
-const SECTIONS = {
-  score: ['aivis-visibility-score', false],
-  trend: ['aivis-visibility-trend', true],
-  ranking: ['aivis-competitor-ranking', false],
-  plan: ['aivis-action-plan', true],
-  traffic: ['aivis-ai-traffic', true],
-  citations: ['aivis-citations', false],
-  opportunities: ['aivis-search-opportunities', false],
-} as const;
+/** The sections in their default order (the catalogue's): section name -> its element's tag and section. */
+const SECTIONS: Record<
+  string,
+  { tag: string; wide?: boolean; attributes?: Record<string, string> }
+> = {};
+for (const [tag, entry] of Object.entries(CATALOG)) {
+  if ('section' in entry) SECTIONS[entry.section.name] = { tag, ...entry.section };
+}
 
-type SectionName = keyof typeof SECTIONS;
+type SectionName = string;
 const ALL = Object.keys(SECTIONS) as SectionName[];
 
 /** Splits the sections attribute: the known names once each, in the order given, and the unknown ones. */
@@ -133,16 +126,15 @@ export class AivisDashboard extends AivisCard {
    * sections resolve to one connection, one client and the page's one cache.
    */
   #renderSection(name: SectionName): HTMLElement {
-    const [tag, wide] = SECTIONS[name];
+    const { tag, wide, attributes = {} } = SECTIONS[name]!;
     let element = this.#elements.get(name);
     if (!element) {
       element = document.createElement(tag);
       element.setAttribute('part', 'section');
       if (wide) element.className = 'wide';
-      // Lists stay short beside the other sections; the elements alone default to more.
-      if (name === 'ranking' || name === 'citations' || name === 'opportunities') {
-        element.setAttribute('limit', '5');
-      }
+      // The section's own attributes (the catalogue's): shorter lists beside the other sections.
+      for (const [attribute, value] of Object.entries(attributes))
+        element.setAttribute(attribute, value);
       this.#elements.set(name, element);
     }
     Object.assign(element, {

@@ -1,5 +1,7 @@
 // The gallery's wiring: the dashboard, the 240 px sidebar and one section per
-// state, each showing every widget of gallery-widgets.js. Contract with the
+// state, each showing every widget of the catalogue (widget/catalog.ts, whose
+// gallery states the build writes beside the bundle as gallery-widgets.js;
+// a new element's entry puts it in every section). Contract with the
 // page's server (npm start):
 //   window.AIVIS_DEMO = {
 //     baseUrl: 'http://127.0.0.1:8080',                  // proxy for account A (1001-1003)
@@ -9,12 +11,14 @@
 //     bundleUrl: '../widget/aivis-widgets.js'            // optional
 //   }
 // Without it, ?base-url=... (and optional ?bundle=...) on the page's URL work too.
-import { WIDGETS } from './gallery-widgets.js';
 
 const query = new URLSearchParams(location.search);
 const demo = window.AIVIS_DEMO ?? {};
 const baseUrl = demo.baseUrl ?? query.get('base-url') ?? '';
 const bundleUrl = demo.bundleUrl ?? query.get('bundle') ?? '../widget/aivis-widgets.js';
+const { WIDGETS } = await import(
+  new URL('gallery-widgets.js', new URL(bundleUrl, location.href)).href
+);
 /**
  * The first screen shows the showcase account's clean project 3001 (its own
  * budget, every source fresh); without that account, project 1001.

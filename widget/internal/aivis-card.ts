@@ -7,7 +7,7 @@ import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit'
 
 export class AivisCard extends LitElement {
   // A table instead of @property decorators: their helpers cost the bundle
-  // more than the table (the 22 KB budget). The JSDoc stays on the fields for
+  // more than the table (the catalogue's budget, docs/widgets.md). The JSDoc stays on the fields for
   // the manifest; subclasses that mean more by one re-declare it with theirs.
   static override properties: PropertyDeclarations = {
     project: { reflect: true },
@@ -23,7 +23,7 @@ export class AivisCard extends LitElement {
   /** Numeric project id (from GET /projects). */
   declare project?: string;
 
-  /** AI-visibility report period: last_30_days (default), last_60_days, last_90_days, this_year, last_year. */
+  /** AI-visibility report period. */
   declare period?: string;
 
   /** Base address of the Data API without /api/v1, or of the token-keeping proxy (recommended). */

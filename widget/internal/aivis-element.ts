@@ -9,18 +9,19 @@
 
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
-import type { EndpointName, ParamsOf, Query } from '../../shared/api/endpoints.js';
+import type { EndpointName, Query } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
-import { validateParams } from '../../shared/api/validate.js';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
-import { type AivisError, validationError } from '../../shared/http/errors.js';
+import type { AivisError } from '../../shared/http/errors.js';
 import { describeDifference, differencesOf, MAX_DIFFERENCES } from '../../shared/http/reconcile.js';
-import { apiUrl } from '../../shared/http/request.js';
+import { apiUrl, buildRequest } from '../../shared/http/request.js';
+import type { WidgetEntry } from '../catalog.js';
 import { AivisCard } from './aivis-card.js';
 import { baseStyles } from './base.styles.js';
+import { checkedParams, forAttributes, requestInput } from './catalog-params.js';
 import { finalConnection } from './connection.js';
 import { ConnectionController } from './connection-controller.js';
-import { asAivisError, attributeNameOf, explainError } from './error-messages.js';
+import { asAivisError, explainError } from './error-messages.js';
 import { emit } from './events.js';
 import { type Formatters, formatters, periodLabel, resolveLocale, safeHttpUrl } from './format.js';
 import { RetryCountdownController } from './retry-countdown.js';
@@ -43,8 +44,12 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   /** Colour scheme: auto (follows prefers-color-scheme), light or dark. */
   override theme: 'auto' | 'light' | 'dark' = 'auto';
 
+  /** The element's entry in widget/catalog.ts: its endpoint and which attribute feeds which parameter. */
+  protected abstract readonly entry: WidgetEntry<N>;
   /** The endpoint this widget reads. */
-  protected abstract readonly endpoint: N;
+  protected get endpoint(): N {
+    return this.entry.endpoint;
+  }
   /** What the card shows, in a few words ("AI visibility"): the start of the default heading. */
   protected abstract readonly cardTitle: string;
   /** The brand (or project) name the data carries, for the default heading; none by default. */
@@ -53,8 +58,14 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   }
   /** The brand the last answer named, and for which project: kept across pages and reloads. */
   #brand?: { project?: string; name: string };
-  /** The raw parameters from the attributes; the core validates them. */
-  protected abstract requestInput(): Record<string, unknown>;
+  /** Parameters the element itself changes (its page), beside those its attributes feed. */
+  protected stateParams(): Record<string, unknown> {
+    return {};
+  }
+  /** The raw parameters, from the attributes through the catalogue entry; the core validates them. */
+  protected requestInput(): Record<string, unknown> {
+    return requestInput(this.entry, this, this.stateParams());
+  }
   protected abstract renderData(data: ResponseOf<N>, format: Formatters): TemplateResult;
 
   /** When true, a pending reload keeps the previous data on screen (paging) instead of a skeleton. */
@@ -79,11 +90,19 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       this.#countdown.stop();
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
-      const checked = validateParams(this.endpoint, JSON.parse(input) as Record<string, unknown>);
-      if (!checked.ok) throw validationError(checked.errors);
-      return this.#link.open({ baseUrl, token }).get(this.endpoint, checked.params as ParamsOf<N>, {
-        signal,
-      });
+      try {
+        // Checked once here; the reader sends the checked set without checking it again.
+        const params = checkedParams(this.entry, JSON.parse(input)) as Query;
+        const reader = this.#link.open({ baseUrl, token });
+        const request = buildRequest(reader.credentials, this.endpoint, params);
+        return (await reader.send(
+          { name: this.endpoint, params, request },
+          signal,
+        )) as ResponseOf<N>;
+      } catch (error) {
+        // The page's editor reads attribute names, whoever refused (docs/widgets.md).
+        throw forAttributes(this.entry, error);
+      }
     },
     onComplete: (data) => {
       const name = this.brandOf(data)?.trim();
@@ -144,11 +163,10 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   preloadUrl(): string | undefined {
     const connection = this.#link.settled();
     if (!connection || connection.token) return undefined;
-    const checked = validateParams(this.endpoint, this.requestInput());
-    if (!checked.ok) return undefined;
     try {
+      const params = checkedParams(this.entry, this.requestInput());
       const { baseUrl } = finalConnection(connection, document.baseURI);
-      return apiUrl(baseUrl, this.endpoint, checked.params as Query);
+      return apiUrl(baseUrl, this.endpoint, params as Query);
     } catch {
       return undefined;
     }
@@ -277,7 +295,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
 
   /**
    * The error box: one calm sentence for the viewer (with the 429 countdown),
-   * the attributes to fix, the plans link, Try again where asking again may
+   * the attributes to fix (named as the editor wrote them: catalog-params.ts), the plans link, Try again where asking again may
    * help, and the cause, advice and API message behind Details. `retry` is
    * given for a secondary request (an action's supporting rows); without it
    * the box is the widget's own: it names the project on not_found and counts
@@ -303,8 +321,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
         code === 'validation_failed' && failure.errors
           ? html`<ul>
             ${Object.entries(failure.errors).map(
-              ([param, messages]) =>
-                html`<li><code>${attributeNameOf(param)}</code> ${messages.join('; ')}</li>`,
+              ([param, messages]) => html`<li><code>${param}</code> ${messages.join('; ')}</li>`,
             )}
           </ul>`
           : nothing

@@ -116,6 +116,3 @@ export function asAivisError(error: unknown): AivisError {
     message: error instanceof Error ? error.message : 'Unexpected failure',
   });
 }
-
-/** Attribute names are the parameter names in kebab case (include_highlights -> include-highlights). */
-export const attributeNameOf = (param: string): string => param.replaceAll('_', '-');

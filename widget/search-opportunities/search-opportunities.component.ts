@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { SearchPerformanceBody } from '../../shared/schemas/search-performance.js';
+import { CATALOG } from '../catalog.js';
 import {
   isUnavailable,
   renderUnavailable,
@@ -67,27 +68,17 @@ export class AivisSearchOpportunities extends AivisElement<'search-performance'>
     limit: { reflect: true },
   };
 
-  /** google (default): Google Search Console; or bing: Bing Webmaster Tools. */
+  /** The webmaster source (google: Google Search Console; bing: Bing Webmaster Tools). */
   declare source?: string;
 
-  /** The source's rolling window: 30d (default), 90d or 365d. */
+  /** The source's rolling window. */
   declare window?: string;
 
-  /** Opportunities shown: 1 to 100, default 10. */
+  /** Opportunities shown. */
   declare limit?: string;
 
-  protected readonly endpoint = 'search-performance' as const;
+  protected readonly entry = CATALOG['aivis-search-opportunities'];
   protected readonly cardTitle = 'Search opportunities';
-
-  protected requestInput() {
-    return {
-      project: this.project,
-      source: this.source,
-      period: this.window,
-      dataset: 'opportunities',
-      limit: this.limit ?? '10',
-    };
-  }
 
   protected renderData(data: SearchPerformanceBody, format: Formatters): TemplateResult {
     const body = data as SourceEnvelope & { rows?: OpportunityRow[] };

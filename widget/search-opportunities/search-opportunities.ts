@@ -1,13 +1,15 @@
 /// <reference path="../internal/response-shapes.d.ts" />
 // The shapes of the endpoint this element reads, and only of the bodies it asks
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
-import shapes from 'virtual:aivis/response-shapes?endpoints=search-performance&variants=opportunities';
+import shapes, {
+  endpoints,
+} from 'virtual:aivis/response-shapes?element=aivis-search-opportunities';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisSearchOpportunities } from './search-opportunities.component.js';
 
 export { AivisSearchOpportunities };
 
-registerResponseShapes(shapes, ['search-performance']);
+registerResponseShapes(shapes, endpoints);
 
 if (!customElements.get('aivis-search-opportunities')) {
   customElements.define('aivis-search-opportunities', AivisSearchOpportunities);

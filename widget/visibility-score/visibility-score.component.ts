@@ -2,6 +2,7 @@ import { TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { bandOf } from '../../shared/noise.js';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
+import { CATALOG } from '../catalog.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
@@ -58,19 +59,11 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
     () => this.task.status === TaskStatus.COMPLETE,
   );
 
-  protected readonly endpoint = 'summary' as const;
+  protected readonly entry = CATALOG['aivis-visibility-score'];
   protected readonly cardTitle = 'AI visibility';
 
   protected override brandOf(summary: ProjectSummary): string | undefined {
     return summary.profile?.brand_name;
-  }
-
-  protected requestInput() {
-    return {
-      project: this.project,
-      period: this.period,
-      include: ['profile', 'ai_visibility'],
-    };
   }
 
   protected renderData(summary: ProjectSummary, format: Formatters): TemplateResult {

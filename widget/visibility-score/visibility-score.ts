@@ -2,13 +2,13 @@
 // The shapes of the bodies this element reads, and only those: the summary
 // blocks it includes, and the competitors history its opt-in sparkline draws
 // (test/widget/response-shapes.test.ts keeps them equal to its requests).
-import shapes from 'virtual:aivis/response-shapes?endpoints=summary,competitors&blocks=profile,ai_visibility&variants=history';
+import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-visibility-score';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisVisibilityScore } from './visibility-score.component.js';
 
 export { AivisVisibilityScore };
 
-registerResponseShapes(shapes, ['summary', 'competitors']);
+registerResponseShapes(shapes, endpoints);
 
 if (!customElements.get('aivis-visibility-score')) {
   customElements.define('aivis-visibility-score', AivisVisibilityScore);

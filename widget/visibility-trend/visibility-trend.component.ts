@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
 import type { CompetitorHistory } from '../../shared/schemas/competitors.js';
+import { CATALOG } from '../catalog.js';
 import { chartStyles } from '../charts/chart.styles.js';
 import { ChartWidthController } from '../charts/chart-width.js';
 import { type Frame, labelStep, linePath, xOf, yOf } from '../charts/line-chart.js';
@@ -60,7 +61,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
     active: { attribute: false },
   };
 
-  /** Months of history, newest last: 1 to 50, default 12 (sent as the API's `limit`). */
+  /** Months of history, newest last. */
   declare months?: string;
 
   /** Competitors drawn beside the own brand: 0 (own brand alone) to 5, default 3. */
@@ -69,7 +70,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   /** The point read out: [series index, month index]. */
   private active?: readonly [number, number];
 
-  protected readonly endpoint = 'competitors' as const;
+  protected readonly entry = CATALOG['aivis-visibility-trend'];
   protected readonly cardTitle = 'AI visibility trend';
 
   protected override brandOf(body: unknown): string | undefined {
@@ -79,10 +80,6 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   }
 
   readonly #chartWidth = new ChartWidthController(this, '.plot');
-
-  protected requestInput() {
-    return { project: this.project, dataset: 'history', limit: this.months };
-  }
 
   /** The competitors attribute as a count; anything but a whole number 0–5 is the default. */
   #competitorCount(): number {

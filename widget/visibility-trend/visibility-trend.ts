@@ -1,13 +1,13 @@
 /// <reference path="../internal/response-shapes.d.ts" />
 // The shapes of the endpoint this element reads, and only of the bodies it asks
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
-import shapes from 'virtual:aivis/response-shapes?endpoints=competitors&variants=history';
+import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-visibility-trend';
 import { registerResponseShapes } from '../internal/connection.js';
 import { AivisVisibilityTrend } from './visibility-trend.component.js';
 
 export { AivisVisibilityTrend };
 
-registerResponseShapes(shapes, ['competitors']);
+registerResponseShapes(shapes, endpoints);
 
 if (!customElements.get('aivis-visibility-trend')) {
   customElements.define('aivis-visibility-trend', AivisVisibilityTrend);
