@@ -11,6 +11,7 @@ import { initialState, Task, TaskStatus } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EndpointName, Query } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
+import type { CheckedParams } from '../../shared/api/validate.js';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import type { AivisError } from '../../shared/http/errors.js';
 import { describeDifference, differencesOf, MAX_DIFFERENCES } from '../../shared/http/reconcile.js';
@@ -92,13 +93,12 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       if (!settled) return initialState;
       try {
         // Checked once here; the reader sends the checked set without checking it again.
-        const params = checkedParams(this.entry, JSON.parse(input)) as Query;
+        const params = checkedParams(this.entry, JSON.parse(input));
         const reader = this.#link.open({ baseUrl, token });
         const request = buildRequest(reader.credentials, this.endpoint, params);
-        return (await reader.send(
-          { name: this.endpoint, params, request },
-          signal,
-        )) as ResponseOf<N>;
+        // A set checked for this element's endpoint is a set checked for one of the endpoints.
+        const call = { name: this.endpoint, params: params as CheckedParams, request };
+        return (await reader.send(call, signal)) as ResponseOf<N>;
       } catch (error) {
         // The page's editor reads attribute names, whoever refused (docs/widgets.md).
         throw forAttributes(this.entry, error);

@@ -4,9 +4,13 @@
  * element's own defaults and fixed parameters. What a value may be is the
  * endpoint table's rule; this file only maps names both ways.
  */
-import { ENDPOINTS, type EndpointName, type ParamsOf } from '../../shared/api/endpoints.js';
+import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
-import { type ValidationErrors, validateParams } from '../../shared/api/validate.js';
+import {
+  type CheckedParams,
+  type ValidationErrors,
+  validateParams,
+} from '../../shared/api/validate.js';
 import { AivisError, validationError } from '../../shared/http/errors.js';
 import type { WidgetEntry } from '../catalog.js';
 
@@ -79,7 +83,7 @@ export function forAttributes(entry: WidgetEntry, error: unknown): unknown {
 export function checkedParams<N extends EndpointName>(
   entry: WidgetEntry<N>,
   input: Record<string, unknown>,
-): ParamsOf<N> {
+): CheckedParams<N> {
   const checked = validateParams(entry.endpoint, input);
   if (checked.ok) return checked.params;
   throw validationError(checked.errors);
