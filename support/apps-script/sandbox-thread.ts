@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DriftName } from '../../sandbox/data/drift.js';
 import type { StartSandboxOptions } from '../../sandbox/server.js';
+import type { ReshapeVariant } from '../reshape/reshape.js';
 
 export interface LogEntry {
   method: string;
@@ -23,6 +24,8 @@ export interface SandboxThread {
   close(): Promise<void>;
   /** Moves the data to a named drift step (sandbox/data/drift.ts) for the requests that follow. */
   drift(step: DriftName): Promise<void>;
+  /** Starts a reshaper (support/reshape) per variant on the sandbox's thread; their base URLs. */
+  reshapers(): Promise<Record<ReshapeVariant, string>>;
 }
 
 export async function startSandboxThread(
@@ -59,6 +62,7 @@ export async function startSandboxThread(
     drift: async (step) => {
       await ask('drift', { drift: step });
     },
+    reshapers: async () => (await ask('reshapers')) as Record<ReshapeVariant, string>,
     close: async () => {
       await ask('close');
       await worker.terminate();
