@@ -74,8 +74,7 @@ const FRONT_ENDS: Record<
 function onePage(body: Json): Json {
   const copy = structuredClone(body);
   const pagination = copy.pagination as { returned: number } | undefined;
-  if (pagination)
-    copy.pagination = { ...pagination, total: pagination.returned, has_more: false };
+  if (pagination) copy.pagination = { ...pagination, total: pagination.returned, has_more: false };
   return copy;
 }
 
