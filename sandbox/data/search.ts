@@ -255,7 +255,6 @@ export function generateSearchStore(
       query: item.key,
       ...metricsOf(item, totals.impressions, 0.25),
     }));
-    const previousRows = queries.map((item) => metricsOf(item, previous?.impressions ?? 0, 0.25));
     const pageRows = pages.map((item) => ({
       page: item.key,
       ...metricsOf(item, totals.impressions, 0.3),
@@ -284,19 +283,33 @@ export function generateSearchStore(
         ctr: row.ctr,
         position: row.position,
       }));
-    const trends = queryRows
-      .map((row, index) => {
-        const previousClicks = previousRows[index]!.clicks;
-        const change = row.clicks - previousClicks;
-        return {
-          ...row,
-          previous_clicks: previousClicks,
-          clicks_change: change,
-          direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
-        };
-      })
-      .sort((a, b) => Math.abs(b.clicks_change) - Math.abs(a.clicks_change))
-      .slice(0, cap);
+    // Growing and falling rows per dimension (the real service's shape, docs/service-drift.md):
+    // queries, then pages, then countries, each row saying which it is about.
+    const trendsOf = <K extends 'query' | 'page' | 'country'>(
+      dimension: K,
+      rows: Array<Record<K, string> & SearchMetrics>,
+      items: readonly PoolItem[],
+      share: number,
+    ) =>
+      rows
+        .map((row, index) => {
+          const previousClicks = metricsOf(items[index]!, previous?.impressions ?? 0, share).clicks;
+          const change = row.clicks - previousClicks;
+          return {
+            dimension,
+            ...row,
+            previous_clicks: previousClicks,
+            clicks_change: change,
+            direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+          };
+        })
+        .sort((a, b) => Math.abs(b.clicks_change) - Math.abs(a.clicks_change))
+        .slice(0, cap);
+    const trends = [
+      ...trendsOf('query', queryRows, queries, 0.25),
+      ...trendsOf('page', pageRows, pages, 0.3),
+      ...trendsOf('country', countryRows, countries, 0.35),
+    ];
     return {
       top_queries: queryRows.sort(byClicks).slice(0, cap),
       top_pages: pageRows.sort(byClicks).slice(0, cap),
