@@ -30,11 +30,18 @@ export function initDriftPanel(
     list.setAttribute('aria-busy', 'true');
     list.removeAttribute('data-exit-code');
     list.replaceChildren(item('Checking…'));
-    const report = await runDriftCheck({ baseUrl: `${location.origin}${basePath()}` }, send);
-    const lines = formatDriftReport(report).trimEnd().split('\n');
-    list.replaceChildren(...lines.map(item));
-    list.dataset.exitCode = String(report.exitCode);
-    list.removeAttribute('aria-busy');
-    button.disabled = false;
+    try {
+      const report = await runDriftCheck({ baseUrl: `${location.origin}${basePath()}` }, send);
+      const lines = formatDriftReport(report).trimEnd().split('\n');
+      list.replaceChildren(...lines.map(item));
+      list.dataset.exitCode = String(report.exitCode);
+    } catch (error) {
+      // The check itself failed (not the service): say so, as the CLI's exit code 2 does.
+      list.replaceChildren(item(`The check could not run: ${String(error)}`));
+      list.dataset.exitCode = '2';
+    } finally {
+      list.removeAttribute('aria-busy');
+      button.disabled = false;
+    }
   });
 }
