@@ -238,8 +238,10 @@ export function generateSearchStore(
     const range = windowRange(clock, window);
     if (!windowStored(clock, range)) return undefined;
     const totals = totalsOf(range);
-    const previousRange = windowRange(clock, window, 1);
-    const previous = windowStored(clock, previousRange) ? totalsOf(previousRange) : undefined;
+    // Trends compare the two halves of the window (data-api 4.4's trends dataset).
+    const middle = Math.floor((range.startDay + range.endDay) / 2);
+    const firstHalf = totalsOf({ ...range, endDay: middle });
+    const secondHalf = totalsOf({ ...range, startDay: middle + 1 });
     const noise = mulberry32(seedOf('lists', spec.id, source, window));
     const metricsOf = (item: PoolItem, impressionsTotal: number, share: number): SearchMetrics => {
       const impressions = Math.round(
@@ -284,20 +286,22 @@ export function generateSearchStore(
         position: row.position,
       }));
     // Growing and falling rows per dimension (the real service's shape, docs/service-drift.md):
-    // queries, then pages, then countries, each row saying which it is about.
-    const trendsOf = <K extends 'query' | 'page' | 'country'>(
-      dimension: K,
-      rows: Array<Record<K, string> & SearchMetrics>,
+    // queries, then pages, then countries, each row saying which it is about; the
+    // figures are the window's second half, previous_clicks its first half.
+    const trendsOf = (
+      dimension: 'query' | 'page' | 'country',
       items: readonly PoolItem[],
       share: number,
     ) =>
-      rows
-        .map((row, index) => {
-          const previousClicks = metricsOf(items[index]!, previous?.impressions ?? 0, share).clicks;
-          const change = row.clicks - previousClicks;
+      items
+        .map((item) => {
+          const recent = metricsOf(item, secondHalf.impressions, share);
+          const previousClicks = metricsOf(item, firstHalf.impressions, share).clicks;
+          const change = recent.clicks - previousClicks;
           return {
             dimension,
-            ...row,
+            [dimension]: item.key,
+            ...recent,
             previous_clicks: previousClicks,
             clicks_change: change,
             direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
@@ -306,9 +310,9 @@ export function generateSearchStore(
         .sort((a, b) => Math.abs(b.clicks_change) - Math.abs(a.clicks_change))
         .slice(0, cap);
     const trends = [
-      ...trendsOf('query', queryRows, queries, 0.25),
-      ...trendsOf('page', pageRows, pages, 0.3),
-      ...trendsOf('country', countryRows, countries, 0.35),
+      ...trendsOf('query', queries, 0.25),
+      ...trendsOf('page', pages, 0.3),
+      ...trendsOf('country', countries, 0.35),
     ];
     return {
       top_queries: queryRows.sort(byClicks).slice(0, cap),
