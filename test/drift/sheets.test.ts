@@ -8,6 +8,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS } from '../../apps-script/src/functions.js';
 import { driftProbes } from '../../shared/drift.js';
+import { knownColumns } from '../../shared/table/columns.js';
+import { rowShapeOf } from '../../shared/table/normalize.js';
 import { BUILT_SERVICE_URL } from '../../support/apps-script/harness.js';
 import { RESHAPE_VARIANTS, type ReshapeVariant } from '../../support/reshape/reshape.js';
 import { useSandbox } from '../apps-script/fakes/context.js';
@@ -84,6 +86,26 @@ describe('the figures survive the reshaping', () => {
     expect(grid.slice(1).map((row) => row[dimension])).toEqual(
       expect.arrayContaining(['page', 'country']),
     );
+  });
+
+  test('a single-brand detail: one row per platform, the expected columns first', () => {
+    const base = reshapers['single-brand'];
+    const addon = suite.load({ baseUrl: base, routes: { [BUILT_SERVICE_URL]: base } });
+    const grid = addon.call('AIVIS_COMPETITORS', 1001, 'detail', 'competitor=Lumen') as Grid;
+    const expected = knownColumns(rowShapeOf('competitors', { dataset: 'detail' })).map(
+      (column) => column.name,
+    );
+    expect((grid[0] as string[]).slice(0, expected.length)).toEqual(expected);
+    expect(grid.length - 1).toBeGreaterThan(0);
+  });
+
+  test('an unknown block and platform come back as rows beside the known ones', () => {
+    const base = reshapers['unknown-platform-block'];
+    const addon = suite.load({ baseUrl: base, routes: { [BUILT_SERVICE_URL]: base } });
+    const grid = addon.call('AIVIS_SUMMARY', 1001, 'ai_visibility', '') as Grid;
+    const cells = grid.slice(1).map((row) => row.join(' '));
+    expect(cells.some((row) => row.includes('copilot_plus'))).toBe(true);
+    expect(cells.some((row) => row.startsWith('ai_visibility score '))).toBe(true);
   });
 
   test('next_call of the real names reads as the documented next_request column', () => {
