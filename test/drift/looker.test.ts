@@ -71,6 +71,14 @@ describe('fields follow what the service sends', () => {
     });
   });
 
+  test("getSchema learns the fields with one small read, and Looker's repeated calls cost none", () => {
+    const connector = load();
+    schema(connector, paramsOf('answers'));
+    schema(connector, paramsOf('answers'));
+    expect(connector.urlFetch.calls).toHaveLength(1);
+    expect(connector.urlFetch.calls[0]!.url).toMatch(/\/answers\?limit=20$/);
+  });
+
   test('another period shape: the report of a summary block still loads', () => {
     const connector = load({ baseUrl: reshapers['period-shape'] });
     const response = data(connector, paramsOf('summary:ai_visibility'), range);
