@@ -80,10 +80,31 @@ async function shows(tag: keyof HTMLElementTagNameMap, figures: (widget: HTMLEle
   return widget;
 }
 
+/** The dashboard's sections are the widgets above: each shows its main figures there too. */
+async function dashboardShows(): Promise<void> {
+  const dashboard = mount('aivis-dashboard', { project: '1001' });
+  await dashboard.updateComplete;
+  const sections = [...shadow(dashboard).querySelectorAll<HTMLElement>('[part~="section"]')];
+  expect(sections.length).toBeGreaterThan(0);
+  for (const section of sections) {
+    await settled(section as never);
+    expect(
+      part(section, 'error'),
+      `${section.localName}: ${text(part(section, 'error'))}`,
+    ).toBeNull();
+    WIDGETS.find(({ tag }) => tag === section.localName)?.figures(section);
+  }
+}
+
 describe.each(RESHAPE_VARIANTS)('%s', (variant) => {
   it.each(WIDGETS)('$tag shows its main figures', async ({ tag, figures }) => {
     reshapeAnswers(variant);
     await shows(tag, figures);
+  });
+
+  it('aivis-dashboard: every section shows its main figures', async () => {
+    reshapeAnswers(variant);
+    await dashboardShows();
   });
 });
 
@@ -91,6 +112,11 @@ describe('old names', () => {
   it.each(WIDGETS)('$tag shows its main figures', async ({ tag, figures }) => {
     configure({ baseUrl: API_BASE, token: 'aivis_test_old_names', fetch: api.fetch });
     await shows(tag, figures);
+  });
+
+  it('aivis-dashboard: every section shows its main figures', async () => {
+    configure({ baseUrl: API_BASE, token: 'aivis_test_old_names', fetch: api.fetch });
+    await dashboardShows();
   });
 
   it('the score reads its previous-period change under its old name', async () => {
