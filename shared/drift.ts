@@ -120,12 +120,18 @@ function parse(response: HttpResponse): { ok: true; value: unknown } | { ok: fal
   }
 }
 
+/** What one step of the check asks its shell: send this request, give back the answer (or throw). */
+type DriftSteps = Generator<HttpRequest, DriftReport, HttpResponse>;
+
 /**
- * Runs the check through `send` (one request at a time; at most
- * DRIFT_REQUESTS of them). A token is only ever in the request headers that
- * `send` receives: no report line carries it.
+ * The check as steps: it yields each request and is resumed with the answer
+ * (or thrown into when nothing came back), one request at a time, at most
+ * DRIFT_REQUESTS of them. The two runners below drive it: the async one for
+ * fetch (the CLI, the explorer), the sync one for UrlFetchApp (Sheets). A
+ * token is only ever in the request headers a runner sends: no report line
+ * carries it.
  */
-export async function runDriftCheck(credentials: Credentials, send: Send): Promise<DriftReport> {
+function* driftSteps(credentials: Credentials): DriftSteps {
   const request = (name: EndpointName, input: Record<string, unknown>) => {
     const validated = validateParams(name, input, { unknownParams: 'reject' });
     if (!validated.ok) throw new Error(`drift probe ${name} is invalid`);
@@ -137,7 +143,7 @@ export async function runDriftCheck(credentials: Credentials, send: Send): Promi
   let list: HttpResponse;
   const first = request('projects', {});
   try {
-    list = await send(first.http);
+    list = yield first.http;
   } catch (error) {
     return fail(`The service could not be reached: ${(error as Error).message}`);
   }
@@ -176,7 +182,7 @@ export async function runDriftCheck(credentials: Credentials, send: Send): Promi
     const { params, http } = request(probe.name, input);
     let response: HttpResponse;
     try {
-      response = await send(http);
+      response = yield http;
     } catch (error) {
       endpoints.push({
         request: pathOf(http),
@@ -220,6 +226,43 @@ export async function runDriftCheck(credentials: Credentials, send: Send): Promi
   }
   const differs = endpoints.some((item) => item.differences.length > 0 || item.problem);
   return { exitCode: differs ? 1 : 0, project: id, endpoints };
+}
+
+/** Runs the check through an async `send` (fetch). */
+export async function runDriftCheck(credentials: Credentials, send: Send): Promise<DriftReport> {
+  const steps = driftSteps(credentials);
+  let step = steps.next();
+  while (!step.done) {
+    let answer: HttpResponse;
+    try {
+      answer = await send(step.value);
+    } catch (error) {
+      step = steps.throw(error);
+      continue;
+    }
+    step = steps.next(answer);
+  }
+  return step.value;
+}
+
+/** Runs the check through a sync `send` (UrlFetchApp, which has no promises to wait on). */
+export function runDriftCheckSync(
+  credentials: Credentials,
+  send: (request: HttpRequest) => HttpResponse,
+): DriftReport {
+  const steps = driftSteps(credentials);
+  let step = steps.next();
+  while (!step.done) {
+    let answer: HttpResponse;
+    try {
+      answer = send(step.value);
+    } catch (error) {
+      step = steps.throw(error);
+      continue;
+    }
+    step = steps.next(answer);
+  }
+  return step.value;
 }
 
 /** The report as text: per endpoint, each difference in plain words. */

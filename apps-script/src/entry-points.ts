@@ -28,6 +28,7 @@ export const SERVER_FUNCTION_NAMES = [
   'aivisSaveSettings',
   'aivisRemoveToken',
   'aivisTestConnection',
+  'aivisCheckService',
   'aivisReportChoices',
   'aivisInsertReport',
   'aivisRemoveImport',

@@ -11,6 +11,7 @@ import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
 import { type AlertSettingsView, alertSettingsView, saveAlertEntries } from './alert-settings.js';
 import { sendDigestNow } from './alerts.js';
 import { CONNECTION_OPTION, connectionRule, MAX_ROWS_OPTION, maxRowsRule } from './config.js';
+import { checkService, type DriftView } from './drift-check.js';
 import type { ServerFunctionName } from './entry-points.js';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS } from './functions.js';
 import {
@@ -103,6 +104,7 @@ export const SERVER_API = {
     return sidebarState();
   }),
   aivisTestConnection: guarded((): ProjectChoice[] => projects()),
+  aivisCheckService: guarded((): DriftView => checkService()),
   aivisReportChoices: guarded((): ReportChoice[] => reportChoices()),
   aivisInsertReport: guarded(
     (request: ImportRequest): ImportResult => addImport(active(), request),

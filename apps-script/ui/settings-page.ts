@@ -75,6 +75,25 @@ byId('test').addEventListener('click', (event) => {
     .catch((error: unknown) => showError('error', error));
 });
 
+byId('check-service').addEventListener('click', (event) => {
+  const button = event.currentTarget as HTMLButtonElement;
+  clear('error');
+  const list = byId('drift-report');
+  list.replaceChildren();
+  void busy(button, () => call('aivisCheckService'))
+    .then((view) => {
+      list.dataset.exitCode = String(view.exitCode);
+      list.replaceChildren(
+        ...view.lines.map((line) => {
+          const item = document.createElement('li');
+          item.textContent = line;
+          return item;
+        }),
+      );
+    })
+    .catch((error: unknown) => showError('error', error));
+});
+
 byId('refresh').addEventListener('click', (event) => {
   const button = event.currentTarget as HTMLButtonElement;
   clear('error');

@@ -16,6 +16,8 @@ export const ADMINS_PROPERTY = 'AIVIS_ADMIN_EMAILS';
 export const GET_DATA_BUDGET_MS = 300_000;
 /** Checking a token and listing projects for the config. */
 export const QUICK_BUDGET_MS = 30_000;
+/** Rows getSchema reads to learn which fields the service sends (one small page, cached). */
+export const SCHEMA_SAMPLE_ROWS = 20;
 /** Rows of one report at most: 100 pages of the largest page size. */
 export const MAX_REPORT_ROWS = 10_000;
 

@@ -36,6 +36,8 @@ export interface LookerField {
   aggregation?: 'SUM' | 'AVG';
   /** The API sends 0 to 100; Looker's PERCENT wants the fraction. */
   hundredths?: true;
+  /** Not named by the Data API document: offered only when the service sends it (sampled-fields.ts). */
+  assumed?: true;
 }
 
 export const fieldId = (column: string): string =>
@@ -96,6 +98,7 @@ export function reportFields(report: Report): LookerField[] {
       name: fieldName(name),
       description: `${described ? `${described}. ` : ''}Field ${name} of GET /api/v1${path}.`,
       ...typeOf(name, shape),
+      ...('assumed' in shape && shape.assumed ? { assumed: true as const } : {}),
     };
   });
 }

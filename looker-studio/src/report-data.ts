@@ -14,13 +14,25 @@ import type { Credentials } from '../../apps-script-platform/user-token.js';
 import { ENDPOINTS, needsProject, type Query } from '../../shared/api/endpoints.js';
 import type { ParamRule } from '../../shared/api/param-rules.js';
 import { isPlainObject } from '../../shared/table/cells.js';
-import { rowTable } from '../../shared/table/columns.js';
+import { type RowTable, rowTable } from '../../shared/table/columns.js';
 import type { Cell } from '../../shared/table/types.js';
-import { GET_DATA_BUDGET_MS, MAX_REPORT_ROWS, RECONNECT_PATH } from './config.js';
+import {
+  GET_DATA_BUDGET_MS,
+  MAX_REPORT_ROWS,
+  QUICK_BUDGET_MS,
+  RECONNECT_PATH,
+  SCHEMA_SAMPLE_ROWS,
+} from './config.js';
 import { readCredentials } from './credentials.js';
 import { type DateRange, dayOf, readRange, smallestCovering, withinRange } from './date-range.js';
 import { type LookerField, lookerValue, reportFields } from './fields.js';
 import { configParams, findReport, type Report, reportQuery, rowShape } from './reports.js';
+import {
+  type AnswerTable,
+  absentField,
+  answerOnlyFields,
+  offeredFields,
+} from './sampled-fields.js';
 import { ConnectorProblem } from './user-errors.js';
 
 type Fields = GoogleAppsScript.Data_Studio.Fields;
@@ -61,8 +73,31 @@ function lookerFields(list: readonly LookerField[]): Fields {
 }
 
 export function getSchema(request: ConnectorRequest) {
-  const fields = lookerFields(reportFields(chosenReport(request)));
+  const report = chosenReport(request);
+  const fields = lookerFields(offeredFields(report, sampleAnswer(report, request)));
   return DataStudioApp.createCommunityConnector().newGetSchemaResponse().setFields(fields).build();
+}
+
+/**
+ * One small read of the report with the person's credentials, so getSchema
+ * offers what the service sends (docs/looker-studio.md). Cached like every
+ * read of the add-on's client (CacheService, scoped by token and address),
+ * so Looker's repeated getSchema calls cost one request. Undefined when it
+ * cannot be read: the schema's fields are offered then.
+ */
+function sampleAnswer(report: Report, request: ConnectorRequest): AnswerTable | undefined {
+  try {
+    const fetched = fetchTable(
+      report.endpoint,
+      baseQuery(report, request.configParams ?? {}),
+      SCHEMA_SAMPLE_ROWS,
+      { budgetMs: QUICK_BUDGET_MS, refreshStamp: 'schema-sample' },
+      readCredentials(),
+    );
+    return unavailable(fetched.first) ? undefined : reportTable(report, fetched);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The query of a data source: its report, project, and the config parameters it takes. */
@@ -161,19 +196,22 @@ function seriesColumn(report: Report): LookerField | undefined {
     : undefined;
 }
 
+/** The report's rows as cells with toTable's columns: the schema's first, then the answer's others. */
+function reportTable(report: Report, fetched: FetchedTable): RowTable {
+  if (report.rows.kind === 'rows') return fetched.table;
+  const body = fetched.first;
+  const value = report.rows.kind === 'block' && isPlainObject(body) ? body[report.rows.key] : body;
+  return rowTable(rowShape(report), value === undefined ? [] : [value]);
+}
+
 /** The report's rows as cells with toTable's columns, a series cut to the range. */
 export function reportRows(
   report: Report,
   fetched: FetchedTable,
   range: DateRange,
 ): { columns: string[]; rows: Cell[][] } {
-  if (report.rows.kind !== 'rows') {
-    const body = fetched.first;
-    const value =
-      report.rows.kind === 'block' && isPlainObject(body) ? body[report.rows.key] : body;
-    return rowTable(rowShape(report), value === undefined ? [] : [value]);
-  }
-  const table = fetched.table;
+  const table = reportTable(report, fetched);
+  if (report.rows.kind !== 'rows') return table;
   const series = seriesColumn(report);
   const index = series ? table.columns.indexOf(series.column) : -1;
   if (index < 0) return table;
@@ -185,17 +223,6 @@ export function reportRows(
 
 export function getData(request: ConnectorRequest) {
   const report = chosenReport(request);
-  const all = reportFields(report);
-  const requested = (request.fields ?? []).map((each) => {
-    const field = all.find((candidate) => candidate.id === each.name);
-    if (!field) {
-      throw new ConnectorProblem(
-        `The field ${String(each.name).slice(0, 80)} is not part of the ${report.value} report. Refresh the data source's fields (Edit connection > Reconnect).`,
-        `requested field ${JSON.stringify(String(each.name)).slice(0, 120)}`,
-      );
-    }
-    return field;
-  });
   const range = readRange(request.dateRange);
   if (!range) {
     throw new ConnectorProblem(
@@ -211,6 +238,15 @@ export function getData(request: ConnectorRequest) {
   if (problem) throw problem;
 
   const table = reportRows(report, fetched, range);
+  // The schema's fields, then the answer's own: a field found in neither is empty cells, not a failure.
+  const known = [
+    ...reportFields(report),
+    ...answerOnlyFields(report, reportTable(report, fetched)),
+  ];
+  const requested = (request.fields ?? []).map((each) => {
+    const id = String(each.name).slice(0, 200);
+    return known.find((candidate) => candidate.id === id) ?? absentField(id);
+  });
   const indexes = requested.map((field) => table.columns.indexOf(field.column));
   const rows = table.rows.map((row) =>
     requested.map((field, position) => {

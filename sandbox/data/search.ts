@@ -238,8 +238,10 @@ export function generateSearchStore(
     const range = windowRange(clock, window);
     if (!windowStored(clock, range)) return undefined;
     const totals = totalsOf(range);
-    const previousRange = windowRange(clock, window, 1);
-    const previous = windowStored(clock, previousRange) ? totalsOf(previousRange) : undefined;
+    // Trends compare the two halves of the window (data-api 4.4's trends dataset).
+    const middle = Math.floor((range.startDay + range.endDay) / 2);
+    const firstHalf = totalsOf({ ...range, endDay: middle });
+    const secondHalf = totalsOf({ ...range, startDay: middle + 1 });
     const noise = mulberry32(seedOf('lists', spec.id, source, window));
     const metricsOf = (item: PoolItem, impressionsTotal: number, share: number): SearchMetrics => {
       const impressions = Math.round(
@@ -255,7 +257,6 @@ export function generateSearchStore(
       query: item.key,
       ...metricsOf(item, totals.impressions, 0.25),
     }));
-    const previousRows = queries.map((item) => metricsOf(item, previous?.impressions ?? 0, 0.25));
     const pageRows = pages.map((item) => ({
       page: item.key,
       ...metricsOf(item, totals.impressions, 0.3),
@@ -284,19 +285,35 @@ export function generateSearchStore(
         ctr: row.ctr,
         position: row.position,
       }));
-    const trends = queryRows
-      .map((row, index) => {
-        const previousClicks = previousRows[index]!.clicks;
-        const change = row.clicks - previousClicks;
-        return {
-          ...row,
-          previous_clicks: previousClicks,
-          clicks_change: change,
-          direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
-        };
-      })
-      .sort((a, b) => Math.abs(b.clicks_change) - Math.abs(a.clicks_change))
-      .slice(0, cap);
+    // Growing and falling rows per dimension (the real service's shape, docs/service-drift.md):
+    // queries, then pages, then countries, each row saying which it is about; the
+    // figures are the window's second half, previous_clicks its first half.
+    const trendsOf = (
+      dimension: 'query' | 'page' | 'country',
+      items: readonly PoolItem[],
+      share: number,
+    ) =>
+      items
+        .map((item) => {
+          const recent = metricsOf(item, secondHalf.impressions, share);
+          const previousClicks = metricsOf(item, firstHalf.impressions, share).clicks;
+          const change = recent.clicks - previousClicks;
+          return {
+            dimension,
+            [dimension]: item.key,
+            ...recent,
+            previous_clicks: previousClicks,
+            clicks_change: change,
+            direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+          };
+        })
+        .sort((a, b) => Math.abs(b.clicks_change) - Math.abs(a.clicks_change))
+        .slice(0, cap);
+    const trends = [
+      ...trendsOf('query', queries, 0.25),
+      ...trendsOf('page', pages, 0.3),
+      ...trendsOf('country', countries, 0.35),
+    ];
     return {
       top_queries: queryRows.sort(byClicks).slice(0, cap),
       top_pages: pageRows.sort(byClicks).slice(0, cap),

@@ -77,18 +77,19 @@ export const aiTrafficHandler: Handler<'ai-traffic'> = (context) => {
         },
       };
     case 'history': {
-      // Like search history: the daily series summed per calendar month.
-      const months = new Map<string, TrafficMetrics>();
+      // Monthly sessions per AI platform, as the real service answers (docs/service-drift.md):
+      // the daily series summed per calendar month and source.
+      const sums = new Map<string, { month: string; platform: AiTrafficSource } & TrafficMetrics>();
       for (const row of inRange) {
         const month = monthOf(row.day);
-        months.set(
-          month,
-          addTraffic(months.get(month) ?? emptyTraffic(), trafficOf(row.bySource, source)),
-        );
+        for (const platform of sources) {
+          const key = `${month} ${platform}`;
+          const sum = sums.get(key) ?? { month, platform, ...emptyTraffic() };
+          sums.set(key, sum);
+          addTraffic(sum, row.bySource[platform]);
+        }
       }
-      return {
-        body: { ...envelope, rows: [...months].map(([month, metrics]) => ({ month, ...metrics })) },
-      };
+      return { body: { ...envelope, rows: [...sums.values()] } };
     }
     case 'landing_pages': {
       const fragment =

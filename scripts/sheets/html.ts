@@ -99,6 +99,9 @@ export const PAGE_SOURCES: Page[] = [
 <p><button id="test">Test connection</button></p>
 <div class="note" id="connection"></div>
 <ul id="projects"></ul>
+<p><button id="check-service">Check the service's answers</button></p>
+<div class="note">Reads each endpoint once with small limits and lists every field that differs from what this add-on expects (docs/service-drift.md).</div>
+<ul class="note" id="drift-report" aria-live="polite"></ul>
 <div class="error" id="error" role="alert" hidden></div>
 <h2>Connections</h2>
 <div class="note">One token per client account. Functions take connection=NAME in their options; imports and dashboards remember theirs.</div>

@@ -5,16 +5,23 @@
  * objects that describe data are read; checks other than formats are ignored.
  */
 import * as z from 'zod/mini';
-import { isoDate, isoMonth } from '../schemas/common.js';
+import { ASSUMED_KEY, isoDate, isoMonth } from '../schemas/common.js';
 import type { ColumnType } from './types.js';
 
 export type Shape =
   /** Fields in the schema's order; loose objects may carry more at run time. */
   | { kind: 'object'; fields: ReadonlyMap<string, Shape> }
-  | { kind: 'array'; element: Shape }
+  | { kind: 'array'; element: Shape; assumed?: true }
   /** A map from free keys to values, e.g. highlights keyed by platform. */
-  | { kind: 'record'; value: Shape }
-  | { kind: 'leaf'; type: ColumnType; semantic?: LeafSemantic; description?: string };
+  | { kind: 'record'; value: Shape; assumed?: true }
+  | {
+      kind: 'leaf';
+      type: ColumnType;
+      semantic?: LeafSemantic;
+      description?: string;
+      /** Not named by the Data API document (assumed(), docs/service-drift.md): the service may not send it. */
+      assumed?: true;
+    };
 
 /**
  * What a leaf means beyond its column type, read from the schema's checks:
@@ -77,7 +84,12 @@ function describe(schema: z.ZodMiniType, depth: number): Shape {
   const def = defOf(schema);
   const inner = (next: z.ZodMiniType | undefined) => (next ? describe(next, depth + 1) : TEXT);
   switch (def.type) {
-    case 'optional':
+    case 'optional': {
+      const shape = inner(def.innerType);
+      const marked = z.globalRegistry.get(schema)?.[ASSUMED_KEY];
+      // Objects are not marked: each field inside an assumed one is assumed itself.
+      return marked && shape.kind !== 'object' ? { ...shape, assumed: true } : shape;
+    }
     case 'nullable':
     case 'default':
     case 'prefault':

@@ -10,6 +10,7 @@ import { createClient } from '../../shared/client/async-client.js';
 import type { AivisClient } from '../../shared/client/types.js';
 import { isAivisError } from '../../shared/http/errors.js';
 import { apiUrl } from '../../shared/http/request.js';
+import { initDriftPanel } from './drift-panel.js';
 import { element, readParams, renderParams, setProject, showFieldErrors } from './param-form.js';
 import { ResponseView } from './response-view.js';
 
@@ -155,4 +156,5 @@ for (const name of ENDPOINT_NAMES)
 endpointSelect.addEventListener('change', () => showEndpoint(endpointSelect.value as EndpointName));
 byId<HTMLFormElement>('request-form').addEventListener('submit', (event) => void send(event));
 showEndpoint(ENDPOINT_NAMES[0]!);
+initDriftPanel(byId<HTMLButtonElement>('check-service'), byId('drift-report'), () => basePath);
 void loadAccounts().then(() => listProjects());

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { DriftName } from '../../sandbox/data/drift.js';
 import type { StartSandboxOptions } from '../../sandbox/server.js';
 import { callsTo } from './worker-calls.js';
+import type { ReshapeVariant } from '../reshape/reshape.js';
 
 export interface LogEntry {
   method: string;
@@ -24,6 +25,8 @@ export interface SandboxThread {
   close(): Promise<void>;
   /** Moves the data to a named drift step (sandbox/data/drift.ts) for the requests that follow. */
   drift(step: DriftName): Promise<void>;
+  /** Starts a reshaper (support/reshape) per variant on the sandbox's thread; their base URLs. */
+  reshapers(): Promise<Record<ReshapeVariant, string>>;
 }
 
 export async function startSandboxThread(
@@ -41,6 +44,7 @@ export async function startSandboxThread(
     drift: async (step) => {
       await calls.ask('drift', { drift: step });
     },
+    reshapers: async () => (await calls.ask('reshapers')) as Record<ReshapeVariant, string>,
     close: calls.close,
   };
 }

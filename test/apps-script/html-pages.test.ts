@@ -231,6 +231,20 @@ describe('Settings: connections', () => {
     await expect.poll(() => text(page, '#connections li')).toMatch(/· token not set/);
   });
 
+  test("Check the service's answers lists the report line by line, as the CLI prints it", async () => {
+    const addon = suite.load({ token: 'aivis_test_old_names' });
+    const page = await openPage(browser, addon, 'Sidebar');
+    await page.click('#check-service');
+    await page.locator('#drift-report li').last().waitFor();
+    const lines = await page.locator('#drift-report li').allTextContents();
+    expect(lines[0]).toMatch(/^Checked \d+ answers of project 1001\.$/);
+    expect(lines).toContain(
+      '  - ai_visibility.performance_comparison: found under another name, change',
+    );
+    expect(await page.content()).not.toContain('aivis_test_old_names');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   test('the status line links to the run log', async () => {
     const addon = suite.load();
     addon.call('aivisInsertDashboard', { project: 1003 });

@@ -18,6 +18,10 @@ import { column, ENTRY_TOKEN, shiftDate, useConnectorSuite } from './fakes/suite
 
 const { suite, load, config, schema, data } = useConnectorSuite();
 
+/** The fields getSchema offers, read by a connector of their own (its sample read counts there). */
+const fieldNames = (params: Record<string, string>) =>
+  schema(load(), params).map((field) => field.name);
+
 /** The period object of an answers page of project 1001, for ranges anchored to its data. */
 function latestCheckDay(): string {
   const { body } = suite.api('/projects/1001/answers?limit=1');
@@ -156,8 +160,11 @@ describe('date range', () => {
   test('answers ask for since/until and every row is within the range', async () => {
     const end = latestCheckDay();
     const range = { startDate: shiftDate(end, -6), endDate: shiftDate(end, -2) };
+    const params = { project: '1001', report: 'answers' };
+    // getSchema's sample read comes first in Looker; these tests count getData's requests.
+    const fields = fieldNames(params);
     const mark = (await suite.sandbox.log()).length;
-    const response = data(load(), { project: '1001', report: 'answers' }, range);
+    const response = data(load(), params, range, fields);
     const first = (await suite.sandbox.since(mark))[0]!;
     expect(String(first.query)).toContain(`since=${range.startDate}&until=${range.endDate}`);
     const days = column(response, 'checked_at').map(
@@ -173,8 +180,10 @@ describe('date range', () => {
     const { body } = suite.api('/projects/1001/search-performance?dataset=daily&period=30d');
     const window = (body as { period: { end: string } }).period;
     const range = { startDate: shiftDate(window.end, -9), endDate: shiftDate(window.end, -3) };
+    const params = { project: '1001', report: 'search-performance:daily' };
+    const fields = fieldNames(params);
     const mark = (await suite.sandbox.log()).length;
-    const response = data(load(), { project: '1001', report: 'search-performance:daily' }, range);
+    const response = data(load(), params, range, fields);
     const queries = (await suite.sandbox.since(mark)).map((entry) => String(entry.query));
     expect(queries).toEqual([expect.stringContaining('period=30d')]);
     const dates = column(response, 'date');
@@ -198,8 +207,10 @@ describe('date range', () => {
     const { body } = suite.api('/projects/1003/search-performance?dataset=daily&period=30d');
     const window = body as { period: { end: string }; rows: unknown[] };
     const range = { startDate: shiftDate(window.period.end, -59), endDate: window.period.end };
+    const params = { project: '1003', report: 'search-performance:daily' };
+    const fields = fieldNames(params);
     const mark = (await suite.sandbox.log()).length;
-    const response = data(load(), { project: '1003', report: 'search-performance:daily' }, range);
+    const response = data(load(), params, range, fields);
     const queries = (await suite.sandbox.since(mark)).map((entry) => String(entry.query));
     expect(queries).toEqual([
       expect.stringContaining('period=90d'),
@@ -301,10 +312,12 @@ describe('requests and cache', () => {
       total = (body as { pagination: { total: number } }).pagination.total;
     }
     expect(total).toBeGreaterThanOrEqual(1000);
+    const fields = fieldNames({ project: '1001', report: 'answers' });
     const response = data(
       connector,
       { project: '1001', report: 'answers' },
       { startDate: start, endDate: end },
+      fields,
     );
     expect(response.rows).toHaveLength(total);
     const calls = connector.urlFetch.calls;
@@ -312,7 +325,12 @@ describe('requests and cache', () => {
     expect(new Set(calls.map((call) => call.batch)).size).toBe(2);
     console.log(`getData for ${total} answers: ${calls.length} requests in 2 round trips`);
 
-    data(connector, { project: '1001', report: 'answers' }, { startDate: start, endDate: end });
+    data(
+      connector,
+      { project: '1001', report: 'answers' },
+      { startDate: start, endDate: end },
+      fields,
+    );
     expect(connector.urlFetch.calls).toHaveLength(Math.ceil(total / 100));
   });
 

@@ -149,16 +149,18 @@ describe('what the author can fix', () => {
     expect(error.text).toMatch(/dataset ai_question_queries is available for source=google only/);
   });
 
-  test('an unknown report or field: reconnect', () => {
+  test('an unknown report: reconnect; an unknown field: empty cells, the report still loads', () => {
     expect(
       load().userErrorOf('getSchema', { configParams: { report: 'constructor' } }).text,
     ).toMatch(/Choose a report/);
-    expect(
-      load().userErrorOf(
-        'getData',
-        request({ project: '1001', report: 'action-plan' }, ['__proto__']),
-      ).text,
-    ).toMatch(/not part of the action-plan report/);
+    // docs/looker-studio.md: a field the answer does not hold never fails the report.
+    const data = load().call(
+      'getData',
+      request({ project: '1001', report: 'action-plan' }, ['__proto__', 'title']),
+    ) as { rows: Array<{ values: string[] }> };
+    expect(data.rows.length).toBeGreaterThan(0);
+    for (const row of data.rows) expect(row.values[0]).toBe('');
+    expect(data.rows.some((row) => row.values[1] !== '')).toBe(true);
   });
 
   test('a project id that is not a number: named', () => {
