@@ -4,10 +4,15 @@
  * connection. The sidebar gets the report's lines, never the token: each
  * line is scrubbed of it, as every answer the add-on reads is.
  */
+
+import {
+  scrubbedTransport,
+  startBudget,
+  urlFetchTransport,
+} from '../../apps-script-platform/gas-transport.js';
 import { type DriftReport, formatDriftReport, runDriftCheckSync } from '../../shared/drift.js';
 import { redactSecret } from '../../shared/http/redaction.js';
-import { scrubbedTransport, startBudget, urlFetchTransport } from './gas-transport.js';
-import { readCredentials } from './settings.js';
+import { readCredentials } from './connections.js';
 
 /** What the sidebar shows: the exit code and the report as the CLI prints it, one line each. */
 export interface DriftView {

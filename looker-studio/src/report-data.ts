@@ -88,8 +88,7 @@ export function getSchema(request: ConnectorRequest) {
 function sampleAnswer(report: Report, request: ConnectorRequest): AnswerTable | undefined {
   try {
     const fetched = fetchTable(
-      report.endpoint,
-      baseQuery(report, request.configParams ?? {}),
+      checkRead(report.endpoint, baseQuery(report, request.configParams ?? {})),
       SCHEMA_SAMPLE_ROWS,
       { budgetMs: QUICK_BUDGET_MS, refreshStamp: 'schema-sample' },
       readCredentials(),
