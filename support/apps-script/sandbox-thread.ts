@@ -5,8 +5,8 @@
 import { Worker } from 'node:worker_threads';
 import type { DriftName } from '../../sandbox/data/drift.js';
 import type { StartSandboxOptions } from '../../sandbox/server.js';
-import { callsTo } from './worker-calls.js';
 import type { ReshapeVariant } from '../reshape/reshape.js';
+import { callsTo } from './worker-calls.js';
 
 export interface LogEntry {
   method: string;
