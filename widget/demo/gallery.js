@@ -1,6 +1,7 @@
 // The gallery's wiring: the dashboard, the 240 px sidebar and one section per
 // state, each showing every widget of the catalogue (widget/catalog.ts, whose
-// gallery states the build writes beside the bundle as gallery-widgets.js;
+// gallery states the build writes beside the bundle as gallery-widgets.js, in
+// the folder widget/ both under npm start and in dist/;
 // a new element's entry puts it in every section). Contract with the
 // page's server (npm start):
 //   window.AIVIS_DEMO = {
@@ -11,14 +12,12 @@
 //     bundleUrl: '../widget/aivis-widgets.js'            // optional
 //   }
 // Without it, ?base-url=... (and optional ?bundle=...) on the page's URL work too.
+import { WIDGETS } from '../widget/gallery-widgets.js';
 
 const query = new URLSearchParams(location.search);
 const demo = window.AIVIS_DEMO ?? {};
 const baseUrl = demo.baseUrl ?? query.get('base-url') ?? '';
 const bundleUrl = demo.bundleUrl ?? query.get('bundle') ?? '../widget/aivis-widgets.js';
-const { WIDGETS } = await import(
-  new URL('gallery-widgets.js', new URL(bundleUrl, location.href)).href
-);
 /**
  * The first screen shows the showcase account's clean project 3001 (its own
  * budget, every source fresh); without that account, project 1001.
@@ -87,11 +86,25 @@ function cell(widget, element, wide) {
   return figure;
 }
 
-// The dashboard: narrow widgets in pairs, wide ones across the row; a narrow one
-// left alone at the end takes the whole row instead of leaving half of it empty.
+// The dashboard: narrow widgets in pairs (a narrow one moves up beside the
+// narrow one before it), wide ones across the row, otherwise in the catalogue's
+// order, which every section below follows too; a narrow one left alone at the end takes the whole row instead of
+// leaving half of it empty.
 const dashboard = document.getElementById('dashboard');
-const narrow = WIDGETS.filter((widget) => !widget.wide);
+const paired = [];
+let unpaired;
 for (const widget of WIDGETS) {
+  if (widget.wide) paired.push(widget);
+  else if (unpaired) {
+    paired.splice(paired.indexOf(unpaired) + 1, 0, widget);
+    unpaired = undefined;
+  } else {
+    paired.push(widget);
+    unpaired = widget;
+  }
+}
+const narrow = WIDGETS.filter((widget) => !widget.wide);
+for (const widget of paired) {
   const alone = !widget.wide && narrow.length % 2 === 1 && widget === narrow.at(-1);
   const element = make(widget, {
     project: showcase.project,
@@ -105,7 +118,7 @@ for (const widget of WIDGETS) {
 }
 
 const sidebar = document.getElementById('sidebar');
-for (const widget of WIDGETS.filter((each) => each.sidebar)) {
+for (const widget of paired.filter((each) => each.sidebar)) {
   sidebar.append(
     make(widget, { project: showcase.project, 'base-url': showcase.baseUrl, ...widget.attributes }),
   );
@@ -119,7 +132,7 @@ for (const state of STATES) {
   heading.textContent = state.title;
   const grid = document.createElement('div');
   grid.className = 'state-grid';
-  for (const widget of WIDGETS) {
+  for (const widget of paired) {
     const attributes = {
       project: state.project,
       ...widget.attributes,
