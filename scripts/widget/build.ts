@@ -113,7 +113,18 @@ async function bundle(
       minify: 'oxc',
       ...(budgeted ? CATALOGUE_MINIFY : {}),
       rolldownOptions: {
-        output: { minify: true, comments: false },
+        output: {
+          minify: true,
+          comments: false,
+          // The catalogue loads what the first render does not need as chunks beside itself
+          // (docs/widgets.md, "Size"); a standalone bundle stays one file.
+          ...(budgeted
+            ? { chunkFileNames: `${fileName.replace(/\.js$/, '')}.[name].js` }
+            : { codeSplitting: false }),
+        },
+        // The chunks import what they share with the catalogue from the catalogue itself
+        // (strict signatures would move it all into a third file).
+        preserveEntrySignatures: 'allow-extension',
         // terser takes seconds by design; Rolldown would warn about it on every build.
         checks: { bundlerTimings: false },
       },

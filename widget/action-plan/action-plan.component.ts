@@ -5,6 +5,7 @@ import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
 import { CATALOG } from '../catalog.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
+import { explainedFailure } from '../internal/explanations-loader.js';
 import { type Formatters, readableText, safeHttpUrl, sourceName } from '../internal/format.js';
 import { pagerStyles } from '../internal/pager.styles.js';
 import { tableStyles } from '../internal/table.styles.js';
@@ -98,7 +99,9 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     if (!task) {
       task = new Task<readonly [string], unknown>(this, {
         autoRun: false,
-        task: ([nextRequest], { signal }) => followLink(this.client(), nextRequest, { signal }),
+        // A failure waits for the error box's words (explanations-loader.ts).
+        task: ([nextRequest], { signal }) =>
+          explainedFailure(followLink(this.client(), nextRequest, { signal })),
       });
       this.#rowTasks.set(key, task);
     }
