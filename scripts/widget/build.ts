@@ -116,13 +116,11 @@ async function bundle(
         output: {
           minify: true,
           comments: false,
-          // The catalogue loads what the first render does not need as chunks beside itself
-          // (docs/widgets.md, "Size"); a standalone bundle stays one file.
-          ...(budgeted
-            ? { chunkFileNames: `${fileName.replace(/\.js$/, '')}.[name].js` }
-            : { codeSplitting: false }),
+          // What the first render does not need loads later, from chunks beside the bundle
+          // named after it (docs/widgets.md, "Size"): aivis-widgets.explanations.js.
+          chunkFileNames: `${fileName.replace(/\.js$/, '')}.[name].js`,
         },
-        // The chunks import what they share with the catalogue from the catalogue itself
+        // The chunks import what they share with their bundle from the bundle itself
         // (strict signatures would move it all into a third file).
         preserveEntrySignatures: 'allow-extension',
         // terser takes seconds by design; Rolldown would warn about it on every build.
