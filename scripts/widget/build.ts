@@ -4,7 +4,8 @@
  * Custom Elements Manifest, and TypeScript declarations.
  *
  *   dist/widget/aivis-widgets.js         every element + configure(), Lit included, minified
- *   dist/widget/standalone/<tag>.js      one element each (single-widget pages)
+ *   dist/widget/aivis-widgets.<name>.js  what the first render does not need, loaded later
+ *   dist/widget/standalone/<tag>.js      one element each (single-widget pages), chunks likewise
  *   dist/widget/gallery-widgets.js       the catalogue's gallery states, for widget/demo/gallery.js
  *   dist/widget/custom-elements.json     from the components' JSDoc (cem analyze --litelement),
  *                                        the parameter attributes' docs from the catalogue
@@ -24,6 +25,7 @@ import { responseShapesPlugin } from '../response-shapes-plugin.js';
 import { stripDocsPlugin } from '../strip-docs.js';
 import { buildForProduction } from '../vite-build.js';
 import { writeWidgetPackage } from '../widget-package.js';
+import { chunkFileName } from './chunk-files.js';
 import { completeAttributeDocs } from './manifest-attributes.js';
 import { runtimeCatalogPlugin } from './runtime-catalog-plugin.js';
 
@@ -118,7 +120,7 @@ async function bundle(
           comments: false,
           // What the first render does not need loads later, from chunks beside the bundle
           // named after it (docs/widgets.md, "Size"): aivis-widgets.explanations.js.
-          chunkFileNames: `${fileName.replace(/\.js$/, '')}.[name].js`,
+          chunkFileNames: chunkFileName(fileName),
         },
         // The chunks import what they share with their bundle from the bundle itself
         // (strict signatures would move it all into a third file).
