@@ -20,6 +20,6 @@ export function chunkFilesOf(bundleFile: string, dir: string): string[] {
     : '';
   return readdirSync(`${dir}${folder}`)
     .map((file) => `${folder}${file}`)
-    .filter((file) => file.startsWith(prefix) && file.endsWith('.js'))
+    .filter((file) => file !== bundleFile && file.startsWith(prefix) && file.endsWith('.js'))
     .sort();
 }
