@@ -34,7 +34,11 @@ type TaskArgs = readonly [
   token: string | undefined,
   input: string,
   settingsVersion: number,
-  /** False while the connection may still change (see settledConnection): no request then. */
+  /**
+   * False while the connection may still change (see settledConnection), and
+   * while the element is out of the page (a cancelled request settling there
+   * updates it, after the settings may have changed): no request then.
+   */
   settled: boolean,
   /** Counts restarts after a removal cancelled the request (see disconnectedCallback). */
   restarts: number,
@@ -85,7 +89,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
         connection?.token,
         JSON.stringify(this.requestInput()),
         this.#link.version,
-        connection !== undefined,
+        connection !== undefined && this.isConnected,
         this.#restarts,
       ] as const;
     },
@@ -302,14 +306,19 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
    * The error box (explanations.ts). `retry` is given for a secondary
    * request (an action's supporting rows); without it the box is the
    * widget's own: it names the project on not_found and counts down after a
-   * 429. Should the explanations chunk be unreachable, a plain box says what
-   * the error says.
+   * 429. Until the explanations chunk is there (unreachable, say), a plain
+   * box says what the error says.
    */
   protected renderError(error: unknown, retry?: () => void): TemplateResult {
     const failure: AivisError = asAivisError(error);
     const later = explanations();
     const again = retry ?? (() => this.reload());
     if (!later) {
+      // Shown again in full once the chunk is there.
+      void loadExplanations().then(
+        () => this.requestUpdate(),
+        () => undefined,
+      );
       return html`<div part="error" class="error" role="alert" data-code=${failure.code}>
         <p class="title">${failure.message}</p>
         <p><button part="button retry" type="button" @click=${again}>Try again</button></p>
