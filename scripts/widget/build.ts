@@ -84,6 +84,12 @@ const CATALOGUE_MINIFY = {
   },
 } as const;
 
+/** The catalogue entries a standalone registration module defines (none for the provider). */
+const tagsOf = (entry: string): CatalogTag[] =>
+  (Object.keys(STANDALONE_ENTRIES) as CatalogTag[]).filter(
+    (tag) => STANDALONE_ENTRIES[tag] === entry,
+  );
+
 /** The bundles that hold every element: one shapes module serves them all. */
 const WHOLE = new Set(['widget/index.ts', entryOf('aivis-dashboard')]);
 
@@ -104,7 +110,8 @@ async function bundle(
       // A bundle of every element shares one shapes module (each element's alone keeps its own).
       responseShapesPlugin({ merge: WHOLE.has(entry) ? `${ROOT}widget` : undefined }),
       endpointSubsetPlugin(CATALOGUE_ENDPOINTS),
-      runtimeCatalogPlugin(),
+      // A standalone element reads its own entry; the catalogue and the dashboard read them all.
+      runtimeCatalogPlugin(WHOLE.has(entry) ? undefined : tagsOf(entry)),
       stripDocsPlugin(),
       minifyLitTemplatesPlugin(),
     ],
