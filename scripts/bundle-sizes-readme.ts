@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSize } from './gzip-size.js';
 import { BUNDLE_FILE, STANDALONE_ENTRIES } from './widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_MOONSHOT_GZIP_BYTES } from './widget/bundle-budget.js';
+import { chunkFilesOf } from './widget/chunk-files.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SIZES_START =
@@ -25,14 +26,25 @@ export function bundleSize(file: string, dist = `${ROOT}dist/widget/`): number {
 
 const bytes = (value: number) => `${value.toLocaleString('en-US')} B`;
 
-/** The table: every bundle, its size, and the catalogue's budget (single elements have none). */
-export function bundleSizesTable(sizeOf: (file: string) => number = bundleSize): string {
+/**
+ * The table: every bundle, its size, and the catalogue's budget (single
+ * elements have none); then the chunks the catalogue loads later, which the
+ * budget does not count (`chunks`: the built ones by default).
+ */
+export function bundleSizesTable(
+  sizeOf: (file: string) => number = bundleSize,
+  chunks: readonly string[] = chunkFilesOf(BUNDLE_FILE, `${ROOT}dist/widget/`),
+): string {
   const catalogue = sizeOf(BUNDLE_FILE);
   const moonshot = catalogue <= BUNDLE_MOONSHOT_GZIP_BYTES ? 'met' : 'not met';
   const rows = [
     `| \`${BUNDLE_FILE}\` (every element, one script tag) | ${bytes(catalogue)} | ${bytes(BUNDLE_BUDGET_GZIP_BYTES)} (moonshot ${BUNDLE_MOONSHOT_GZIP_BYTES / 1024} KB ${moonshot}) |`,
     ...Object.keys(STANDALONE_ENTRIES).map(
       (tag) => `| \`standalone/${tag}.js\` | ${bytes(sizeOf(`standalone/${tag}.js`))} | none |`,
+    ),
+    ...chunks.map(
+      (file) =>
+        `| \`${file}\` (loaded later by the catalogue) | ${bytes(sizeOf(file))} | not counted |`,
     ),
   ];
   return ['| file | gzip -9 | asserted budget |', '|---|---|---|', ...rows].join('\n');

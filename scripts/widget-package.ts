@@ -17,6 +17,7 @@ import {
   typingsFile,
 } from './framework-typings.js';
 import { eventTypes, withEventTypes } from './manifest-event-types.js';
+import { chunkFileName } from './widget/chunk-files.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -104,6 +105,8 @@ export function widgetPackageJson(input: WidgetPackageInput): Record<string, unk
     sideEffects: [`./${input.bundleFile}`, './standalone/*.js'],
     files: [
       input.bundleFile,
+      // What the bundle loads later, beside it (standalone/ holds its own).
+      chunkFileName(input.bundleFile, '*'),
       'standalone/',
       'types/',
       'custom-elements.json',

@@ -11,12 +11,8 @@ import { validateParams } from './api/validate.js';
 import { AI_TRAFFIC_DATASETS, API_PREFIX, SEARCH_DATASETS } from './api/vocabulary.js';
 import type { HttpRequest, HttpResponse } from './client/types.js';
 import { formatJsonPath } from './http/body-check.js';
-import {
-  createReconcile,
-  type Difference,
-  describeDifference,
-  type ExtraKeys,
-} from './http/reconcile.js';
+import { describeDifference } from './http/describe-difference.js';
+import { createReconcile, type Difference, type ExtraKeys } from './http/reconcile.js';
 import { buildRequest, type Credentials } from './http/request.js';
 import { createShapeTest, responseShape } from './http/shape-check.js';
 import { compileShapes } from './schemas/compile-shapes.js';

@@ -4,7 +4,8 @@
  * Custom Elements Manifest, and TypeScript declarations.
  *
  *   dist/widget/aivis-widgets.js         every element + configure(), Lit included, minified
- *   dist/widget/standalone/<tag>.js      one element each (single-widget pages)
+ *   dist/widget/aivis-widgets.<name>.js  what the first render does not need, loaded later
+ *   dist/widget/standalone/<tag>.js      one element each (single-widget pages), chunks likewise
  *   dist/widget/gallery-widgets.js       the catalogue's gallery states, for widget/demo/gallery.js
  *   dist/widget/custom-elements.json     from the components' JSDoc (cem analyze --litelement),
  *                                        the parameter attributes' docs from the catalogue
@@ -24,6 +25,7 @@ import { responseShapesPlugin } from '../response-shapes-plugin.js';
 import { stripDocsPlugin } from '../strip-docs.js';
 import { buildForProduction } from '../vite-build.js';
 import { writeWidgetPackage } from '../widget-package.js';
+import { chunkFileName } from './chunk-files.js';
 import { completeAttributeDocs } from './manifest-attributes.js';
 import { runtimeCatalogPlugin } from './runtime-catalog-plugin.js';
 
@@ -82,6 +84,12 @@ const CATALOGUE_MINIFY = {
   },
 } as const;
 
+/** The catalogue entries a standalone registration module defines (none for the provider). */
+const tagsOf = (entry: string): CatalogTag[] =>
+  (Object.keys(STANDALONE_ENTRIES) as CatalogTag[]).filter(
+    (tag) => STANDALONE_ENTRIES[tag] === entry,
+  );
+
 /** The bundles that hold every element: one shapes module serves them all. */
 const WHOLE = new Set(['widget/index.ts', entryOf('aivis-dashboard')]);
 
@@ -102,7 +110,8 @@ async function bundle(
       // A bundle of every element shares one shapes module (each element's alone keeps its own).
       responseShapesPlugin({ merge: WHOLE.has(entry) ? `${ROOT}widget` : undefined }),
       endpointSubsetPlugin(CATALOGUE_ENDPOINTS),
-      runtimeCatalogPlugin(),
+      // A standalone element reads its own entry; the catalogue and the dashboard read them all.
+      runtimeCatalogPlugin(WHOLE.has(entry) ? undefined : tagsOf(entry)),
       stripDocsPlugin(),
       minifyLitTemplatesPlugin(),
     ],
@@ -113,7 +122,16 @@ async function bundle(
       minify: 'oxc',
       ...(budgeted ? CATALOGUE_MINIFY : {}),
       rolldownOptions: {
-        output: { minify: true, comments: false },
+        output: {
+          minify: true,
+          comments: false,
+          // What the first render does not need loads later, from chunks beside the bundle
+          // named after it (docs/widgets.md, "Size"): aivis-widgets.explanations.js.
+          chunkFileNames: chunkFileName(fileName),
+        },
+        // The chunks import what they share with their bundle from the bundle itself
+        // (strict signatures would move it all into a third file).
+        preserveEntrySignatures: 'allow-extension',
         // terser takes seconds by design; Rolldown would warn about it on every build.
         checks: { bundlerTimings: false },
       },

@@ -30,13 +30,20 @@ export function runtimeCatalog(
   );
 }
 
-export function runtimeCatalogPlugin(): Plugin {
+/**
+ * @param tags the entries the bundle's elements read: a standalone element's
+ *   bundle carries its own entry only (the catalogue and the dashboard, all).
+ */
+export function runtimeCatalogPlugin(tags?: readonly string[]): Plugin {
+  const catalog = Object.fromEntries(
+    Object.entries(runtimeCatalog()).filter(([tag]) => !tags || tags.includes(tag)),
+  );
   return {
     name: 'aivis-runtime-catalog',
     enforce: 'pre',
     transform(_code, id) {
       if (!/\/widget\/catalog\.ts$/.test(id)) return undefined;
-      return { code: `export const CATALOG = ${JSON.stringify(runtimeCatalog())};\n`, map: null };
+      return { code: `export const CATALOG = ${JSON.stringify(catalog)};\n`, map: null };
     },
   };
 }

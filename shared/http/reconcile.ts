@@ -13,7 +13,7 @@
  * changes, never modified, so a cached body reads the same twice. Work is
  * bounded by the body's size, and the report by MAX_DIFFERENCES.
  */
-import { conceptOf, namesOf } from '../aliases.js';
+import { namesOf } from '../aliases.js';
 import { type Difference, isPlainObject } from './body-check.js';
 import type { CompactShape, CompiledShapes, ShapeTest } from './compact-shapes.js';
 
@@ -188,21 +188,4 @@ export function createReconcile(
       DIFFERENCES.set(value, differences);
     return { value, differences };
   };
-}
-
-/**
- * A difference a card shows in its Details and logs (missing, renamed,
- * another type), in plain words; the drift report words its own (shared/drift.ts).
- */
-export function describeDifference({
-  path,
-  kind,
-  names,
-  found,
-  expected,
-  read,
-}: Difference): string {
-  return kind === 'missing'
-    ? `The service's answer has no ${conceptOf(path.replace(/\[\]/g, '').split('.').pop() ?? '')} (looked for ${names?.join(', ')} at ${path})`
-    : `${path}: ${kind === 'renamed' ? `found under another name, ${found}` : `${expected}; ${read ? 'read anyway' : 'left out'}`}`;
 }

@@ -115,7 +115,8 @@ export async function startHarness(bundleDir = `${ROOT}dist/widget`): Promise<Ha
         });
       }
     }
-    const script = /^\/widget\/((?:standalone\/)?[a-z-]+\.js)$/.exec(pathname)?.[1];
+    // A bundle, or a chunk it loads later beside it (aivis-widgets.explanations.js).
+    const script = /^\/widget\/((?:standalone\/)?[a-z-]+(?:\.[a-z-]+)?\.js)$/.exec(pathname)?.[1];
     if (script) {
       const file = await readFile(`${bundleDir}/${script}`).catch(() => undefined);
       if (file) return new Response(file, { headers: { 'content-type': 'text/javascript' } });

@@ -31,6 +31,8 @@ describe('widgetPackageJson', () => {
       installedVersion: (name) => (name === 'lit-html' ? '3.3.1' : undefined),
     });
     expect(pkg.version).toBe('2.3.4');
+    // The chunks the bundle loads later ship beside it.
+    expect(pkg.files).toEqual(expect.arrayContaining(['aivis-widgets.js', 'aivis-widgets.*.js']));
     expect(pkg.dependencies).toEqual({ lit: '3.3.3', 'lit-html': '3.3.1', zod: '4.6.7' });
     expect(pkg.exports).toMatchObject({
       '.': { types: './types/widget/index.d.ts', default: './aivis-widgets.js' },

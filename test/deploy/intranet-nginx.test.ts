@@ -11,11 +11,12 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProxyConfig } from '../../proxy/config.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import { chunkFilesOf } from '../../scripts/widget/chunk-files.js';
 import {
   launchChromium,
   requireBundle,
@@ -89,7 +90,11 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'aivis-nginx-'));
   const webRoot = `${workDir}/www`;
   await cp(`${EXAMPLE}/site`, webRoot, { recursive: true });
+  // As the README's `cp dist/widget/aivis-widgets*.js`: the bundle and the chunks it loads later.
   await cp(bundle, `${webRoot}/assets/aivis-widgets.js`);
+  for (const chunk of chunkFilesOf('aivis-widgets.js', `${dirname(bundle)}/`)) {
+    await cp(`${dirname(bundle)}/${chunk}`, `${webRoot}/assets/${chunk}`);
+  }
 
   const port = await freePort();
   let site = await readFile(SITE_CONF, 'utf8');

@@ -16,6 +16,7 @@ import {
 } from '../../scripts/bundle-sizes-readme.js';
 import { BUNDLE_FILE } from '../../scripts/widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES } from '../../scripts/widget/bundle-budget.js';
+import { chunkFilesOf } from '../../scripts/widget/chunk-files.js';
 
 const DIST = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
 
@@ -31,6 +32,20 @@ function sizeOf(file: string): number {
 describe('the widget bundles (dist/widget)', () => {
   it(`the catalogue (${BUNDLE_FILE}) is within its gzip budget`, () => {
     expect(sizeOf(BUNDLE_FILE)).toBeLessThanOrEqual(BUNDLE_BUDGET_GZIP_BYTES);
+  });
+
+  it('loads its chunks only when a card needs them, from beside itself, so the budget counts what the first render loads', () => {
+    const catalogue = readFileSync(`${DIST}${BUNDLE_FILE}`, 'utf8');
+    const chunks = chunkFilesOf(BUNDLE_FILE, DIST);
+    expect(chunks.length).toBeGreaterThan(0);
+    // No static import: the one script tag is all the first render fetches.
+    expect(catalogue).not.toMatch(/\bfrom\s*["'`]|\bimport\s*["'`]/);
+    for (const chunk of chunks) {
+      expect(catalogue).toContain(`import(\`./${chunk}\`)`);
+      // A chunk takes what it shares from the catalogue itself, never from another file.
+      const imported = [...readFileSync(`${DIST}${chunk}`, 'utf8').matchAll(/\bfrom\s*"([^"]+)"/g)];
+      expect(imported.map((match) => match[1])).toEqual([`./${BUNDLE_FILE}`]);
+    }
   });
 
   it("the widgets page's size table states each bundle's size at this commit", () => {

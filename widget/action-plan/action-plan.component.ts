@@ -5,12 +5,13 @@ import type { Action, ActionPlan } from '../../shared/schemas/action-plan.js';
 import { CATALOG } from '../catalog.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
+import { explainedFailure } from '../internal/explanations-loader.js';
 import { type Formatters, readableText, safeHttpUrl, sourceName } from '../internal/format.js';
 import { pagerStyles } from '../internal/pager.styles.js';
 import { tableStyles } from '../internal/table.styles.js';
 import { dataTable, externalLink, pager, periodLine } from '../internal/templates.js';
 import { actionPlanStyles } from './action-plan.styles.js';
-import { pathAtOffset, supportingRows } from './supporting-rows.js';
+import { pathAtOffset } from './rows-page.js';
 
 /** data-api 2.4 / 4.8: each plan status in words. */
 const STATUS_TEXT: Record<string, string> = {
@@ -22,6 +23,9 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 type RowsTask = Task<readonly [string], unknown>;
+
+/** supporting-rows.ts, once an action's rows arrived (it loads with them). */
+let rowsTables: typeof import('./supporting-rows.js') | undefined;
 
 /**
  * @summary The project's prioritized action plan: each action with its
@@ -98,7 +102,16 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     if (!task) {
       task = new Task<readonly [string], unknown>(this, {
         autoRun: false,
-        task: ([nextRequest], { signal }) => followLink(this.client(), nextRequest, { signal }),
+        // The table's code comes with the first rows; a failure waits for the error box's
+        // words (explanations-loader.ts).
+        task: async ([nextRequest], { signal }) => {
+          const [body, module] = await Promise.all([
+            explainedFailure(followLink(this.client(), nextRequest, { signal })),
+            import('./supporting-rows.js'),
+          ]);
+          rowsTables = module;
+          return body;
+        },
       });
       this.#rowTasks.set(key, task);
     }
@@ -247,7 +260,8 @@ export class AivisActionPlan extends AivisElement<'action-plan'> {
     const key = action.next_request;
     const task = this.#rowsTask(key);
     const table = (body: unknown) => {
-      const { columns, rows, pagination, received } = supportingRows(body, format);
+      // Rows on screen came with the module (the rows task loaded it).
+      const { columns, rows, pagination, received } = rowsTables!.supportingRows(body, format);
       if (rows.length === 0) return html`<p class="muted">No supporting rows.</p>`;
       const paged = pagination !== undefined && (pagination.offset > 0 || pagination.has_more);
       const caption = paged ? 'Supporting rows' : `Supporting rows: ${format.integer(received)}`;

@@ -3,7 +3,8 @@
  * the widgets' formatting voice, with the API's paging. The rows are the
  * body's list of records, whichever endpoint the link named (answers, rows,
  * competitors, domains…): the element follows links as written and carries
- * no endpoint table for them (followLink).
+ * no endpoint table for them (followLink). Loaded with the rows' first
+ * answer, as a chunk beside the catalogue (docs/widgets.md, "Size").
  */
 import { isPlainObject } from '../../shared/http/body-check.js';
 import type { Pagination } from '../../shared/schemas/common.js';
@@ -68,14 +69,4 @@ export function supportingRows(followed: unknown, format: Formatters): RowsTable
     pagination: paginationOf(body.pagination),
     received: all.length,
   };
-}
-
-/** The same API path asking for the page at `offset` (the next_request's other parameters kept). */
-export function pathAtOffset(path: string, offset: number): string {
-  const at = path.indexOf('?');
-  const query = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
-  if (offset > 0) query.set('offset', String(offset));
-  else query.delete('offset');
-  const text = query.toString();
-  return `${at < 0 ? path : path.slice(0, at)}${text ? `?${text}` : ''}`;
 }

@@ -4,7 +4,8 @@
  * states, the period line and the aivis-load / aivis-error events. Two
  * reactive controllers do the rest: ConnectionController resolves the client
  * (attributes > a connectionContext provider > configure()), RetryCountdownController
- * retries by itself after a 429.
+ * retries by itself after a 429. The error box, the drift Details and the
+ * countdown come from explanations.ts, loaded later (explanations-loader.ts).
  */
 
 import { initialState, Task, TaskStatus } from '@lit/task';
@@ -14,26 +15,30 @@ import type { ResponseOf } from '../../shared/api/responses.js';
 import type { CheckedParams } from '../../shared/api/validate.js';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import type { AivisError } from '../../shared/http/errors.js';
-import { describeDifference, differencesOf, MAX_DIFFERENCES } from '../../shared/http/reconcile.js';
+import { differencesOf, MAX_DIFFERENCES } from '../../shared/http/reconcile.js';
 import { apiUrl, buildRequest } from '../../shared/http/request.js';
 import type { WidgetEntry } from '../catalog.js';
 import { AivisCard } from './aivis-card.js';
+import { asAivisError } from './as-aivis-error.js';
 import { baseStyles } from './base.styles.js';
 import { checkedParams, forAttributes, requestInput } from './catalog-params.js';
 import { finalConnection } from './connection.js';
 import { ConnectionController } from './connection-controller.js';
-import { asAivisError, explainError } from './error-messages.js';
 import { emit } from './events.js';
-import { type Formatters, formatters, periodLabel, resolveLocale, safeHttpUrl } from './format.js';
-import { RetryCountdownController } from './retry-countdown.js';
-import { externalLink } from './templates.js';
+import { explanations, loadExplanations } from './explanations-loader.js';
+import { type Formatters, formatters, periodLabel, resolveLocale } from './format.js';
+import type { RetryCountdownController } from './retry-countdown.js';
 
 type TaskArgs = readonly [
   baseUrl: string,
   token: string | undefined,
   input: string,
   settingsVersion: number,
-  /** False while the connection may still change (see settledConnection): no request then. */
+  /**
+   * False while the connection may still change (see settledConnection), and
+   * while the element is out of the page (a cancelled request settling there
+   * updates it, after the settings may have changed): no request then.
+   */
   settled: boolean,
   /** Counts restarts after a removal cancelled the request (see disconnectedCallback). */
   restarts: number,
@@ -73,7 +78,8 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   protected keepPreviousWhilePending = false;
 
   readonly #link = new ConnectionController(this);
-  readonly #countdown = new RetryCountdownController(this, () => void this.task.run());
+  /** Made at the first 429 (explanations.ts). */
+  #countdown?: RetryCountdownController;
 
   protected readonly task = new Task<TaskArgs, ResponseOf<N>>(this, {
     args: () => {
@@ -83,12 +89,12 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
         connection?.token,
         JSON.stringify(this.requestInput()),
         this.#link.version,
-        connection !== undefined,
+        connection !== undefined && this.isConnected,
         this.#restarts,
       ] as const;
     },
     task: async ([baseUrl, token, input, , settled], { signal }) => {
-      this.#countdown.stop();
+      this.#countdown?.stop();
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
       try {
@@ -98,8 +104,13 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
         const request = buildRequest(reader.credentials, this.endpoint, params);
         // A set checked for this element's endpoint is a set checked for one of the endpoints.
         const call = { name: this.endpoint, params: params as CheckedParams, request };
-        return (await reader.send(call, signal)) as ResponseOf<N>;
+        const data = (await reader.send(call, signal)) as ResponseOf<N>;
+        // Differences show Details: their words come with the explanations.
+        if (differencesOf(data).length > 0) await loadExplanations().catch(() => undefined);
+        return data;
       } catch (error) {
+        // The error box's words come with the explanations: loaded before the error shows.
+        await loadExplanations().catch(() => undefined);
         // The page's editor reads attribute names, whoever refused (docs/widgets.md).
         throw forAttributes(this.entry, error);
       }
@@ -107,7 +118,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     onComplete: (data) => {
       const name = this.brandOf(data)?.trim();
       if (name) this.#brand = { project: this.project, name };
-      this.#countdown.reset();
+      this.#countdown?.reset();
       this.keepPreviousWhilePending = false;
       emit(this, 'aivis-load', { endpoint: this.endpoint, data });
     },
@@ -116,7 +127,11 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       const failure = asAivisError(error);
       if (failure.code === 'aborted') return;
       emit(this, 'aivis-error', { endpoint: this.endpoint, error: failure.toJSON() });
-      if (failure.code === 'rate_limited') void this.#countdown.start(failure.retryAfter ?? 1);
+      if (failure.code !== 'rate_limited') return;
+      const later = explanations();
+      if (later)
+        this.#countdown ??= new later.RetryCountdownController(this, () => void this.task.run());
+      void this.#countdown?.start(failure.retryAfter ?? 1);
     },
   });
 
@@ -149,7 +164,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
 
   /** Loads again, bypassing nothing: a cached answer is reused if still fresh. */
   reload(): void {
-    this.#countdown.stop();
+    this.#countdown?.stop();
     void this.task.run();
   }
 
@@ -187,22 +202,16 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
    */
   #renderDrift(value: unknown): unknown {
     const differences = differencesOf(value);
-    if (differences.length === 0) return nothing;
+    // The task loaded the explanations before it settled on an answer with differences.
+    const later = explanations();
+    if (differences.length === 0 || !later) return nothing;
     for (const difference of differences) {
-      const line = describeDifference(difference);
+      const line = later.describeDifference(difference);
       if (this.#warned.has(line) || this.#warned.size >= MAX_DIFFERENCES) continue;
       this.#warned.add(line);
       console.warn(`<${this.localName}>: ${line}`);
     }
-    // Missing, or of another type and left out (not renamed, not read all the same).
-    const shown = differences.filter((item) => item.kind !== 'renamed' && !item.read);
-    if (shown.length === 0) return nothing;
-    return html`<details part="drift">
-      <summary>Details</summary>
-      <ul>
-        ${shown.map((item) => html`<li>${describeDifference(item)}</li>`)}
-      </ul>
-    </details>`;
+    return later.driftDetails(differences);
   }
 
   protected format(): Formatters {
@@ -294,55 +303,32 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   }
 
   /**
-   * The error box: one calm sentence for the viewer (with the 429 countdown),
-   * the attributes to fix (named as the editor wrote them: catalog-params.ts), the plans link, Try again where asking again may
-   * help, and the cause, advice and API message behind Details. `retry` is
-   * given for a secondary request (an action's supporting rows); without it
-   * the box is the widget's own: it names the project on not_found and counts
-   * down after a 429.
+   * The error box (explanations.ts). `retry` is given for a secondary
+   * request (an action's supporting rows); without it the box is the
+   * widget's own: it names the project on not_found and counts down after a
+   * 429. Until the explanations chunk is there (unreachable, say), a plain
+   * box says what the error says.
    */
   protected renderError(error: unknown, retry?: () => void): TemplateResult {
     const failure: AivisError = asAivisError(error);
-    const { code } = failure;
-    const explanation = explainError(failure);
-    const plansUrl = code === 'paid_plan_required' ? safeHttpUrl(failure.plansUrl) : undefined;
-    const retryIn = retry ? undefined : this.#countdown.secondsLeft;
-    return html`<div part="error" class="error" role="alert" data-code=${explanation.code}>
-      <p class="title">${
-        code === 'not_found' && this.project && !retry
-          ? explanation.title.replace('This project', `Project ${this.project}`)
-          : explanation.title
-      }${
-        code === 'rate_limited'
-          ? ` ${retryIn !== undefined ? `Retrying in ${retryIn} s.` : explanation.advice}`
-          : ''
-      }</p>
-      ${
-        code === 'validation_failed' && failure.errors
-          ? html`<ul>
-            ${Object.entries(failure.errors).map(
-              ([param, messages]) => html`<li><code>${param}</code> ${messages.join('; ')}</li>`,
-            )}
-          </ul>`
-          : nothing
-      }
-      ${plansUrl ? html`<p>${externalLink(plansUrl, 'See the plans')}</p>` : nothing}
-      ${
-        explanation.retryable && retryIn === undefined
-          ? html`<p><button part="button retry" type="button" @click=${retry ?? (() => this.reload())}>
-              Try again
-            </button></p>`
-          : nothing
-      }
-      ${
-        code === 'validation_failed'
-          ? nothing
-          : html`<details>
-            <summary>Details</summary>
-            <p>${explanation.cause} ${explanation.advice}</p>
-            <p>${failure.message} (${code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
-          </details>`
-      }
-    </div>`;
+    const later = explanations();
+    const again = retry ?? (() => this.reload());
+    if (!later) {
+      // Shown again in full once the chunk is there.
+      void loadExplanations().then(
+        () => this.requestUpdate(),
+        () => undefined,
+      );
+      return html`<div part="error" class="error" role="alert" data-code=${failure.code}>
+        <p class="title">${failure.message}</p>
+        <p><button part="button retry" type="button" @click=${again}>Try again</button></p>
+      </div>`;
+    }
+    return later.errorBox(failure, {
+      project: this.project,
+      retryIn: retry ? undefined : this.#countdown?.secondsLeft,
+      secondary: retry !== undefined,
+      retry: again,
+    });
   }
 }

@@ -5,7 +5,7 @@
  * the page up and the API's own message (as text) sit behind Details.
  */
 import type { ErrorCode } from '../../shared/api/vocabulary.js';
-import { AivisError, isAivisError } from '../../shared/http/errors.js';
+import { isAivisError } from '../../shared/http/errors.js';
 import { CORS_HINT } from './request-cache.js';
 
 export interface ErrorExplanation {
@@ -104,15 +104,4 @@ export function explainError(error: unknown): ErrorExplanation {
       : EXPLANATIONS[error.code]
     : UNKNOWN;
   return { code: known ? error.code : 'unknown', title, cause, advice, retryable: !!retryable };
-}
-
-/** Any thrown value as an AivisError, so events always carry the same shape. */
-export function asAivisError(error: unknown): AivisError {
-  if (error instanceof AivisError) return error;
-  if (isAivisError(error)) return new AivisError((error as AivisError).toJSON());
-  return new AivisError({
-    code: 'contract_error',
-    status: 0,
-    message: error instanceof Error ? error.message : 'Unexpected failure',
-  });
 }
