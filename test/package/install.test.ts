@@ -147,10 +147,12 @@ describe('npm pack dist/widget', () => {
       [],
     );
     // The whole package packed: the bundles (the catalogue, and each standalone entry
-    // carrying the shared code so one element loads alone), plus at most 70 KB of
+    // carrying the shared code so one element loads alone), plus at most 100 KB of
     // declarations, manifest, typings, README and licence. (It was a flat 200 KB with three
     // elements and four standalone entries, then 60 KB until the types of assumed fields,
-    // partial at every depth, grew the declarations.)
+    // partial at every depth, grew the declarations, then 70 KB until the manifest's events
+    // got their types and the package typed its elements for Vue, Svelte, Preact and Solid
+    // beside React: about 93 KB packed at that commit.)
     // The chunks the bundles load later ship beside them and count as bundles.
     const standalone = Object.keys(STANDALONE_ENTRIES).map((tag) => `standalone/${tag}.js`);
     const chunks = [BUNDLE_FILE, ...standalone].flatMap((file) =>
@@ -161,7 +163,7 @@ describe('npm pack dist/widget', () => {
     const bundles = [BUNDLE_FILE, ...standalone, ...chunks]
       .map((file) => bundleSize(file))
       .reduce((sum, size) => sum + size, 0);
-    expect(packed.size).toBeLessThan(bundles + 70_000);
+    expect(packed.size).toBeLessThan(bundles + 100_000);
   });
 });
 
