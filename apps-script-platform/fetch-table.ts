@@ -5,12 +5,7 @@
  * schedule) and the Looker Studio connector both read through here; each
  * checks its raw input once, at its edge, with checkInput.
  */
-import {
-  ENDPOINTS,
-  type EndpointName,
-  type ParamsOf,
-  type Query,
-} from '../shared/api/endpoints.js';
+import { ENDPOINTS, type EndpointName, type Query } from '../shared/api/endpoints.js';
 import type { ParamRule } from '../shared/api/param-rules.js';
 import {
   type CheckedParams,
