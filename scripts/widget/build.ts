@@ -82,8 +82,13 @@ const CATALOGUE_MINIFY = {
   },
 } as const;
 
-/** The bundles that hold every element: one shapes module serves them all. */
+/** The bundles that hold every element: one shapes module and the whole catalogue serve them all. */
 const WHOLE = new Set(['widget/index.ts', entryOf('aivis-dashboard')]);
+
+/** The tag whose registration module `entry` is. */
+const tagOf = (entry: string): string =>
+  Object.keys(STANDALONE_ENTRIES).find((tag) => STANDALONE_ENTRIES[tag as CatalogTag] === entry) ??
+  entry;
 
 async function bundle(
   entry: string,
@@ -102,7 +107,7 @@ async function bundle(
       // A bundle of every element shares one shapes module (each element's alone keeps its own).
       responseShapesPlugin({ merge: WHOLE.has(entry) ? `${ROOT}widget` : undefined }),
       endpointSubsetPlugin(CATALOGUE_ENDPOINTS),
-      runtimeCatalogPlugin(),
+      runtimeCatalogPlugin(WHOLE.has(entry) ? undefined : [tagOf(entry)]),
       stripDocsPlugin(),
       minifyLitTemplatesPlugin(),
     ],

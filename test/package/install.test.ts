@@ -145,18 +145,19 @@ describe('npm pack dist/widget', () => {
     expect(paths.filter((path) => /gallery|\.ts$/.test(path) && !path.endsWith('.d.ts'))).toEqual(
       [],
     );
-    // The whole package packed: the bundles (the catalogue, and each standalone entry
-    // carrying the shared code so one element loads alone), plus at most 70 KB of
+    // The whole package packed: the bundles as built (the catalogue, and each standalone
+    // entry carrying the shared code so one element loads alone), plus at most 100 KB of
     // declarations, manifest, typings, README and licence. (It was a flat 200 KB with three
-    // elements and four standalone entries, then 60 KB until the types of assumed fields,
-    // partial at every depth, grew the declarations.)
+    // elements and four standalone entries, then 60 KB, then 70 KB against the bundles'
+    // budgets, which hid about 80 KB of declarations and manifest behind the bundles' margins;
+    // against the bundles' real sizes they are about 92 KB gzip.)
     const bundles = [
       BUNDLE_FILE,
       ...Object.keys(STANDALONE_ENTRIES).map((tag) => `standalone/${tag}.js`),
     ]
       .map((file) => bundleSize(file))
       .reduce((sum, size) => sum + size, 0);
-    expect(packed.size).toBeLessThan(bundles + 70_000);
+    expect(packed.size).toBeLessThan(bundles + 100_000);
   });
 });
 
