@@ -1,37 +1,19 @@
-/**
- * The Alerts sidebar in Chromium against the real server functions (built
- * Code.js in the vm harness, sandbox over HTTP): save settings with a
- * webhook, see it come back as its service only, a refused address in
- * words, keyboard use, and axe.
- */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../../support/browser/harness.js';
-import { axeViolations, openPage, pageErrors } from './fakes/browser-pages.js';
+import { describe, expect, test } from 'vitest';
+import {
+  axeViolations,
+  openWithProjects,
+  pageErrors,
+  textOf,
+  useChromium,
+} from './fakes/browser-pages.js';
 import { useSandbox } from './fakes/context.js';
 
 const suite = useSandbox();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 const SLACK = 'https://hooks.slack.com/services/T000/B000/pagesecret4321';
-const text = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .textContent()
-    .then((value) => value ?? '');
 
-async function alertsPage() {
-  const addon = suite.load();
-  const page = await openPage(browser, addon, 'Alerts');
-  await page.locator('#project option[value="1001"]').waitFor({ state: 'attached' });
-  return { addon, page };
-}
+const alertsPage = () => openWithProjects(chromium(), suite.load(), 'Alerts');
 
 describe('Alerts sidebar', () => {
   test('saves a project with a webhook; the address is never shown again, only its service', async () => {
@@ -41,7 +23,7 @@ describe('Alerts sidebar', () => {
     await page.fill('#webhooks', SLACK);
     await page.selectOption('#digest', 'weekly');
     await page.click('#save');
-    await expect.poll(() => text(page, '#result')).toBe('Saved 1 alert setting(s).');
+    await expect.poll(() => textOf(page, '#result')).toBe('Saved 1 alert setting(s).');
     const saved = addon.call('aivisAlertSettings') as {
       entries: Array<{
         project: number;
@@ -55,8 +37,8 @@ describe('Alerts sidebar', () => {
       digest: 'weekly',
     });
     expect(await page.inputValue('#webhooks')).toBe('');
-    expect(await text(page, '#saved-webhooks')).toBe('Keep Slack (hooks.slack.com)');
-    expect(await text(page, '#entries')).toMatch(
+    expect(await textOf(page, '#saved-webhooks')).toBe('Keep Slack (hooks.slack.com)');
+    expect(await textOf(page, '#entries')).toMatch(
       /^Project 1001 \[Default\]: score ±2\.5, .*→ email, Slack \(hooks\.slack\.com\); digest weekly/,
     );
     expect(await page.content()).not.toContain('pagesecret4321');
@@ -64,7 +46,7 @@ describe('Alerts sidebar', () => {
     // Unticking Keep and saving drops the webhook.
     await page.uncheck('#keep-0');
     await page.click('#save');
-    await expect.poll(() => text(page, '#entries')).toMatch(/→ email; digest weekly/);
+    await expect.poll(() => textOf(page, '#entries')).toMatch(/→ email; digest weekly/);
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -73,7 +55,7 @@ describe('Alerts sidebar', () => {
     await page.fill('#webhooks', 'https://evil.example/hook');
     await page.click('#save');
     await expect
-      .poll(() => text(page, '#error'))
+      .poll(() => textOf(page, '#error'))
       .toMatch(/webhooks\[0\].*Google Chat, Slack or Microsoft Teams/);
     expect(addon.documentProperties.getProperty('AIVIS_ALERTS')).toBeNull();
   });
@@ -88,7 +70,7 @@ describe('Alerts sidebar', () => {
     }
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('save');
     await page.keyboard.press('Enter');
-    await expect.poll(() => text(page, '#result')).toBe('Saved 1 alert setting(s).');
+    await expect.poll(() => textOf(page, '#result')).toBe('Saved 1 alert setting(s).');
     expect(await axeViolations(page)).toEqual([]);
   });
 });

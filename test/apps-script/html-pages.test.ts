@@ -1,37 +1,19 @@
-/**
- * The sidebar and dialogs run in Chromium against the real server functions
- * (built Code.js in the vm harness, sandbox over HTTP): building a query,
- * validation messages as the user types, preview, insert formula, import,
- * saved imports, connections, the dashboard dialog, keyboard use, and axe.
- */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { BUILT_SERVICE_URL } from '../../support/apps-script/harness.js';
-import { launchChromium } from '../../support/browser/harness.js';
-import { axeViolations, openPage, pageErrors } from './fakes/browser-pages.js';
+import {
+  axeViolations,
+  openPage,
+  openWithProjects,
+  pageErrors,
+  textOf,
+  useChromium,
+} from './fakes/browser-pages.js';
 import { useSandbox } from './fakes/context.js';
 
 const suite = useSandbox();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
-const text = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .textContent()
-    .then((value) => value ?? '');
-
-async function builder() {
-  const addon = suite.load();
-  const page = await openPage(browser, addon, 'Builder');
-  await page.locator('#project option[value="1001"]').waitFor({ state: 'attached' });
-  return { addon, page };
-}
+const builder = () => openWithProjects(chromium(), suite.load(), 'Builder');
 
 describe('Build a query sidebar', () => {
   test('builds a query from lists, previews 20 rows as the function returns them, inserts the formula', async () => {
@@ -41,7 +23,7 @@ describe('Build a query sidebar', () => {
     await page.fill('#param-max_rows', '6');
     const formula =
       '=AIVIS_COMPETITORS(1001, "history", "period=last_90_days; max_rows=6; connection=Default")';
-    await expect.poll(() => text(page, '#formula')).toBe(formula);
+    await expect.poll(() => textOf(page, '#formula')).toBe(formula);
 
     await page.click('#preview-button');
     await page.locator('#preview table').waitFor();
@@ -56,7 +38,7 @@ describe('Build a query sidebar', () => {
     expect(await page.locator('#preview tr').count()).toBe(returned.length);
 
     await page.click('#insert-formula');
-    await expect.poll(() => text(page, '#result')).toBe(`Inserted ${formula} into Sheet1!A1.`);
+    await expect.poll(() => textOf(page, '#result')).toBe(`Inserted ${formula} into Sheet1!A1.`);
     expect(addon.spreadsheet.getSheetByName('Sheet1')!.formulas()).toEqual([formula]);
     expect(pageErrors(page)).toEqual([]);
   });
@@ -80,26 +62,26 @@ describe('Build a query sidebar', () => {
     const { addon, page } = await builder();
     await page.selectOption('#report', 'answers');
     await page.fill('#param-limit', '999');
-    const shown = await text(page, '#param-limit-error');
+    const shown = await textOf(page, '#param-limit-error');
     expect(shown).toBe("limit must be a whole number from 1 to 100, not '999'");
     expect(addon.errorOf('AIVIS_ANSWERS', 1001, 'limit=999')).toContain(shown);
     expect(await page.getAttribute('#param-limit', 'aria-invalid')).toBe('true');
-    expect(await text(page, '#formula')).toBe('');
+    expect(await textOf(page, '#formula')).toBe('');
     const mark = (await suite.sandbox.log()).length;
     await page.click('#preview-button');
-    await expect.poll(() => text(page, '#error')).toBe('Check the fields marked above.');
+    await expect.poll(() => textOf(page, '#error')).toBe('Check the fields marked above.');
     expect(await suite.sandbox.since(mark)).toEqual([]);
 
     await page.fill('#param-limit', '50');
-    await expect.poll(() => text(page, '#param-limit-error')).toBe('');
+    await expect.poll(() => textOf(page, '#param-limit-error')).toBe('');
     await page.fill('#param-since', '2026-11-10');
     await page.fill('#param-until', '2026-11-01');
     await expect
-      .poll(() => text(page, '#param-until-error'))
+      .poll(() => textOf(page, '#param-until-error'))
       .toBe('until must be on or after since (2026-11-10)');
     await page.selectOption('#report', 'competitors:detail');
     await expect
-      .poll(() => text(page, '#param-competitor-error'))
+      .poll(() => textOf(page, '#param-competitor-error'))
       .toMatch(/competitor is required when dataset=detail/);
   });
 
@@ -109,10 +91,10 @@ describe('Build a query sidebar', () => {
     await page.selectOption('#param-group_by', 'domain');
     await page.fill('#sheet-name', 'Domains');
     await page.click('#import');
-    await expect.poll(() => text(page, '#result')).toMatch(/^Wrote \d+ rows to "Domains"/);
+    await expect.poll(() => textOf(page, '#result')).toMatch(/^Wrote \d+ rows to "Domains"/);
     expect(addon.spreadsheet.getSheetByName('Domains')!.grid()[0]).toContain('domain');
     await page.locator('#saved li').first().waitFor();
-    expect(await text(page, '#saved li')).toMatch(
+    expect(await textOf(page, '#saved li')).toMatch(
       /^Domains: Citations for project 1001 \(group_by=domain\) \[Default\]/,
     );
 
@@ -121,10 +103,10 @@ describe('Build a query sidebar', () => {
     await expect.poll(() => page.inputValue('#report')).toBe('citations');
     expect(await page.inputValue('#param-group_by')).toBe('domain');
     expect(await page.inputValue('#sheet-name')).toBe('Domains');
-    expect(await text(page, '#editing')).toMatch(/Editing the import into "Domains"/);
+    expect(await textOf(page, '#editing')).toMatch(/Editing the import into "Domains"/);
 
     await page.click('button[aria-label="Run now: Domains"]');
-    await expect.poll(() => text(page, '#result')).toMatch(/^Ran "Domains": \d+ rows\./);
+    await expect.poll(() => textOf(page, '#result')).toMatch(/^Ran "Domains": \d+ rows\./);
     await page.click('button[aria-label="Delete: Domains"]');
     await expect.poll(() => page.locator('#saved li').count()).toBe(0);
     expect(addon.documentProperties.getProperty('AIVIS_IMPORTS')).toBe('[]');
@@ -141,7 +123,7 @@ describe('Build a query sidebar', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('preview-button');
     await page.keyboard.press('Enter');
     await page.locator('#preview table').waitFor();
-    expect(await text(page, '#preview caption')).toMatch(/=AIVIS_SUMMARY\(1001/);
+    expect(await textOf(page, '#preview caption')).toMatch(/=AIVIS_SUMMARY\(1001/);
   });
 
   test('axe finds nothing on the builder, before and after a preview', async () => {
@@ -156,7 +138,7 @@ describe('Build a query sidebar', () => {
 describe('Settings: connections', () => {
   test('add, rename (asks first, naming the import), make default and remove; the token never comes back', async () => {
     const addon = suite.load();
-    const page = await openPage(browser, addon, 'Sidebar');
+    const page = await openPage(chromium(), addon, 'Sidebar');
     await page.locator('#connections li').first().waitFor();
     await page.fill('#new-name', 'Client B');
     await page.fill('#new-base-url', BUILT_SERVICE_URL);
@@ -165,7 +147,7 @@ describe('Settings: connections', () => {
     await expect.poll(() => page.locator('#connections li').count()).toBe(2);
     expect(await page.inputValue('#new-token')).toBe('');
     expect(await page.content()).not.toContain('aivis_test_pro');
-    expect(await text(page, '#connections')).toMatch(
+    expect(await textOf(page, '#connections')).toMatch(
       /Client B: https:\/\/aivis\.example\.com · token set/,
     );
 
@@ -173,22 +155,22 @@ describe('Settings: connections', () => {
     await page.fill('#new-name', 'Client C');
     await page.click('button[aria-label="Rename: Client B"]');
     await expect
-      .poll(() => text(page, '#connection-message'))
+      .poll(() => textOf(page, '#connection-message'))
       .toBe(
         'Renaming "Client B" affects 1 import(s) or dashboard(s): AIVIS dashboard 2001 (Client B). Confirm to go on.',
       );
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('confirm');
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => text(page, '#connection-message'))
+      .poll(() => textOf(page, '#connection-message'))
       .toBe('Renamed "Client B" to "Client C".');
     expect(await page.isHidden('#confirm-box')).toBe(true);
 
     await page.click('button[aria-label="Make default: Client C"]');
-    await expect.poll(() => text(page, '#connections')).toMatch(/Client C \(default\)/);
+    await expect.poll(() => textOf(page, '#connections')).toMatch(/Client C \(default\)/);
     await page.click('button[aria-label="Remove: Default"]');
     await expect
-      .poll(() => text(page, '#connection-message'))
+      .poll(() => textOf(page, '#connection-message'))
       .toBe('Removed "Default" and its token.');
     expect(await page.locator('#connections li').count()).toBe(1);
     expect(pageErrors(page)).toEqual([]);
@@ -196,17 +178,17 @@ describe('Settings: connections', () => {
 
   test('an address outside the whitelist is refused in words; the token field is emptied anyway', async () => {
     const addon = suite.load();
-    const page = await openPage(browser, addon, 'Sidebar');
+    const page = await openPage(chromium(), addon, 'Sidebar');
     await page.locator('#connections li').first().waitFor();
     await page.fill('#new-name', 'Elsewhere');
     await page.fill('#new-base-url', 'https://evil.example');
     await page.fill('#new-token', 'aivis_test_pro');
     await page.click('#add-connection');
     await expect
-      .poll(() => text(page, '#connection-error'))
+      .poll(() => textOf(page, '#connection-error'))
       .toMatch(/must start with https:\/\/aivis\.example\.com\//);
     expect(await page.inputValue('#new-token')).toBe('');
-    expect(await text(page, '#allowed-base-urls')).toBe(
+    expect(await textOf(page, '#allowed-base-urls')).toBe(
       'Allowed addresses: https://aivis.example.com/',
     );
   });
@@ -214,26 +196,26 @@ describe('Settings: connections', () => {
   test('the token line and the connections list say the same after a token is saved or removed', async () => {
     const addon = suite.load({ token: undefined });
     addon.setToken(undefined);
-    const page = await openPage(browser, addon, 'Sidebar');
+    const page = await openPage(chromium(), addon, 'Sidebar');
     await page.locator('#connections li').first().waitFor();
-    expect(await text(page, '#token-state')).toBe('Token not set');
-    expect(await text(page, '#connections li')).toMatch(/· token not set/);
+    expect(await textOf(page, '#token-state')).toBe('Token not set');
+    expect(await textOf(page, '#connections li')).toMatch(/· token not set/);
 
     await page.fill('#base-url', BUILT_SERVICE_URL);
     await page.fill('#token', 'aivis_test_pro');
     await page.click('#save');
-    await expect.poll(() => text(page, '#error')).toBe('');
-    await expect.poll(() => text(page, '#token-state')).toBe('Token set');
-    await expect.poll(() => text(page, '#connections li')).toMatch(/· token set/);
+    await expect.poll(() => textOf(page, '#error')).toBe('');
+    await expect.poll(() => textOf(page, '#token-state')).toBe('Token set');
+    await expect.poll(() => textOf(page, '#connections li')).toMatch(/· token set/);
 
     await page.click('#remove-token');
-    await expect.poll(() => text(page, '#token-state')).toBe('Token not set');
-    await expect.poll(() => text(page, '#connections li')).toMatch(/· token not set/);
+    await expect.poll(() => textOf(page, '#token-state')).toBe('Token not set');
+    await expect.poll(() => textOf(page, '#connections li')).toMatch(/· token not set/);
   });
 
   test("Check the service's answers lists the report line by line, as the CLI prints it", async () => {
     const addon = suite.load({ token: 'aivis_test_old_names' });
-    const page = await openPage(browser, addon, 'Sidebar');
+    const page = await openPage(chromium(), addon, 'Sidebar');
     await page.click('#check-service');
     await page.locator('#drift-report li').last().waitFor();
     const lines = await page.locator('#drift-report li').allTextContents();
@@ -249,8 +231,8 @@ describe('Settings: connections', () => {
     const addon = suite.load();
     addon.call('aivisInsertDashboard', { project: 1003 });
     addon.call('aivisRefreshNow');
-    const page = await openPage(browser, addon, 'Sidebar');
-    await expect.poll(() => text(page, '#status')).toMatch(/1 dashboards/);
+    const page = await openPage(chromium(), addon, 'Sidebar');
+    await expect.poll(() => textOf(page, '#status')).toMatch(/1 dashboards/);
     await page.click('#run-log');
     await expect.poll(() => addon.spreadsheet.getActiveSheet().getName()).toBe('AIVIS run log');
   });
@@ -259,12 +241,12 @@ describe('Settings: connections', () => {
 describe('Insert dashboard dialog', () => {
   test('draws the chosen project on its own sheet', async () => {
     const addon = suite.load();
-    const page = await openPage(browser, addon, 'DashboardDialog');
+    const page = await openPage(chromium(), addon, 'DashboardDialog');
     await page.locator('#project option[value="1002"]').waitFor({ state: 'attached' });
     await page.selectOption('#project', '1002');
     await page.click('#insert');
     await expect
-      .poll(() => text(page, '#result'))
+      .poll(() => textOf(page, '#result'))
       .toMatch(/^Drew "AIVIS dashboard 1002": 2 charts\./);
     expect(addon.spreadsheet.getSheetByName('AIVIS dashboard 1002')!.charts).toHaveLength(2);
   });
@@ -275,7 +257,7 @@ describe('axe on each page', () => {
     '%s',
     async (file) => {
       const addon = suite.load();
-      const page = await openPage(browser, addon, file);
+      const page = await openPage(chromium(), addon, file);
       await page.waitForLoadState('networkidle');
       await page.locator('select option, #connections li').first().waitFor({ state: 'attached' });
       expect(await axeViolations(page)).toEqual([]);

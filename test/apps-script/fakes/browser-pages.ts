@@ -8,7 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type Addon, DIST_DIR } from '../../../support/apps-script/harness.js';
+import { launchChromium } from '../../../support/browser/harness.js';
 
 const AXE_PATH = resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js');
 const ORIGIN = 'https://script.googleusercontent.test';
@@ -32,6 +34,32 @@ const FAKE_SCRIPT_RUN = `
   window.google = { script: { run: runner(), host: { close() { window.__closed = true; } } } };
 })();
 `;
+
+/** One Chromium for a suite's pages: launched before its tests, closed after them. */
+export function useChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/** An element's text, '' when it has none. */
+export const textOf = (page: Page, selector: string): Promise<string> =>
+  page
+    .locator(selector)
+    .textContent()
+    .then((value) => value ?? '');
+
+/** Opens a built page and waits until its project list holds the sandbox's project 1001. */
+export async function openWithProjects(browser: Browser, addon: Addon, file: string) {
+  const page = await openPage(browser, addon, file);
+  await page.locator('#project option[value="1001"]').waitFor({ state: 'attached' });
+  return { addon, page };
+}
 
 /** Opens a built page (e.g. "Builder") wired to the add-on's server functions. */
 export async function openPage(browser: Browser, addon: Addon, file: string): Promise<Page> {
