@@ -12,17 +12,13 @@
  */
 import { resolve } from 'node:path';
 import { BUILT_SERVICE_URL, loadAddon } from '../../../support/apps-script/harness.js';
-import { startSandboxThread } from '../../../support/apps-script/sandbox-thread.js';
 import { skipSleep } from '../../../support/apps-script/services.js';
-import { createSyncHttp } from '../../../support/apps-script/sync-http.js';
 import { startWebhookReceiver } from '../../../support/apps-script/webhook-receiver.js';
-import { launchChromium } from '../../../support/browser/harness.js';
+import { startPictureSession } from './picture-session.js';
 
 const OUT = resolve(import.meta.dirname, '../../../docs/images');
-const sandbox = await startSandboxThread({ rateLimit: false });
+const { sandbox, http, browser, close } = await startPictureSession();
 const receiver = await startWebhookReceiver();
-const http = createSyncHttp();
-const browser = await launchChromium();
 try {
   const addon = loadAddon({
     http,
@@ -91,8 +87,6 @@ try {
     console.log(line.slice(1).join(' | '));
   }
 } finally {
-  await browser.close();
-  await http.close();
   await receiver.close();
-  await sandbox.close();
+  await close();
 }

@@ -13,15 +13,13 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PASTE_DIR, PASTE_FILE } from '../../../scripts/sheets/index.js';
 import { BUILT_SERVICE_URL, loadAddon } from '../../../support/apps-script/harness.js';
-import { startSandboxThread } from '../../../support/apps-script/sandbox-thread.js';
 import type {
   ChartSpecRecord,
   FakeSheet,
   Value,
 } from '../../../support/apps-script/spreadsheet.js';
-import { createSyncHttp } from '../../../support/apps-script/sync-http.js';
-import { launchChromium } from '../../../support/browser/harness.js';
 import { openPage } from './browser-pages.js';
+import { startPictureSession } from './picture-session.js';
 
 const OUT = resolve(import.meta.dirname, '../../../docs/images');
 const COLORS = ['#1a73e8', '#e8710a', '#188038', '#a142f4', '#d93025'];
@@ -100,9 +98,7 @@ figure{margin:0 0 8px;border:1px solid #dadce0;padding:6px}figcaption{font-size:
 }
 
 mkdirSync(OUT, { recursive: true });
-const sandbox = await startSandboxThread({ rateLimit: false });
-const http = createSyncHttp();
-const browser = await launchChromium();
+const { sandbox, http, browser, close } = await startPictureSession();
 try {
   const addon = loadAddon({
     http,
@@ -144,7 +140,5 @@ try {
     `draw-pictures: wrote ${OUT}/sheets-dashboard.png, sheets-builder.png and sheets-settings.png`,
   );
 } finally {
-  await browser.close();
-  await http.close();
-  await sandbox.close();
+  await close();
 }
