@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
@@ -214,4 +214,22 @@ export async function fetchJson(baseUrl: string, path: string, token = 'aivis_te
     headers: { Authorization: `Bearer ${token}` },
   });
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** Holds every Data API request of the page until the returned function is called. */
+export async function holdApi(page: Page): Promise<{ held: () => number; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await page.route(
+    (url) => url.pathname.startsWith('/api/v1/'),
+    async (route: Route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    },
+  );
+  return { held: () => held, release };
 }

@@ -5,9 +5,9 @@
  * the catalogue reaches an element whose code came from its standalone
  * module (one connection registry per page, however the code was loaded).
  */
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitForWidgets, watchConsole } from '../../support/browser/harness.js';
+import { holdApi, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { useHarness, useProxy } from './use-harness.js';
 
 const harness = useHarness();
@@ -30,24 +30,6 @@ const scoreShown = (page: Page) =>
   page
     .locator('aivis-visibility-score')
     .evaluate((node) => !!node.shadowRoot?.querySelector('[part~="score"]'));
-
-/** Holds every Data API request of the page until the returned function is called. */
-async function holdApi(page: Page): Promise<{ held: () => number; release: () => void }> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = 0;
-  await page.route(
-    (url) => url.pathname.startsWith('/api/v1/'),
-    async (route: Route) => {
-      held += 1;
-      await released;
-      await route.continue();
-    },
-  );
-  return { held: () => held, release };
-}
 
 describe('a widget moved while its request is in flight', () => {
   it('moved with appendChild into another container: shows its data and fires one event', async () => {
