@@ -7,25 +7,16 @@
  * Data API), with the reason.
  */
 import { parseArgs } from 'node:util';
-import type { HttpRequest, HttpResponse } from '../shared/client/types.js';
+import { fetchExchange } from '../shared/client/fetch-exchange.js';
+import type { HttpRequest } from '../shared/client/types.js';
 import { type DriftReport, formatDriftReport, runDriftCheck } from '../shared/drift.js';
 import { normalizeBaseUrl } from '../shared/http/request.js';
 
 /** Per request: an unreachable service must not hang the command. */
 const TIMEOUT_MS = 30_000;
 
-async function send(request: HttpRequest): Promise<HttpResponse> {
-  const response = await fetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  return { status: response.status, headers, body: await response.text() };
-}
+const send = (request: HttpRequest) =>
+  fetchExchange(request, { signal: AbortSignal.timeout(TIMEOUT_MS) });
 
 export async function main(argv: readonly string[], env = process.env): Promise<number> {
   const usage = 'Usage: npm run aivis -- check --base-url URL [--json]   (token in AIVIS_TOKEN)';

@@ -12,6 +12,7 @@ import { abortableSleep } from '../http/edge.js';
 import type { AivisError } from '../http/errors.js';
 import { redactSecret } from '../http/redaction.js';
 import type { Credentials } from '../http/request.js';
+import { fetchExchange, globalFetch } from './fetch-exchange.js';
 import {
   assembleRows,
   DEFAULT_CONCURRENCY,
@@ -42,7 +43,6 @@ import type {
   AivisReader,
   AsyncClientOptions,
   Collected,
-  FetchLike,
   FollowedRequest,
   HttpResponse,
   RequestOptions,
@@ -62,32 +62,19 @@ export function createFetchReader(options: AsyncClientOptions, check: BodyCheck)
   const client = resolveClientOptions(options);
   const { credentials, now } = client;
   const sleep = options.sleep ?? abortableSleep;
-  const fetchImpl: FetchLike | undefined =
-    options.fetch ?? (globalThis as unknown as { fetch?: FetchLike }).fetch?.bind(globalThis);
+  const fetchImpl = options.fetch ?? globalFetch();
 
   async function transmit(
     call: PreparedCall | PreparedLink,
     signal?: AbortSignalLike,
   ): Promise<HttpResponse> {
     if (!fetchImpl) throw networkError(call.request, new Error('no fetch in this environment'));
-    const answer = await fetchImpl(call.request.url, {
-      method: call.request.method,
-      headers: call.request.headers,
-      ...(signal ? { signal } : {}),
-    });
-    const headers: Record<string, string> = {};
-    answer.headers.forEach((value, key) => {
-      headers[key.toLowerCase()] = value;
-    });
+    const answer = await fetchExchange(call.request, { fetch: fetchImpl, signal });
     // A service that echoes the token as data (a brand name, a quote) must not put it on a
     // page (every form redactSecret knows; JSON stays JSON, see redaction.test). An error body is read whole, and redactError cleans what it yields (a plans_url
     // that held the token is dropped, not just cleaned).
-    const body = await answer.text();
-    return {
-      status: answer.status,
-      headers,
-      body: answer.status === 200 ? redactSecret(body, credentials.token) : body,
-    };
+    if (answer.status === 200) answer.body = redactSecret(answer.body, credentials.token);
+    return answer;
   }
 
   async function send(

@@ -4,20 +4,14 @@
  * shown as the CLI prints it, one line per list item. The page holds no
  * token: the proxy adds it, so the requests carry none.
  */
-import type { HttpRequest, HttpResponse } from '../../shared/client/types.js';
+import { fetchExchange } from '../../shared/client/fetch-exchange.js';
+import type { HttpRequest } from '../../shared/client/types.js';
 import { formatDriftReport, runDriftCheck } from '../../shared/drift.js';
 
 const item = (text: string): HTMLLIElement =>
   Object.assign(document.createElement('li'), { textContent: text });
 
-async function send(request: HttpRequest): Promise<HttpResponse> {
-  const response = await fetch(request.url, { method: request.method, headers: request.headers });
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  return { status: response.status, headers, body: await response.text() };
-}
+const send = (request: HttpRequest) => fetchExchange(request);
 
 /** Wires the button: each press checks the account `basePath()` names and lists the report. */
 export function initDriftPanel(

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import { createClient } from '../../shared/client/async-client.js';
-import type { HttpRequest, HttpResponse } from '../../shared/client/types.js';
+import { fetchExchange } from '../../shared/client/fetch-exchange.js';
+import type { HttpRequest } from '../../shared/client/types.js';
 import { driftProbes, formatDriftReport, runDriftCheck } from '../../shared/drift.js';
 import { differencesOf } from '../../shared/http/reconcile.js';
 import { toTable } from '../../shared/table/normalize.js';
@@ -23,14 +24,7 @@ import {
 
 const TOKEN = 'aivis_test_entry';
 
-async function send(request: HttpRequest): Promise<HttpResponse> {
-  const response = await fetch(request.url, { method: request.method, headers: request.headers });
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  return { status: response.status, headers, body: await response.text() };
-}
+const send = (request: HttpRequest) => fetchExchange(request);
 
 let sandbox: RunningSandbox;
 const reshapers = new Map<ReshapeVariant, RunningReshaper>();
