@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { API_ERROR_CODES, PLATFORMS, REPORT_PERIODS, SOURCE_WINDOWS } from '../api/vocabulary.js';
+import { defOf } from './zod-def.js';
 
 /** Registers a schema under a component name for the OpenAPI document. */
 export function named<T extends z.ZodMiniType>(id: string, description: string, schema: T): T {
@@ -24,30 +25,19 @@ export type DeepPartial<T> = T extends readonly (infer E)[]
     ? { [K in keyof T]?: DeepPartial<T[K]> }
     : T;
 
-interface LooseDef {
-  type: string;
-  shape?: Record<string, z.ZodMiniType>;
-  innerType?: z.ZodMiniType;
-  element?: z.ZodMiniType;
-  valueType?: z.ZodMiniType;
-  options?: readonly z.ZodMiniType[];
-}
-const looseDefOf = (schema: z.ZodMiniType): LooseDef =>
-  (schema as unknown as { _zod: { def: LooseDef } })._zod.def;
-
 /**
  * The same schema with every field inside it assumed too. Named components
  * (registered with an id) are left as they are: they carry their own tiers.
  */
 function loosen(schema: z.ZodMiniType): z.ZodMiniType {
   if (z.globalRegistry.get(schema)?.id) return schema;
-  const def = looseDefOf(schema);
+  const def = defOf(schema);
   switch (def.type) {
     case 'object':
       return z.looseObject(
         Object.fromEntries(
           Object.entries(def.shape ?? {}).map(([key, field]) => {
-            const inner = looseDefOf(field);
+            const inner = defOf(field);
             return [
               key,
               inner.type === 'optional' && inner.innerType
@@ -108,7 +98,7 @@ export function assumedFields<S extends Record<string, z.ZodMiniType>>(
 ): { [K in keyof S]: ReturnType<typeof assumed<S[K]>> } {
   return Object.fromEntries(
     Object.entries(shape).map(([key, field]) => {
-      const def = looseDefOf(field);
+      const def = defOf(field);
       // A field that may legitimately be absent stays plain optional: its absence is no drift.
       return [
         key,

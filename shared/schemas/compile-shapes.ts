@@ -13,31 +13,7 @@ import { SUMMARY_BLOCKS, type SummaryBlock } from '../api/vocabulary.js';
 import type { CompactShape, CompiledShapes } from '../http/shape-check.js';
 import { ASSUMED_KEY, errorEnvelopeSchema, unavailableSourceSchema } from './common.js';
 import { projectSummarySchema } from './summary.js';
-
-interface CheckDef {
-  check: string;
-  format?: string;
-  value?: number;
-  inclusive?: boolean;
-  maximum?: number;
-  pattern?: RegExp;
-}
-
-interface Def {
-  type: string;
-  format?: string;
-  shape?: Record<string, z.ZodMiniType>;
-  innerType?: z.ZodMiniType;
-  element?: z.ZodMiniType;
-  valueType?: z.ZodMiniType;
-  options?: readonly z.ZodMiniType[];
-  values?: ReadonlyArray<string | number | boolean | null>;
-  checks?: ReadonlyArray<{ _zod: { def: CheckDef } }>;
-}
-
-const defOf = (schema: z.ZodMiniType): Def =>
-  (schema as unknown as { _zod: { def: Def } })._zod.def;
-const checksOf = (def: Def): CheckDef[] => (def.checks ?? []).map((check) => check._zod.def);
+import { checksOf, defOf } from './zod-def.js';
 
 /**
  * Where a bundle only shows an endpoint's rows generically (as text), checking

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ASSUMED_KEY, isoDate, isoMonth } from '../schemas/common.js';
+import { defOf, type ZodDef } from '../schemas/zod-def.js';
 import type { ColumnType } from './types.js';
 
 export type Shape =
@@ -30,34 +31,6 @@ export type Shape =
  * Studio's field types and aggregations come from it.
  */
 export type LeafSemantic = 'count' | 'percent' | 'ratio' | 'month';
-
-/** The slice of zod's `_zod.def` this module reads. */
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodMiniType>;
-  innerType?: z.ZodMiniType;
-  element?: z.ZodMiniType;
-  valueType?: z.ZodMiniType;
-  options?: readonly z.ZodMiniType[];
-  values?: readonly unknown[];
-  in?: z.ZodMiniType;
-  getter?: () => z.ZodMiniType;
-  format?: string;
-  checks?: ReadonlyArray<{
-    _zod: {
-      def: {
-        check: string;
-        format?: string;
-        pattern?: RegExp;
-        value?: unknown;
-        inclusive?: boolean;
-      };
-    };
-  }>;
-}
-
-const defOf = (schema: z.ZodMiniType): Def =>
-  (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 const TEXT: Shape = { kind: 'leaf', type: 'text' };
 /** isoDate (common.ts) is the one YYYY-MM-DD pattern; its regex identifies date columns. */
@@ -140,20 +113,20 @@ function leaf(schema: z.ZodMiniType, type: ColumnType, semantic?: LeafSemantic):
   };
 }
 
-const hasPattern = (def: Def, pattern: string | undefined): boolean =>
+const hasPattern = (def: ZodDef, pattern: string | undefined): boolean =>
   pattern !== undefined &&
   (def.checks ?? []).some(
     (check) => check._zod.def.format === 'regex' && check._zod.def.pattern?.source === pattern,
   );
 
-function stringType(def: Def): ColumnType {
+function stringType(def: ZodDef): ColumnType {
   if (def.format === 'datetime') return 'datetime';
   if (def.format === 'date') return 'date';
   return hasPattern(def, DATE_PATTERN) ? 'date' : 'text';
 }
 
 /** Inclusive bounds of a number schema's checks (z.minimum / z.maximum). */
-function numberSemantic(def: Def, integer: boolean): LeafSemantic | undefined {
+function numberSemantic(def: ZodDef, integer: boolean): LeafSemantic | undefined {
   let min: unknown;
   let max: unknown;
   for (const check of def.checks ?? []) {
