@@ -106,6 +106,25 @@ function members(element: TypedElement, extra: string[]): string {
 const COMMON_HELPERS = `type EventOf<K extends string> = K extends keyof HTMLElementEventMap ? HTMLElementEventMap[K] : Event;
 type Properties<E, P extends keyof E> = { [K in P]?: '' extends E[K] ? E[K] | true : E[K] };`;
 
+/**
+ * A tag's entry in a JSX-like table: the element's own properties, its
+ * dashed attributes, then the handler lines the framework types its events
+ * with (`handlers` gives them for one event).
+ */
+const propsEntry =
+  (indent: string, handlers: (element: TypedElement, name: string) => string[]) =>
+  (element: TypedElement) =>
+    `${indent}${quote(element.tag)}: ElementProps<${element.className}, ${propertyUnion(element)}> & {${members(
+      element,
+      element.events.flatMap((name) => handlers(element, name)),
+    )}\n      };`;
+
+/** React, Preact and Solid type their tags in the module's `JSX.IntrinsicElements`. */
+const intrinsicElementsOf = (module: string) => ({
+  open: `declare module '${module}' {\n  namespace JSX {\n    interface IntrinsicElements {`,
+  close: '    }\n  }\n}',
+});
+
 export const FRAMEWORKS = {
   // React 19 sets a property when the element has one, an attribute otherwise, and
   // listens to `onaivis-load` as `aivis-load`.
@@ -116,15 +135,10 @@ export const FRAMEWORKS = {
     imports: "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
     helpers: `${COMMON_HELPERS}
 type ElementProps<E, P extends keyof E> = DetailedHTMLProps<HTMLAttributes<E>, E> & Properties<E, P>;`,
-    open: "declare module 'react' {\n  namespace JSX {\n    interface IntrinsicElements {",
-    close: '    }\n  }\n}',
-    entry: (element) =>
-      `      ${quote(element.tag)}: ElementProps<${element.className}, ${propertyUnion(element)}> & {${members(
-        element,
-        element.events.map(
-          (name) => `${quote(`on${name}`)}?: (event: EventOf<${quote(name)}>) => void;`,
-        ),
-      )}\n      };`,
+    ...intrinsicElementsOf('react'),
+    entry: propsEntry('      ', (_element, name) => [
+      `${quote(`on${name}`)}?: (event: EventOf<${quote(name)}>) => void;`,
+    ]),
   },
   // Vue's recipe for custom elements (vuejs.org, "Web Components and TypeScript"):
   // $props for the template's attributes, $emit for `@aivis-load` / `onAivisLoad`.
@@ -164,14 +178,10 @@ type ElementProps<E extends EventTarget, P extends keyof E> = HTMLAttributes<E> 
 type Handler<E, K extends string> = (event: EventOf<K> & { currentTarget: EventTarget & E }) => void;`,
     open: "declare module 'svelte/elements' {\n  interface SvelteHTMLElements {",
     close: '  }\n}',
-    entry: (element) =>
-      `    ${quote(element.tag)}: ElementProps<${element.className}, ${propertyUnion(element)}> & {${members(
-        element,
-        element.events.flatMap((name) => [
-          `${quote(`on${name}`)}?: Handler<${element.className}, ${quote(name)}> | null;`,
-          `${quote(`on:${name}`)}?: Handler<${element.className}, ${quote(name)}> | null;`,
-        ]),
-      )}\n      };`,
+    entry: propsEntry('    ', (element, name) => [
+      `${quote(`on${name}`)}?: Handler<${element.className}, ${quote(name)}> | null;`,
+      `${quote(`on:${name}`)}?: Handler<${element.className}, ${quote(name)}> | null;`,
+    ]),
   },
   // Preact sets a property when the element has one and listens to `onaivis-load` as `aivis-load`.
   preact: {
@@ -181,16 +191,10 @@ type Handler<E, K extends string> = (event: EventOf<K> & { currentTarget: EventT
     imports: "import type { HTMLAttributes } from 'preact';",
     helpers: `${COMMON_HELPERS}
 type ElementProps<E extends EventTarget, P extends keyof E> = HTMLAttributes<E> & Properties<E, P>;`,
-    open: "declare module 'preact' {\n  namespace JSX {\n    interface IntrinsicElements {",
-    close: '    }\n  }\n}',
-    entry: (element) =>
-      `      ${quote(element.tag)}: ElementProps<${element.className}, ${propertyUnion(element)}> & {${members(
-        element,
-        element.events.map(
-          (name) =>
-            `${quote(`on${name}`)}?: (event: EventOf<${quote(name)}> & { currentTarget: ${element.className} }) => void;`,
-        ),
-      )}\n      };`,
+    ...intrinsicElementsOf('preact'),
+    entry: propsEntry('      ', (element, name) => [
+      `${quote(`on${name}`)}?: (event: EventOf<${quote(name)}> & { currentTarget: ${element.className} }) => void;`,
+    ]),
   },
   // Solid sets properties on custom elements and listens to `on:aivis-load` as `aivis-load`.
   solid: {
@@ -200,16 +204,10 @@ type ElementProps<E extends EventTarget, P extends keyof E> = HTMLAttributes<E> 
     imports: "import type { JSX } from 'solid-js';",
     helpers: `${COMMON_HELPERS}
 type ElementProps<E, P extends keyof E> = JSX.HTMLAttributes<E> & Properties<E, P>;`,
-    open: "declare module 'solid-js' {\n  namespace JSX {\n    interface IntrinsicElements {",
-    close: '    }\n  }\n}',
-    entry: (element) =>
-      `      ${quote(element.tag)}: ElementProps<${element.className}, ${propertyUnion(element)}> & {${members(
-        element,
-        element.events.map(
-          (name) =>
-            `${quote(`on:${name}`)}?: JSX.EventHandlerWithOptionsUnion<${element.className}, EventOf<${quote(name)}>>;`,
-        ),
-      )}\n      };`,
+    ...intrinsicElementsOf('solid-js'),
+    entry: propsEntry('      ', (element, name) => [
+      `${quote(`on:${name}`)}?: JSX.EventHandlerWithOptionsUnion<${element.className}, EventOf<${quote(name)}>>;`,
+    ]),
   },
 } satisfies Record<string, Framework>;
 
