@@ -35,12 +35,22 @@ export interface RowTable {
   rows: Cell[][];
 }
 
+/**
+ * Columns for fields the schema does not know, at most: an answer naming a
+ * new key in every row must not widen a sheet or a Looker schema without
+ * bound. Past it the values are left out, and the table's notes say so.
+ */
+export const MAX_EXTRA_COLUMNS = 100;
+
 class Columns {
   readonly names: string[] = [];
   readonly types: ColumnType[] = [];
   readonly known: KnownColumn[] = [];
   private readonly index = new Map<string, number>();
   private readonly knownNames = new Set<string>();
+  private extras = 0;
+  /** Values of fields left out because MAX_EXTRA_COLUMNS was reached. */
+  leftOut = 0;
 
   addKnown(name: string, shape: Shape): number {
     if (!this.knownNames.has(name)) this.known.push({ name, shape });
@@ -51,11 +61,19 @@ class Columns {
   /**
    * A column for a field the schema does not know. A dotted key can spell a
    * known column's name (`"connections.ga4": ...` at the top level); it gets
-   * its own column rather than overwriting the known one.
+   * its own column rather than overwriting the known one. -1 once
+   * MAX_EXTRA_COLUMNS are taken: the value has no column.
    */
   extra(name: string, value: unknown): number {
     const unique = this.knownNames.has(name) ? `${name} (extra)` : name;
-    return this.index.get(unique) ?? this.add(unique, inferColumnType(value));
+    const existing = this.index.get(unique);
+    if (existing !== undefined) return existing;
+    if (this.extras >= MAX_EXTRA_COLUMNS) {
+      this.leftOut += 1;
+      return -1;
+    }
+    this.extras += 1;
+    return this.add(unique, inferColumnType(value));
   }
 
   /** A table's own columns, starting from these known ones. */
@@ -64,6 +82,7 @@ class Columns {
     copy.names.push(...this.names);
     copy.types.push(...this.types);
     copy.known.push(...this.known);
+    copy.extras = this.extras;
     for (const [name, index] of this.index) copy.index.set(name, index);
     for (const name of this.knownNames) copy.knownNames.add(name);
     return copy;
@@ -117,6 +136,11 @@ function planOf(rowShape: Extract<Shape, { kind: 'object' }>): { plan: Plan; col
   return { plan: known.plan, columns: known.columns.copy() };
 }
 
+/** A value into its column; none when the column was refused (MAX_EXTRA_COLUMNS). */
+function put(cells: Cell[], column: number, value: unknown): void {
+  if (column >= 0) cells[column] = toCell(value);
+}
+
 function fill(value: Record<string, unknown>, plan: Plan, cells: Cell[], columns: Columns): void {
   const { keys } = plan;
   let present = 0;
@@ -134,7 +158,7 @@ function fill(value: Record<string, unknown>, plan: Plan, cells: Cell[], columns
     if (isPlainObject(field)) fill(field, nested.plan, cells, columns);
     // A scalar where the schema says object: keep it in a column of its own.
     else if (field !== null && field !== undefined)
-      cells[columns.extra(nested.name, field)] = toCell(field);
+      put(cells, columns.extra(nested.name, field), field);
   }
   // Fields the schema does not know: only when the row has more keys than the known ones it carries.
   const own = Object.keys(value);
@@ -142,7 +166,7 @@ function fill(value: Record<string, unknown>, plan: Plan, cells: Cell[], columns
   for (const key of own) {
     if (plan.known.has(key)) continue;
     const field = value[key];
-    cells[columns.extra(`${plan.prefix}${key}`, field)] = toCell(field);
+    put(cells, columns.extra(`${plan.prefix}${key}`, field), field);
   }
 }
 
@@ -160,7 +184,11 @@ export function knownColumns(rowShape: Shape | undefined): KnownColumn[] {
 const EMPTY_PLAN: Plan = { keys: [], columns: [], nested: [], known: new Set(), prefix: '' };
 
 /** `rowShape` is the schema's row element; rows that are not objects land in a `value` column. */
-export function rowTable(rowShape: Shape | undefined, rows: readonly unknown[]): RowTable {
+/** `leftOut`: how many values of fields the schema does not know found no column (MAX_EXTRA_COLUMNS). */
+export function rowTable(
+  rowShape: Shape | undefined,
+  rows: readonly unknown[],
+): RowTable & { leftOut: number } {
   const { plan, columns } =
     rowShape?.kind === 'object' ? planOf(rowShape) : { plan: EMPTY_PLAN, columns: new Columns() };
   // Rows start as wide as the known columns, all null; a field met later widens the table.
@@ -169,7 +197,7 @@ export function rowTable(rowShape: Shape | undefined, rows: readonly unknown[]):
   for (const row of rows) {
     const cells: Cell[] = new Array<Cell>(knownWidth).fill(null);
     if (isPlainObject(row)) fill(row, plan, cells, columns);
-    else cells[columns.extra('value', row)] = toCell(row);
+    else put(cells, columns.extra('value', row), row);
     out.push(cells);
   }
   // Columns met in later rows widen the earlier ones; holes are absent values.
@@ -180,5 +208,5 @@ export function rowTable(rowShape: Shape | undefined, rows: readonly unknown[]):
         if (cells[index] === undefined) cells[index] = null;
     }
   }
-  return { columns: columns.names, types: columns.types, rows: out };
+  return { columns: columns.names, types: columns.types, rows: out, leftOut: columns.leftOut };
 }

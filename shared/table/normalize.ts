@@ -34,7 +34,7 @@ import {
   MAX_DEPTH,
   toCell,
 } from './cells.js';
-import { rowTable } from './columns.js';
+import { MAX_EXTRA_COLUMNS, rowTable } from './columns.js';
 import { KEY_VALUE_COLUMNS, KEY_VALUE_TYPES, keyValueRows } from './key-value.js';
 import { fieldNote, freshnessNote, paginationNote, periodNote } from './notes.js';
 import { columnTypeOf, type Shape, shapeOf } from './shape.js';
@@ -98,7 +98,7 @@ function buildTable(
     };
   }
 
-  const table = rowTable(rowElement(shape, location.key), listed);
+  const { leftOut, ...table } = rowTable(rowElement(shape, location.key), listed);
   const envelope = Object.keys(data)
     .filter((key) => key !== location.key && !EXPLAINED_FIELDS.has(key))
     .map((key) => fieldNote(key, data[key]));
@@ -108,6 +108,9 @@ function buildTable(
       ...contextNotes,
       paginationNote(data.pagination, rows ? rows.length : undefined),
       ...envelope,
+      leftOut > 0
+        ? `Fields the Data API document does not name get at most ${MAX_EXTRA_COLUMNS} columns; ${leftOut} more values were left out`
+        : undefined,
     ]),
   };
 }

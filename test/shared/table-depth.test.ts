@@ -1,10 +1,12 @@
 /**
  * Unknown fields can nest without bound: 2,000 levels are about 10 KB of
  * JSON. toTable and toCsv must not overflow the stack; past MAX_DEPTH the
- * value is cut short and the table's notes say so.
+ * value is cut short and the table's notes say so. Unknown keys can be new in
+ * every row: past MAX_EXTRA_COLUMNS they get no column, and the notes say so.
  */
 import { describe, expect, it } from 'vitest';
 import { CUT_SHORT, MAX_DEPTH } from '../../shared/table/cells.js';
+import { MAX_EXTRA_COLUMNS } from '../../shared/table/columns.js';
 import { toCsv } from '../../shared/table/csv.js';
 import { toTable } from '../../shared/table/normalize.js';
 
@@ -73,5 +75,26 @@ describe('deeply nested unknown fields', () => {
     const table = toTable('projects', {}, { projects: [{ id: 1, surprise: nested(MAX_DEPTH) }] });
     expect(String(table.rows[0]![table.columns.indexOf('surprise')])).toContain('bottom');
     expect(table.notes.some((note) => note.includes('cut short'))).toBe(false);
+  });
+});
+
+describe('unknown fields without end', () => {
+  it('1,000 rows each naming a new key get at most MAX_EXTRA_COLUMNS columns beside the known ones, and a note', () => {
+    const projects = Array.from({ length: 1_000 }, (_, index) => ({
+      id: index + 1,
+      brand_name: `Brand ${index}`,
+      [`surprise_${index}`]: index,
+    }));
+    const known = toTable('projects', {}, { projects: [] }).columns.length;
+    const table = toTable('projects', {}, { projects });
+    expect(table.columns.length).toBe(known + MAX_EXTRA_COLUMNS);
+    expect(table.rows).toHaveLength(1_000);
+    for (const row of table.rows) expect(row).toHaveLength(table.columns.length);
+    // The first rows' own fields keep their columns and values.
+    expect(table.rows[0]![table.columns.indexOf('surprise_0')]).toBe(0);
+    expect(table.columns).not.toContain(`surprise_${MAX_EXTRA_COLUMNS}`);
+    expect(table.notes.join(' ')).toContain(
+      `at most ${MAX_EXTRA_COLUMNS} columns; ${1_000 - MAX_EXTRA_COLUMNS} more values were left out`,
+    );
   });
 });
