@@ -97,6 +97,8 @@ export interface Network {
 }
 
 export interface Rendered {
+  /** Navigation start to the first contentful paint (a skeleton, on a widget page); NaN without one. */
+  painted: number;
   /** Navigation start to the frame after the first figure (the page's firstAt, else renderedAt). */
   first: number;
   /** Navigation start to the frame after the last figure (the page's renderedAt). */
@@ -115,16 +117,61 @@ async function emulate(context: BrowserContext, page: Page, network?: Network) {
   });
 }
 
-async function waitRendered(page: Page): Promise<Rendered> {
-  await page.waitForFunction(
-    () => (window as { renderedAt?: number }).renderedAt !== undefined,
-    undefined,
-    { timeout: 30_000 },
-  );
-  return page.evaluate(() => {
-    const w = window as unknown as { renderedAt: number; firstAt?: number };
-    return { first: w.firstAt ?? w.renderedAt, all: w.renderedAt };
+/**
+ * Before the page's own scripts: window.renderedAt, as the pages set it,
+ * also resolves window.renderedPromise. Waiting on that through CDP costs
+ * the page nothing; Playwright's waitForFunction would compile its injected
+ * script (about 13 ms in a fresh renderer, seen in bench/widget-trace.ts)
+ * on the page's main thread right after the load event, which is in the
+ * middle of a widget page's first render but idle time on the plain page.
+ */
+const RENDERED_PROMISE = `(() => {
+  let resolve;
+  const promise = new Promise((done) => { resolve = done; });
+  let at;
+  Object.defineProperty(window, 'renderedPromise', { value: promise });
+  Object.defineProperty(window, 'renderedAt', {
+    configurable: true,
+    get: () => at,
+    set: (value) => { at = value; resolve({ first: window.firstAt ?? value, all: value }); },
   });
+})();`;
+
+const RENDER_TIMEOUT_MS = 30_000;
+
+/** Registers RENDERED_PROMISE for every page this context opens. */
+export async function watchRendered(context: BrowserContext): Promise<void> {
+  await context.addInitScript(RENDERED_PROMISE);
+}
+
+export async function waitRendered(context: BrowserContext, page: Page): Promise<Rendered> {
+  const cdp = await context.newCDPSession(page);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${page.url()}: no renderedAt within ${RENDER_TIMEOUT_MS} ms`)),
+      RENDER_TIMEOUT_MS,
+    );
+  });
+  try {
+    const answer = (await Promise.race([
+      cdp.send('Runtime.evaluate', {
+        expression: 'window.renderedPromise',
+        awaitPromise: true,
+        returnByValue: true,
+      }),
+      timeout,
+    ])) as { result: { value?: Rendered }; exceptionDetails?: unknown };
+    if (!answer.result.value) throw new Error(`${page.url()}: renderedAt never set`);
+    // Read after the figures, so the reading costs the page nothing it measures.
+    const painted = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    );
+    return { ...answer.result.value, painted };
+  } finally {
+    clearTimeout(timer);
+    await cdp.detach().catch(() => undefined);
+  }
 }
 
 /**
@@ -141,16 +188,17 @@ export async function timeToRendered(
 ): Promise<Rendered> {
   const context = await browser.newContext();
   try {
+    await watchRendered(context);
     if (visits === 2) {
       const first = await context.newPage();
       await first.goto(url);
-      await waitRendered(first);
+      await waitRendered(context, first);
       await first.close();
     }
     const page = await context.newPage();
     await emulate(context, page, network);
     await page.goto(url);
-    return await waitRendered(page);
+    return await waitRendered(context, page);
   } finally {
     await context.close();
   }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../sandbox/server.js';
 import { buildWidgets } from '../scripts/widget/build.js';
-import { launchChromium } from './browser.js';
+import { launchChromium, waitRendered, watchRendered } from './browser.js';
 import { spread } from './stats.js';
 import {
   benchPages,
@@ -80,6 +80,7 @@ interface TraceEvent {
 async function traceOnce(browser: Browser, url: string): Promise<Record<string, number>> {
   const context = await browser.newContext();
   try {
+    await watchRendered(context);
     const page = await context.newPage();
     await page.addInitScript(INSTRUMENT);
     await browser.startTracing(page, {
@@ -93,7 +94,7 @@ async function traceOnce(browser: Browser, url: string): Promise<Record<string, 
       ],
     });
     await page.goto(url);
-    await page.waitForFunction(() => (window as { renderedAt?: number }).renderedAt !== undefined);
+    await waitRendered(context, page);
     const inPage = await page.evaluate(() => {
       const out: Record<string, number> = {
         ...(window as unknown as { traceMarks: Record<string, number> }).traceMarks,
