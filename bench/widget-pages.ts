@@ -3,6 +3,7 @@
  * README showed them, the same with modulepreload, and the plain page that
  * fetches the same three bodies and writes them as text (the floor).
  */
+import { setTimeout } from 'node:timers/promises';
 import { proxyConfig } from '../proxy/config.js';
 import { createProxyHandler } from '../proxy/handler.js';
 import { MAX_BUDGET_PER_MINUTE } from '../proxy/pacer.js';
@@ -103,13 +104,15 @@ export async function warmSandbox(baseUrl: string, paths = THREE_WIDGET_PATHS): 
  * PROXY_PATH on the same origin, as docs/loading.md's page expects it,
  * with its default CACHE_TTL unless `cacheTtlSeconds` says otherwise (0: a
  * repeat visit asks again, max-age=0, and is answered with a 304 instead of
- * from the browser's cache alone). `proxied` lists what the proxy was asked
- * and how it answered.
+ * from the browser's cache alone). With `serviceDelayMs` every proxy answer
+ * waits that long first, as when its cache is cold and the service is slow.
+ * `proxied` lists what the proxy was asked and how it answered.
  */
 export async function startBenchSite(
   bundleDir: string,
   sandboxUrl: string,
   cacheTtlSeconds?: number,
+  serviceDelayMs = 0,
 ) {
   const proxy = createProxyHandler(
     proxyConfig({
@@ -125,6 +128,7 @@ export async function startBenchSite(
     mount: {
       path: PROXY_PATH,
       handler: async (request) => {
+        if (serviceDelayMs > 0) await setTimeout(serviceDelayMs);
         const answer = await proxy(request);
         const { pathname, search } = new URL(request.url);
         proxied.push({ path: `${pathname}${search}`, status: answer.status });

@@ -5,7 +5,8 @@
  * interleaved in one run (stats.ts): three widgets as the README once showed
  * them and docs/loading.md's page, on loopback and under Chromium's network
  * emulation at 40 ms / 20 Mbit/s; the one-tag dashboard at 40 ms; a repeat
- * visit answered with 304s. Each with the time to the first and to all
+ * visit answered with 304s; the proxy answering late (a slow service), with
+ * the time to the first paint. Each with the time to the first and to all
  * figures. Where the time goes: bench/widget-trace.ts.
  * Figures are printed, never asserted.
  */
@@ -16,7 +17,14 @@ import { startSandbox } from '../sandbox/server.js';
 import { gzipSize } from '../scripts/gzip-size.js';
 import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../scripts/widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES } from '../scripts/widget/bundle-budget.js';
-import { launchChromium, type Network, type Rendered, timeToRendered } from './browser.js';
+import {
+  launchChromium,
+  type Network,
+  type Rendered,
+  timeToRendered,
+  waitRendered,
+  watchRendered,
+} from './browser.js';
 import { figure, ROUNDS, spread } from './stats.js';
 import {
   benchPages,
@@ -34,6 +42,8 @@ const WIDGET_ROUNDS = Math.max(ROUNDS, Number(process.env.WIDGET_ROUNDS) || 21);
 const DOC_SITE = 'https://intranet.example';
 /** The one-tag dashboard's sections: one aivis-load or aivis-error each. */
 const DASHBOARD_SECTIONS = 7;
+/** How long the slow-service figure's proxy waits before answering: a cold cache before a service that takes its time. */
+const SLOW_SERVICE_MS = 250;
 const PRELOAD_LINE = /^\s*<link rel="preload" as="fetch"[^\n]*\n/gm;
 
 const withoutPreloads = (page: string) => page.replace(PRELOAD_LINE, '');
@@ -59,10 +69,11 @@ async function probeDashboard(
 ): Promise<{ links: string; paths: string[] }> {
   const context = await browser.newContext();
   try {
+    await watchRendered(context);
     const page = await context.newPage();
     const from = proxied.length;
     await page.goto(url);
-    await page.waitForFunction(() => (window as { renderedAt?: number }).renderedAt !== undefined);
+    await waitRendered(context, page);
     const links = await page.evaluate(async () => {
       const bundle = (await import('/assets/aivis-widgets.js' as string)) as {
         preloadLinks(): string;
@@ -86,8 +97,10 @@ async function pair(
   project: (network?: Network) => Promise<Rendered>,
   baseline: (network?: Network) => Promise<Rendered>,
   network?: Network,
+  { painted = false } = {},
 ): Promise<void> {
   const firsts = { project: [] as number[], baseline: [] as number[] };
+  const paints: number[] = [];
   const result = await figure(
     'widget',
     `${name}, navigation start to all figures (Chromium)`,
@@ -96,6 +109,7 @@ async function pair(
     async () => {
       const rendered = await project(network);
       firsts.project.push(rendered.first);
+      paints.push(rendered.painted);
       return rendered.all;
     },
     async () => {
@@ -114,6 +128,13 @@ async function pair(
       2,
     )}×); all figures ${result.project.median.toFixed(0)} ms (plain ${result.baseline.median.toFixed(0)} ms)`,
   );
+  if (painted) {
+    console.log(
+      `         first paint (the skeletons) ${spread(paints).median.toFixed(0)} ms, ${(
+        first - spread(paints).median
+      ).toFixed(0)} ms before the first figure`,
+    );
+  }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -144,6 +165,8 @@ try {
   const { site, proxied } = await startBenchSite(outDir, sandbox.baseUrl);
   // A second origin whose proxy keeps nothing fresh (CACHE_TTL=0): every repeat visit revalidates.
   const revalidating = await startBenchSite(outDir, sandbox.baseUrl, 0);
+  // A third whose proxy answers only after SLOW_SERVICE_MS, as with a cold cache and a slow service.
+  const slow = await startBenchSite(outDir, sandbox.baseUrl, 0, SLOW_SERVICE_MS);
   const browser = await launchChromium();
   try {
     const pages = benchPages(site, sandbox.baseUrl);
@@ -194,6 +217,11 @@ try {
       'bench-plain-proxied',
       plainProxied([...new Set(advisedPaths)]),
     );
+    const advisedSlow = slow.site.page('bench-advised', docPageOn(slow.site.url, 3));
+    const advisedBaselineSlow = slow.site.page(
+      'bench-plain-proxied',
+      plainProxied([...new Set(advisedPaths)]),
+    );
     const dashboardBaseline = site.page(
       'bench-plain-dashboard',
       plainProxied([...new Set(dashboardPaths)]),
@@ -234,6 +262,14 @@ try {
       (network) => timeToRendered(browser, dashboardBaseline, network),
       intranet,
     );
+    await pair(
+      `three widgets, docs/loading.md page, the proxy answering after ${SLOW_SERVICE_MS} ms (cold cache, slow service), loopback`,
+      'plain page fetching the same 3 bodies from the proxy',
+      (network) => timeToRendered(browser, advisedSlow, network),
+      (network) => timeToRendered(browser, advisedBaselineSlow, network),
+      undefined,
+      { painted: true },
+    );
     const revalidated = () => revalidating.proxied.filter((entry) => entry.status === 304).length;
     const before304 = revalidated();
     await pair(
@@ -250,6 +286,7 @@ try {
     await browser.close();
     await site.close();
     await revalidating.site.close();
+    await slow.site.close();
     await sandbox.close();
   }
 } finally {
