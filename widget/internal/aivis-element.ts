@@ -136,6 +136,8 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   });
 
   #restarts = 0;
+  /** Whether the formats were asked for ahead of the answer (see render). */
+  #formatsAsked = false;
   /** Set when a removal cancelled the request: it runs again once the element is back. */
   #cancelled = false;
 
@@ -225,7 +227,13 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     const pending =
       !unconnected &&
       (this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL);
-    const format = this.format();
+    // A skeleton needs no number or date formats, whose first use costs 15-20 ms
+    // (Intl loading the locale, docs/loading.md): made after its frame, while
+    // the answer is still on its way, rather than before the skeleton shows.
+    if (pending && !this.#formatsAsked) {
+      this.#formatsAsked = true;
+      requestAnimationFrame(() => setTimeout(() => this.format()));
+    }
     return html`
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
         <header part="header" class="header">${this.renderHeading()}</header>
@@ -238,9 +246,10 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
               : this.renderSkeleton(),
           pending: () =>
             this.keepPreviousWhilePending && this.task.value !== undefined
-              ? this.renderData(this.task.value, format)
+              ? this.renderData(this.task.value, this.format())
               : this.renderSkeleton(),
-          complete: (value) => html`${this.renderData(value, format)}${this.#renderDrift(value)}`,
+          complete: (value) =>
+            html`${this.renderData(value, this.format())}${this.#renderDrift(value)}`,
           error: (error) => this.renderError(error),
         })}
       </section>
