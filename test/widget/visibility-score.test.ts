@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { pollUntil } from '../../support/poll.js';
 import { compareFigures } from '../../shared/noise.js';
 import '../../widget/index.js';
 import { mount, part, parts, settled, shadow, text } from './dom.js';
@@ -21,6 +22,34 @@ describe('<aivis-visibility-score>', () => {
     api.release();
     await settled(widget);
     expect(part(widget, 'skeleton')).toBeNull();
+  });
+
+  it('draws its skeleton without making date formats, and makes them before the answer comes', async () => {
+    api.hold();
+    const Original = Intl.DateTimeFormat;
+    const locales: unknown[] = [];
+    Intl.DateTimeFormat = class extends Original {
+      constructor(locale?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
+        locales.push(locale);
+        super(locale, options);
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      // A locale no other test uses: its formats are not in the page's cache yet.
+      const widget = mount('aivis-visibility-score', { project: '1001', locale: 'fr-CA' });
+      await widget.updateComplete;
+      expect(part(widget, 'skeleton')).not.toBeNull();
+      expect(locales).not.toContain('fr-CA');
+      await pollUntil(() => locales.includes('fr-CA'), {
+        what: 'the fr-CA date formats, made while the answer is held',
+      });
+      expect(part(widget, 'skeleton')).not.toBeNull();
+      api.release();
+      await settled(widget);
+      expect(text(part(widget, 'score'))).toMatch(/\d,\d/);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
   });
 
   it("shows the API's score, change, share of voice and every platform's mentions", async () => {
