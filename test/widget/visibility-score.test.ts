@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { pollUntil } from '../../support/poll.js';
 import { compareFigures } from '../../shared/noise.js';
+import { pollUntil } from '../../support/poll.js';
 import '../../widget/index.js';
 import { mount, part, parts, settled, shadow, text } from './dom.js';
 import { json } from './fake-api.js';
