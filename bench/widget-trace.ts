@@ -5,7 +5,10 @@
  * three-widget page beside the plain page fetching the same bodies: the
  * bundle's download, compile and evaluation, element definition, the first
  * (skeleton) render, each API request's start and end, the first and the
- * last figure. Milliseconds from navigation start. Printed, never asserted.
+ * last figure. Milliseconds from navigation start. Then the renderer's main
+ * thread from the HTML's arrival to the last figure, by activity (script,
+ * JavaScript callbacks, style and layout, paint, idle): docs/loading.md,
+ * "Where the rest of the time goes". Printed, never asserted.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,10 +77,78 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  pid?: number;
+  tid?: number;
   args?: { data?: { url?: string; fileName?: string; frame?: string }; fileName?: string };
 }
 
-async function traceOnce(browser: Browser, url: string): Promise<Record<string, number>> {
+/** Trace event names by what the main thread spends its time on (self time, nested events apart). */
+const ACTIVITIES: ReadonlyArray<[activity: string, names: RegExp]> = [
+  ['script compile and evaluation', /^(v8\.compile(Module)?|v8\.evaluateModule|EvaluateScript)$/],
+  [
+    'JavaScript callbacks (Lit updates, fetch answers, timers)',
+    /^(RunMicrotasks|FunctionCall|v8\.callFunction|TimerFire|FireAnimationFrame|EventDispatch)$/,
+  ],
+  ['style and layout', /^(UpdateLayoutTree|Layout|RecalculateStyles)$/],
+  ['paint and commit', /^(Paint|PrePaint|Commit|Layerize|UpdateLayer)$/],
+  ['HTML parsing', /^ParseHTML$/],
+  ['committing the navigation', /^(DocumentLoader::|NavigationBodyLoader::|LocalWindowProxy::)/],
+  ['garbage collection', /^(MinorGC|MajorGC|V8\.GC)/],
+];
+const OTHER_WORK = 'other work';
+const IDLE = 'idle (waiting for the network)';
+
+/**
+ * Where the renderer's main thread spends [from, to] (ms from navigation
+ * start): each event's self time goes to the activity of its nearest
+ * ancestor-or-self that has one; what no task covers is idle.
+ */
+function mainThreadTime(
+  events: readonly TraceEvent[],
+  thread: { pid?: number; tid?: number },
+  at: (event: TraceEvent) => number,
+  from: number,
+  to: number,
+): Record<string, number> {
+  const mine = events
+    .filter(
+      (event) =>
+        event.ph === 'X' &&
+        event.dur !== undefined &&
+        event.pid === thread.pid &&
+        event.tid === thread.tid &&
+        at(event) < to &&
+        at(event) + event.dur / 1000 > from,
+    )
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const clipped = (event: TraceEvent) =>
+    Math.max(0, Math.min(to, at(event) + event.dur! / 1000) - Math.max(from, at(event)));
+  const totals: Record<string, number> = {};
+  const add = (activity: string, ms: number) => {
+    totals[activity] = (totals[activity] ?? 0) + ms;
+  };
+  const stack: Array<{ event: TraceEvent; activity?: string; children: number }> = [];
+  const close = () => {
+    const done = stack.pop()!;
+    add(done.activity ?? OTHER_WORK, clipped(done.event) - done.children);
+    if (stack.length) stack.at(-1)!.children += clipped(done.event);
+  };
+  let busy = 0;
+  for (const event of mine) {
+    while (stack.length && stack.at(-1)!.event.ts + stack.at(-1)!.event.dur! <= event.ts) close();
+    if (!stack.length) busy += clipped(event);
+    const own = ACTIVITIES.find(([, names]) => names.test(event.name))?.[0];
+    stack.push({ event, activity: own ?? stack.at(-1)?.activity, children: 0 });
+  }
+  while (stack.length) close();
+  add(IDLE, Math.max(0, to - from - busy));
+  return totals;
+}
+
+async function traceOnce(
+  browser: Browser,
+  url: string,
+): Promise<{ marks: Record<string, number>; mainThread: Record<string, number> }> {
   const context = await browser.newContext();
   try {
     await watchRendered(context);
@@ -126,6 +197,7 @@ async function traceOnce(browser: Browser, url: string): Promise<Record<string, 
     const navigation = events.find(
       (event) => event.name === 'navigationStart' && event.cat.includes('blink.user_timing'),
     );
+    let mainThread: Record<string, number> = {};
     if (navigation) {
       const at = (event: TraceEvent) => (event.ts - navigation.ts) / 1000;
       const isBundle = (event: TraceEvent) =>
@@ -153,8 +225,15 @@ async function traceOnce(browser: Browser, url: string): Promise<Record<string, 
       }
       const paint = events.find((event) => event.name === 'firstContentfulPaint');
       if (paint) out(inPage, 'first contentful paint', at(paint));
+      mainThread = mainThreadTime(
+        events,
+        navigation,
+        at,
+        inPage['HTML response end'] ?? 0,
+        inPage['all figures (renderedAt)'] ?? 0,
+      );
     }
-    return inPage;
+    return { marks: inPage, mainThread };
   } finally {
     await context.close();
   }
@@ -174,6 +253,8 @@ try {
     const pages = benchPages(site, sandbox.baseUrl);
     await warmSandbox(sandbox.baseUrl);
     const table = new Map<string, Map<string, number[]>>();
+    /** The main thread's time from the HTML's arrival to the last figure, by activity. */
+    const spent = new Map<string, Map<string, number[]>>();
     const advised = site.page('trace-advised', docPageOn(site.url, 3));
     const from = proxied.length;
     await traceOnce(browser, advised);
@@ -189,11 +270,16 @@ try {
     await traceOnce(browser, pages.baseline);
     for (let round = 0; round < rounds; round += 1) {
       for (const [column, url] of round % 2 ? [...columns].reverse() : columns) {
-        const record = await traceOnce(browser, url);
-        for (const [name, value] of Object.entries(record)) {
-          const row = table.get(name) ?? new Map<string, number[]>();
-          row.set(column, [...(row.get(column) ?? []), value]);
-          table.set(name, row);
+        const { marks, mainThread } = await traceOnce(browser, url);
+        for (const [into, record] of [
+          [table, marks],
+          [spent, mainThread],
+        ] as const) {
+          for (const [name, value] of Object.entries(record)) {
+            const row = into.get(name) ?? new Map<string, number[]>();
+            row.set(column, [...(row.get(column) ?? []), value]);
+            into.set(name, row);
+          }
         }
       }
     }
@@ -211,6 +297,18 @@ try {
         return values ? spread(values).median.toFixed(1) : '';
       });
       console.log(`| ${name} | ${cells.join(' | ')} |`);
+    }
+    console.log(
+      `\nthe renderer's main thread from the HTML's arrival to the last figure, medians of ${rounds} loads, ms`,
+    );
+    console.log(`| activity | ${columns.map(([name]) => name).join(' | ')} |`);
+    console.log(`|---|${columns.map(() => '---:').join('|')}|`);
+    const activities = [...ACTIVITIES.map(([activity]) => activity), OTHER_WORK, IDLE];
+    for (const activity of activities) {
+      const cells = columns.map(([column]) =>
+        spread(spent.get(activity)?.get(column) ?? [0]).median.toFixed(1),
+      );
+      console.log(`| ${activity} | ${cells.join(' | ')} |`);
     }
   } finally {
     await browser.close();
