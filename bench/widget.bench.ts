@@ -28,10 +28,12 @@ import {
 import { figure, ROUNDS, spread } from './stats.js';
 import {
   benchPages,
+  captureCards,
   docPageOn,
   loadingDocPage,
   PROXY_PATH,
   plainPage,
+  serverRenderedPage,
   startBenchSite,
   warmSandbox,
 } from './widget-pages.js';
@@ -59,6 +61,20 @@ async function pathsOf(
   const from = proxied.length;
   await timeToRendered(browser, url);
   return proxied.slice(from).map((entry) => entry.path);
+}
+
+/** docs/loading.md's page once, its cards captured as declarative shadow DOM (captureCards). */
+async function serverRendered(browser: Browser, url: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    await watchRendered(context);
+    const page = await context.newPage();
+    await page.goto(url);
+    await waitRendered(context, page);
+    return serverRenderedPage(await captureCards(page));
+  } finally {
+    await context.close();
+  }
 }
 
 /** Loads the dashboard once: the bodies it asks for, and preloadLinks()' lines for it. */
@@ -269,6 +285,21 @@ try {
       (network) => timeToRendered(browser, advisedBaselineSlow, network),
       undefined,
       { painted: true },
+    );
+    // What only HTML rendered before the script could reach (docs/loading.md, "Where the rest of the time goes").
+    const prerendered = site.page('bench-server-rendered', await serverRendered(browser, advised));
+    await pair(
+      'ceiling of server-rendered first HTML: the same three cards as declarative shadow DOM, no script, loopback',
+      'plain page fetching the same 3 bodies from the proxy',
+      (network) => timeToRendered(browser, prerendered, network),
+      (network) => timeToRendered(browser, advisedBaseline, network),
+    );
+    await pair(
+      'ceiling of server-rendered first HTML, 40 ms RTT / 20 Mbit/s',
+      'plain page fetching the same 3 bodies from the proxy',
+      (network) => timeToRendered(browser, prerendered, network),
+      (network) => timeToRendered(browser, advisedBaseline, network),
+      intranet,
     );
     const revalidated = () => revalidating.proxied.filter((entry) => entry.status === 304).length;
     const before304 = revalidated();
