@@ -10,7 +10,7 @@
  * JavaScript callbacks, style and layout, paint, idle): docs/loading.md,
  * "Where the rest of the time goes". Printed, never asserted.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../sandbox/server.js';
@@ -243,7 +243,93 @@ function out(record: Record<string, number>, name: string, value: number) {
   record[name] = value;
 }
 
+/** The bundle's modules, grouped by what their JavaScript does for a card. */
+const MODULE_GROUPS: ReadonlyArray<[group: string, path: RegExp]> = [
+  ['number and date formats (Intl)', /^widget\/internal\/format\.ts$/],
+  ['Lit: templates and updates', /^node_modules\/(lit-html|lit-element|@lit\/reactive-element)\//],
+  ['Lit: context and task', /^node_modules\/@lit\/(context|task)\//],
+  ['request and answer checks (shared/)', /^shared\//],
+  // getComputedStyle after the first render: the style and layout it forces count here.
+  ["the cards' serif-font check (aivis-card.ts)", /^widget\/internal\/aivis-card\.ts$/],
+  ["the cards' own code (widget/)", /^widget\//],
+];
+const BROWSER_ONLY = 'the browser, called from no bundle code';
+
+interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Milliseconds of main-thread JavaScript per module group in one CPU profile:
+ * each sample goes to the module of its innermost frame in the bundle (so a
+ * DOM call or Intl's own work counts for the code that made it), found by
+ * the `// <path>` comment an unminified bundle puts above each module.
+ */
+function jsTimeByModule(
+  profile: CpuProfile,
+  bundleUrl: string,
+  moduleAt: (line: number) => string,
+) {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals: Record<string, number> = {};
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    const top = byId.get(id)?.callFrame.functionName ?? '';
+    if (/^\((root|program|idle)\)$/.test(top)) return;
+    let group = top === '(garbage collector)' ? 'garbage collection' : BROWSER_ONLY;
+    for (
+      let at: number | undefined = id;
+      at !== undefined && group === BROWSER_ONLY;
+      at = parent.get(at)
+    ) {
+      const frame = byId.get(at)!.callFrame;
+      if (frame.url !== bundleUrl) continue;
+      const module = moduleAt(frame.lineNumber);
+      group = MODULE_GROUPS.find(([, path]) => path.test(module))?.[0] ?? `other: ${module}`;
+    }
+    totals[group] = (totals[group] ?? 0) + ms;
+  });
+  return totals;
+}
+
+/** The module each line of an unminified bundle belongs to, from its `// <path>` comments. */
+function modulesOf(code: string): (line: number) => string {
+  const starts = code.split('\n').flatMap((text, line) => {
+    const path = /^\/\/ ((?:node_modules|shared|widget)\/\S+\.[jt]s)$/.exec(text)?.[1];
+    return path ? [{ line, path }] : [];
+  });
+  const lastFirst = [...starts].reverse();
+  return (line) => lastFirst.find((start) => start.line <= line)?.path ?? '(bundle)';
+}
+
+async function profileOnce(browser: Browser, url: string): Promise<CpuProfile> {
+  const context = await browser.newContext();
+  try {
+    await watchRendered(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await page.goto(url);
+    await waitRendered(context, page);
+    return ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
+  } finally {
+    await context.close();
+  }
+}
+
 const outDir = mkdtempSync(`${tmpdir()}/aivis-widget-trace-`);
+const namedDir = `${outDir}/with-names`;
 try {
   await buildWidgets({ outDir, bundlesOnly: true });
   const sandbox = await startSandbox({ port: 0, rateLimit: false });
@@ -309,6 +395,38 @@ try {
         spread(spent.get(activity)?.get(column) ?? [0]).median.toFixed(1),
       );
       console.log(`| ${activity} | ${cells.join(' | ')} |`);
+    }
+
+    // The same page on an unminified build, profiled: which modules the JavaScript is.
+    await buildWidgets({ outDir: namedDir, bundlesOnly: true, minify: false });
+    const named = await startBenchSite(namedDir, sandbox.baseUrl);
+    try {
+      const bundlePath = '/assets/aivis-widgets.js';
+      const moduleAt = modulesOf(readFileSync(`${namedDir}/aivis-widgets.js`, 'utf8'));
+      const namedPage = named.site.page('trace-named', docPageOn(named.site.url, 3));
+      await profileOnce(browser, namedPage);
+      const groups = new Map<string, number[]>();
+      for (let round = 0; round < rounds; round += 1) {
+        const profile = await profileOnce(browser, namedPage);
+        const totals = jsTimeByModule(profile, `${named.site.url}${bundlePath}`, moduleAt);
+        for (const [group, ms] of Object.entries(totals)) {
+          groups.set(group, [...(groups.get(group) ?? []), ms]);
+        }
+      }
+      console.log(
+        `\nthe docs/loading.md page's JavaScript by module (CPU profile of an unminified build, medians of ${rounds} loads, ms)`,
+      );
+      console.log('| modules | ms |');
+      console.log('|---|---:|');
+      const medians = [...groups].map(([group, values]) => {
+        const all = [...values, ...Array<number>(rounds - values.length).fill(0)];
+        return [group, spread(all).median] as const;
+      });
+      for (const [group, ms] of medians.sort(([, a], [, b]) => b - a)) {
+        if (ms >= 0.1) console.log(`| ${group} | ${ms.toFixed(1)} |`);
+      }
+    } finally {
+      await named.site.close();
     }
   } finally {
     await browser.close();

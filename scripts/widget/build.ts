@@ -67,6 +67,12 @@ export interface BuildWidgetsOptions {
   outDir?: string;
   /** Skip the manifest and declarations (faster; the bench uses this). */
   bundlesOnly?: boolean;
+  /**
+   * False: bundles as written, names kept and each module under a comment
+   * naming its file, for bench/widget-trace.ts to say which modules the
+   * time goes to. Never shipped.
+   */
+  minify?: boolean;
 }
 
 /**
@@ -97,7 +103,7 @@ async function bundle(
   entry: string,
   outDir: string,
   fileName: string,
-  budgeted = false,
+  { budgeted = false, minify = true } = {},
 ): Promise<void> {
   // Production mode always (buildForProduction): called from vitest (NODE_ENV=test), Vite
   // would otherwise pick Lit's development exports and ship its dev-mode warnings.
@@ -119,11 +125,11 @@ async function bundle(
       outDir,
       // Vite keeps whitespace in ES library output (for downstream bundlers);
       // this file goes straight into a script tag, so minify it fully.
-      minify: 'oxc',
-      ...(budgeted ? CATALOGUE_MINIFY : {}),
+      minify: minify && 'oxc',
+      ...(budgeted && minify ? CATALOGUE_MINIFY : {}),
       rolldownOptions: {
         output: {
-          minify: true,
+          minify,
           comments: false,
           // What the first render does not need loads later, from chunks beside the bundle
           // named after it (docs/widgets.md, "Size"): aivis-widgets.explanations.js.
@@ -151,9 +157,10 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
   const outDir = options.outDir ?? `${ROOT}dist/widget`;
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  await bundle('widget/index.ts', outDir, BUNDLE_FILE, true);
+  const { minify } = options;
+  await bundle('widget/index.ts', outDir, BUNDLE_FILE, { budgeted: true, minify });
   for (const [tag, entry] of Object.entries(STANDALONE_ENTRIES)) {
-    await bundle(entry, `${outDir}/standalone`, `${tag}.js`);
+    await bundle(entry, `${outDir}/standalone`, `${tag}.js`, { minify });
   }
   // The gallery beside the bundle, so dist/widget can be served as it is.
   await copyFile(`${ROOT}widget/demo/gallery.html`, `${outDir}/gallery.html`);
