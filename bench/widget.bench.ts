@@ -12,7 +12,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startSandbox } from '../sandbox/server.js';
 import { gzipSize } from '../scripts/gzip-size.js';
 import { BUNDLE_FILE, buildWidgets, STANDALONE_ENTRIES } from '../scripts/widget/build.js';
@@ -52,6 +52,32 @@ const withoutPreloads = (page: string) => page.replace(PRELOAD_LINE, '');
 const withPreloads = (page: string, links: string) =>
   withoutPreloads(page).replace('</head>', `${links}\n</head>`);
 
+/**
+ * One fresh load of `url`, past its figures and, unless told otherwise, until
+ * the network has been quiet for 500 ms (a section's second request may
+ * still be on its way when the last figure shows, and the proxy logs a
+ * request when it answers), then `use` on the page. For what the figures
+ * need to know, never timed.
+ */
+async function settledLoad<T>(
+  browser: Browser,
+  url: string,
+  use: (page: Page) => Promise<T>,
+  { networkIdle = true } = {},
+): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    await watchRendered(context);
+    const page = await context.newPage();
+    await page.goto(url);
+    await waitRendered(context, page);
+    if (networkIdle) await page.waitForLoadState('networkidle');
+    return await use(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** The proxy paths one fresh load of `url` asked for. */
 async function pathsOf(
   browser: Browser,
@@ -59,22 +85,13 @@ async function pathsOf(
   proxied: ReadonlyArray<{ path: string }>,
 ): Promise<string[]> {
   const from = proxied.length;
-  await timeToRendered(browser, url);
+  await settledLoad(browser, url, async () => undefined);
   return proxied.slice(from).map((entry) => entry.path);
 }
 
 /** docs/loading.md's page once, its cards captured as declarative shadow DOM (captureCards). */
 async function serverRendered(browser: Browser, url: string): Promise<string> {
-  const context = await browser.newContext();
-  try {
-    await watchRendered(context);
-    const page = await context.newPage();
-    await page.goto(url);
-    await waitRendered(context, page);
-    return serverRenderedPage(await captureCards(page));
-  } finally {
-    await context.close();
-  }
+  return serverRenderedPage(await settledLoad(browser, url, captureCards, { networkIdle: false }));
 }
 
 /** Loads the dashboard once: the bodies it asks for, and preloadLinks()' lines for it. */
@@ -83,13 +100,8 @@ async function probeDashboard(
   url: string,
   proxied: ReadonlyArray<{ path: string }>,
 ): Promise<{ links: string; paths: string[] }> {
-  const context = await browser.newContext();
-  try {
-    await watchRendered(context);
-    const page = await context.newPage();
-    const from = proxied.length;
-    await page.goto(url);
-    await waitRendered(context, page);
+  const from = proxied.length;
+  return settledLoad(browser, url, async (page) => {
     const links = await page.evaluate(async () => {
       const bundle = (await import('/assets/aivis-widgets.js' as string)) as {
         preloadLinks(): string;
@@ -97,9 +109,7 @@ async function probeDashboard(
       return bundle.preloadLinks();
     });
     return { links, paths: proxied.slice(from).map((entry) => entry.path) };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /**
@@ -312,6 +322,17 @@ try {
     );
     console.log(
       `         the proxy answered ${revalidated() - before304} of those requests with 304`,
+    );
+    // A figure timed on error cards would say nothing: every answer of the run, by status.
+    const statuses = new Map<number, number>();
+    for (const { status } of [...proxied, ...revalidating.proxied, ...slow.proxied]) {
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    console.log(
+      `widget   proxy answers during the run, by status: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status} ×${count}`)
+        .join(', ')}`,
     );
   } finally {
     await browser.close();
