@@ -289,6 +289,26 @@ describe('error states: a message per code that a person understands', () => {
     expect(part(widget, 'retry')).not.toBeNull();
   });
 
+  it('rate_limited: a widget moved during its countdown (appendChild elsewhere) counts on and retries', async () => {
+    const clock = manualSleep();
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
+    rateLimited(1, 2);
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(text(part(widget, 'error'))).toContain('Retrying in 2 s');
+    const elsewhere = document.body.appendChild(document.createElement('section'));
+    elsewhere.append(widget);
+    await clock.elapse();
+    await settled(widget);
+    expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
+    expect(part(widget, 'retry')).toBeNull();
+    await clock.elapse();
+    await settled(widget);
+    expect(part(widget, 'score')).not.toBeNull();
+    expect(api.callsTo('/projects/1001')).toHaveLength(2);
+    elsewhere.remove();
+  });
+
   it('rate_limited: a widget that leaves the page stops its countdown and sends nothing more', async () => {
     const clock = manualSleep();
     configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });

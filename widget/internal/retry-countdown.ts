@@ -18,10 +18,10 @@ export class RetryCountdownController implements ReactiveController {
   #retries = 0;
   #stopper?: AbortController;
 
-  readonly #host: ReactiveControllerHost;
+  readonly #host: ReactiveControllerHost & Element;
   readonly #retry: () => void;
 
-  constructor(host: ReactiveControllerHost, retry: () => void) {
+  constructor(host: ReactiveControllerHost & Element, retry: () => void) {
     this.#host = host;
     this.#retry = retry;
     host.addController(this);
@@ -56,7 +56,14 @@ export class RetryCountdownController implements ReactiveController {
     this.#retries = 0;
   }
 
+  /**
+   * A move (appendChild elsewhere, a keyed reorder) disconnects and connects
+   * the host in one go: the countdown goes on. Only a host still out of the
+   * page a moment later stops it, as its request does (aivis-element.ts).
+   */
   hostDisconnected(): void {
-    this.stop();
+    queueMicrotask(() => {
+      if (!this.#host.isConnected) this.stop();
+    });
   }
 }
