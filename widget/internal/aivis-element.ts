@@ -1,11 +1,11 @@
 /**
  * What the widgets share: the common attributes, one @lit/task Task that
  * validates the attributes with the core and fetches, the loading / error
- * states, the period line and the aivis-load / aivis-error events. Two
- * reactive controllers do the rest: ConnectionController resolves the client
- * (attributes > a connectionContext provider > configure()), RetryCountdownController
- * retries by itself after a 429. The error box, the drift Details and the
- * countdown come from explanations.ts, loaded later (explanations-loader.ts).
+ * states, the period line and the aivis-load / aivis-error events. A
+ * reactive controller, ConnectionController, resolves the client (attributes
+ * > a connectionContext provider > configure()); a RetryCountdown retries by
+ * itself after a 429. The error box, the drift Details and the countdown come
+ * from explanations.ts, loaded later (explanations-loader.ts).
  */
 
 import { initialState, Task, TaskStatus } from '@lit/task';
@@ -27,7 +27,7 @@ import { ConnectionController } from './connection-controller.js';
 import { emit } from './events.js';
 import { explanations, loadExplanations } from './explanations-loader.js';
 import { type Formatters, formatters, periodLabel, resolveLocale } from './format.js';
-import type { RetryCountdownController } from './retry-countdown.js';
+import type { RetryCountdown } from './retry-countdown.js';
 
 type TaskArgs = readonly [
   baseUrl: string,
@@ -79,7 +79,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
 
   readonly #link = new ConnectionController(this);
   /** Made at the first 429 (explanations.ts). */
-  #countdown?: RetryCountdownController;
+  #countdown?: RetryCountdown;
 
   protected readonly task = new Task<TaskArgs, ResponseOf<N>>(this, {
     args: () => {
@@ -129,8 +129,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       emit(this, 'aivis-error', { endpoint: this.endpoint, error: failure.toJSON() });
       if (failure.code !== 'rate_limited') return;
       const later = explanations();
-      if (later)
-        this.#countdown ??= new later.RetryCountdownController(this, () => void this.task.run());
+      if (later) this.#countdown ??= new later.RetryCountdown(this, () => void this.task.run());
       void this.#countdown?.start(failure.retryAfter ?? 1);
     },
   });
@@ -151,14 +150,17 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
 
   /**
    * A move (appendChild elsewhere, a keyed reorder, a teleport) disconnects
-   * and connects the element in one go: its request goes on. Only an element
-   * still out of the page a moment later (removed, or kept alive aside)
-   * cancels it, and asks again when it comes back.
+   * and connects the element in one go: its request and its 429 countdown go
+   * on. Only an element still out of the page a moment later (removed, or
+   * kept alive aside) stops the countdown and cancels the request, and asks
+   * again when it comes back.
    */
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     queueMicrotask(() => {
-      if (this.isConnected || this.task.status !== TaskStatus.PENDING) return;
+      if (this.isConnected) return;
+      this.#countdown?.stop();
+      if (this.task.status !== TaskStatus.PENDING) return;
       this.#cancelled = true;
       this.task.abort();
     });

@@ -13,7 +13,7 @@ import { explainError } from './error-messages.js';
 import { safeHttpUrl } from './format.js';
 import { externalLink } from './templates.js';
 
-export { RetryCountdownController } from './retry-countdown.js';
+export { RetryCountdown } from './retry-countdown.js';
 export { describeDifference };
 
 export interface ErrorBoxContext {

@@ -1,30 +1,33 @@
 /**
- * The automatic retry after a 429, as a Lit reactive controller: counts the
- * Retry-After seconds down (the host renders `secondsLeft`), then retries,
+ * The automatic retry after a 429: counts the Retry-After seconds down (the
+ * host renders `secondsLeft`, and stops it when it leaves the page), then retries,
  * at most MAX_AUTOMATIC_RETRIES times in a row before the widget waits for a
  * click instead. The seconds pass through the page's sleep (configure()), so
  * tests decide when a second is over.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { sleep } from './connection.js';
 
 /** Automatic retries after 429 before the widget waits for a click instead. */
 export const MAX_AUTOMATIC_RETRIES = 3;
 
-export class RetryCountdownController implements ReactiveController {
+/** What the countdown needs of its widget: to be drawn again as the seconds pass. */
+interface CountdownHost {
+  requestUpdate(): void;
+}
+
+export class RetryCountdown {
   /** Seconds until the automatic retry; undefined when none is scheduled. */
   secondsLeft?: number;
   /** Automatic retries since the last successful load. */
   #retries = 0;
   #stopper?: AbortController;
 
-  readonly #host: ReactiveControllerHost & Element;
+  readonly #host: CountdownHost;
   readonly #retry: () => void;
 
-  constructor(host: ReactiveControllerHost & Element, retry: () => void) {
+  constructor(host: CountdownHost, retry: () => void) {
     this.#host = host;
     this.#retry = retry;
-    host.addController(this);
   }
 
   /** Counts `seconds` (at least 1) down, then retries; nothing when the automatic retries are used up. */
@@ -44,7 +47,7 @@ export class RetryCountdownController implements ReactiveController {
     this.#retry();
   }
 
-  /** Cancels a scheduled retry (a reload, a new run of the task, the element leaving the page). */
+  /** Cancels a scheduled retry (a reload, a new run of the task, the element leaving the page: aivis-element.ts). */
   stop(): void {
     this.#stopper?.abort();
     this.#stopper = this.secondsLeft = undefined;
@@ -54,16 +57,5 @@ export class RetryCountdownController implements ReactiveController {
   /** After a successful load the next 429 gets every automatic retry again. */
   reset(): void {
     this.#retries = 0;
-  }
-
-  /**
-   * A move (appendChild elsewhere, a keyed reorder) disconnects and connects
-   * the host in one go: the countdown goes on. Only a host still out of the
-   * page a moment later stops it, as its request does (aivis-element.ts).
-   */
-  hostDisconnected(): void {
-    queueMicrotask(() => {
-      if (!this.#host.isConnected) this.stop();
-    });
   }
 }
