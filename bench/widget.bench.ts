@@ -155,10 +155,9 @@ async function pair(
     )}×); all figures ${result.project.median.toFixed(0)} ms (plain ${result.baseline.median.toFixed(0)} ms)`,
   );
   if (painted) {
+    const paint = spread(paints).median;
     console.log(
-      `         first paint (the skeletons) ${spread(paints).median.toFixed(0)} ms, ${(
-        first - spread(paints).median
-      ).toFixed(0)} ms before the first figure`,
+      `         first paint (the skeletons) ${paint.toFixed(0)} ms, ${(first - paint).toFixed(0)} ms before the first figure`,
     );
   }
 }

@@ -214,12 +214,18 @@ describe('error states: a message per code that a person understands', () => {
     );
   }
 
-  it('rate_limited counts down Retry-After and retries by itself', async () => {
+  /** A widget whose first `times` answers are such 429s, its countdown on the test's clock, settled on the first. */
+  async function rateLimitedWidget(times: number, seconds: number) {
     const clock = manualSleep();
     configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
-    rateLimited(1, 1);
+    rateLimited(times, seconds);
     const widget = mount('aivis-visibility-score', { project: '1001' });
     await settled(widget);
+    return { clock, widget };
+  }
+
+  it('rate_limited counts down Retry-After and retries by itself', async () => {
+    const { clock, widget } = await rateLimitedWidget(1, 1);
     expect(part(widget, 'error')?.dataset.code).toBe('rate_limited');
     expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
     expect(api.callsTo('/projects/1001')).toHaveLength(1);
@@ -232,11 +238,7 @@ describe('error states: a message per code that a person understands', () => {
   });
 
   it('rate_limited shows every second of a longer Retry-After, one second apart', async () => {
-    const clock = manualSleep();
-    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
-    rateLimited(1, 3);
-    const widget = mount('aivis-visibility-score', { project: '1001' });
-    await settled(widget);
+    const { clock, widget } = await rateLimitedWidget(1, 3);
     const shown: string[] = [];
     for (let second = 0; second < 3; second++) {
       shown.push(/Retrying in \d+ s/.exec(text(part(widget, 'error')))?.[0] ?? '');
@@ -251,11 +253,7 @@ describe('error states: a message per code that a person understands', () => {
   });
 
   it('rate_limited retries by itself three times in a row, then waits for a click', async () => {
-    const clock = manualSleep();
-    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
-    rateLimited(4, 1);
-    const widget = mount('aivis-visibility-score', { project: '1001' });
-    await settled(widget);
+    const { clock, widget } = await rateLimitedWidget(4, 1);
     for (let retry = 0; retry < 3; retry++) {
       expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
       await clock.elapse();
@@ -271,11 +269,7 @@ describe('error states: a message per code that a person understands', () => {
   });
 
   it('rate_limited after the automatic retries: no made-up wait, a button to try again', async () => {
-    const clock = manualSleep();
-    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
-    rateLimited(4, 2);
-    const widget = mount('aivis-visibility-score', { project: '1001' });
-    await settled(widget);
+    const { clock, widget } = await rateLimitedWidget(4, 2);
     for (let retry = 0; retry < 3; retry++) {
       for (const second of [2, 1]) {
         expect(text(part(widget, 'error'))).toContain(`Retrying in ${second} s`);
@@ -290,11 +284,7 @@ describe('error states: a message per code that a person understands', () => {
   });
 
   it('rate_limited: a widget moved during its countdown (appendChild elsewhere) counts on and retries', async () => {
-    const clock = manualSleep();
-    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
-    rateLimited(1, 2);
-    const widget = mount('aivis-visibility-score', { project: '1001' });
-    await settled(widget);
+    const { clock, widget } = await rateLimitedWidget(1, 2);
     expect(text(part(widget, 'error'))).toContain('Retrying in 2 s');
     const elsewhere = document.body.appendChild(document.createElement('section'));
     elsewhere.append(widget);
@@ -310,11 +300,7 @@ describe('error states: a message per code that a person understands', () => {
   });
 
   it('rate_limited: a widget that leaves the page stops its countdown and sends nothing more', async () => {
-    const clock = manualSleep();
-    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
-    rateLimited(1, 1);
-    const widget = mount('aivis-visibility-score', { project: '1001' });
-    await settled(widget);
+    const { clock, widget } = await rateLimitedWidget(1, 1);
     expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
     widget.remove();
     await clock.elapse();
