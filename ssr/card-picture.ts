@@ -31,6 +31,7 @@ export function cardLines(cardMarkup: string): string[] {
   const inner = start >= 0 && end > start ? cardMarkup.slice(start, end) : cardMarkup;
   const text = inner
     // The card's shadow root only: a section's template opens inside the dashboard's.
+    .replace(/\s+/g, ' ')
     .replace(/<template[^>]*>/g, '')
     .replace(HIDDEN, ' ')
     .replace(/<span class="visually-hidden">[\s\S]*?<\/span>/g, '')

@@ -11,7 +11,8 @@ import { loadExplanations } from '../widget/internal/explanations-loader.js';
 import type { CardElement } from './card-request.js';
 import { escapeHtml, templateHtml } from './template-html.js';
 
-export type CardAnswer = { data: unknown } | { error: AivisError };
+/** A card's answer: its data (and the answers of its follow-ups, AivisElement.followUps), or the error it shows. */
+export type CardAnswer = { data: unknown; followUps?: readonly unknown[] } | { error: AivisError };
 
 export interface CardLook {
   /** The address of the element's stylesheet (ssr/stylesheet.ts), as the page reaches it. */
@@ -41,6 +42,7 @@ export const attributesHtml = (attributes: ReadonlyArray<readonly [string, strin
 export function cardBody(element: CardElement, key: string, answer: CardAnswer): string {
   if ('error' in answer) return templateHtml(element.failureView(answer.error));
   element.holdAnswer(key, answer.data as never);
+  if (answer.followUps) element.holdFollowUps(answer.followUps);
   return templateHtml(element.render());
 }
 
@@ -58,7 +60,7 @@ export function cardHtml(
   const body = cardBody(element, key, answer);
   const held =
     'data' in answer
-      ? `<script type="application/json" data-aivis-answer>${scriptJson({ input: key, data: answer.data })}</script>`
+      ? `<script type="application/json" data-aivis-answer>${scriptJson({ input: key, data: answer.data, ...(answer.followUps ? { followUps: answer.followUps } : {}) })}</script>`
       : '';
   return `<${tag}${attributesHtml([...(look.hostAttributes ?? []), ...attributes])}><template shadowrootmode="open"><link rel="stylesheet" href="${escapeHtml(look.stylesheet(tag))}">${body}</template>${held}</${tag}>`;
 }

@@ -38,6 +38,7 @@ export function cardRoute(
       if (name.endsWith(suffix)) {
         name = name.slice(0, -suffix.length);
         form = named;
+        break;
       }
     }
   }

@@ -11,10 +11,15 @@ import type { Query } from '../../shared/api/endpoints.js';
 import type { CheckedParams } from '../../shared/api/validate.js';
 import { AivisError, validationError } from '../../shared/http/errors.js';
 import { apiPath } from '../../shared/http/request.js';
-import { cardAnswer } from '../../ssr/card-answer.js';
+import { cardAnswer, followUpCalls } from '../../ssr/card-answer.js';
 import { DASHBOARD_TAG, isWidgetTag } from '../../ssr/card-elements.js';
 import { cardSvg } from '../../ssr/card-picture.js';
-import { readAttributes, readCardRequest, unknownElement } from '../../ssr/card-request.js';
+import {
+  type CardElement,
+  readAttributes,
+  readCardRequest,
+  unknownElement,
+} from '../../ssr/card-request.js';
 import { EMBED_STYLESHEET, embedPage } from '../../ssr/embed-page.js';
 import { type CardAnswer, type CardLook, cardHtml, cardsReady } from '../../ssr/render-card.js';
 import { dashboardHtml, planDashboard } from '../../ssr/render-dashboard.js';
@@ -112,6 +117,31 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
     return read;
   }
 
+  /** The card's answer and its follow-ups' (AI traffic's daily series), one validator for all. */
+  async function readWithFollowUps(
+    request: Request,
+    element: CardElement,
+    endpoint: Parameters<typeof apiPath>[0],
+    params: CheckedParams,
+    context: ProxyRequestContext | undefined,
+  ): Promise<Read> {
+    const read = await readAnswer(request, endpoint, params, context);
+    if (!('data' in read.answer)) return read;
+    const calls = followUpCalls(element, read.answer.data);
+    if (calls.length === 0) return read;
+    const more = await Promise.all(
+      calls.map((call) => readAnswer(request, call.endpoint, call.params, context)),
+    );
+    read.answer = {
+      data: read.answer.data,
+      followUps: more.map((one) => ('data' in one.answer ? one.answer.data : undefined)),
+    };
+    if (read.etag && more.every((one) => one.etag)) {
+      read.etag = `"${await hexDigest([read.etag, ...more.map((one) => one.etag!)])}"`;
+    } else delete read.etag;
+    return read;
+  }
+
   function respond(request: Request, form: CardForm, made: Made): Answer {
     const headers: Record<string, string> = {
       'Content-Type': CONTENT_TYPES[form],
@@ -167,8 +197,14 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
         cacheControl: 'no-store',
       };
     }
-    const read = await readAnswer(request, card.endpoint, card.params, context);
-    const etag = read.etag && `"${read.etag.replace(/^W\//, '').replace(/"/g, '')}-${route.form}"`;
+    const read = await readWithFollowUps(
+      request,
+      card.element,
+      card.endpoint,
+      card.params,
+      context,
+    );
+    const etag = read.etag && `"${bare(read.etag)}-${route.form}"`;
     const key = etag && `${route.form} ${route.tag}?${route.query} ${etag}`;
     const kept = key ? rendered.get(key) : undefined;
     const body =
@@ -206,7 +242,13 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
         async (section): Promise<Read> =>
           'error' in section.request
             ? { answer: { error: section.request.error }, status: 422 }
-            : readAnswer(request, section.request.endpoint, section.request.params, context),
+            : readWithFollowUps(
+                request,
+                section.element,
+                section.request.endpoint,
+                section.request.params,
+                context,
+              ),
       ),
     );
     const answers = new Map(
@@ -290,6 +332,9 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
     }
   };
 }
+
+/** An entity tag's opaque part, without W/ and quotes. */
+const bare = (etag: string): string => etag.replace(/^W\//, '').replace(/"/g, '');
 
 const cardTitle = (tag: string): string =>
   tag

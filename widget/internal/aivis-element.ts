@@ -29,6 +29,12 @@ import { explanations, loadExplanations } from './explanations-loader.js';
 import { type Formatters, formatters, periodLabel, resolveLocale } from './format.js';
 import type { RetryCountdown } from './retry-countdown.js';
 
+/** A request a card makes after its answer (AivisElement.followUps). */
+export interface FollowUp {
+  endpoint: EndpointName;
+  params: Record<string, unknown>;
+}
+
 type TaskArgs = readonly [
   baseUrl: string,
   token: string | undefined,
@@ -157,6 +163,22 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   holdAnswer(input: string, data: ResponseOf<N>): void {
     this.#held = { input, data };
   }
+
+  /** The answer a server-rendered card came with, until the element's request settles. */
+  protected heldAnswer(): ResponseOf<N> | undefined {
+    return this.#held?.data;
+  }
+
+  /**
+   * The requests the card makes once its answer is there (AI traffic's daily
+   * series), for a server that renders it to make too: none by default.
+   */
+  followUps(_data: ResponseOf<N>): ReadonlyArray<FollowUp> {
+    return [];
+  }
+
+  /** Their answers, in order (an error as undefined), shown without asking: the server's card and its takeover. */
+  holdFollowUps(_answers: readonly unknown[]): void {}
   /** Whether the formats were asked for ahead of the answer (see render). */
   #formatsAsked = false;
   /** Set when a removal cancelled the request: it runs again once the element is back. */
