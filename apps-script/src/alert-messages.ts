@@ -15,7 +15,9 @@ export type AlertKind =
   | 'flagged_answers'
   | 'source_stale'
   | 'top_action'
-  | 'run_failed';
+  | 'run_failed'
+  /** Not a rule: the note that older alerts left a full queue. */
+  | 'queue_trimmed';
 
 export interface Quote {
   platform: string;
@@ -93,6 +95,10 @@ export function inertChatText(text: string, kind: WebhookKind): string {
   return out;
 }
 
+/** Brand and project of an alert; the queue's own note has no project. */
+const origin = (alert: Alert) =>
+  alert.project ? `${alert.brand} (project ${alert.project})` : alert.brand;
+
 const alertLines = (alert: Alert) => [
   alert.headline,
   ...alert.details,
@@ -109,7 +115,7 @@ export function alertEmail(alerts: readonly Alert[], spreadsheetUrl: string): Me
     (
       alert,
     ) => `<div style="border-left:4px solid ${alert.kind === 'run_failed' ? '#d93025' : '#1a73e8'};padding:4px 12px;margin:12px 0">
-<p style="margin:0;color:#5f6368;font-size:12px">${escapeHtml(alert.brand)} · project ${alert.project}</p>
+<p style="margin:0;color:#5f6368;font-size:12px">${escapeHtml(alert.brand)}${alert.project ? ` · project ${alert.project}` : ''}</p>
 <p style="margin:4px 0;font-size:15px;font-weight:bold">${escapeHtml(alert.headline)}</p>
 ${alert.details.map((line) => `<p style="margin:2px 0">${escapeHtml(line)}</p>`).join('\n')}
 ${alert.quotes
@@ -132,11 +138,7 @@ ${link}
   const text = [
     'AI Visibility alerts',
     '',
-    ...alerts.flatMap((alert) => [
-      `${alert.brand} (project ${alert.project})`,
-      ...alertLines(alert),
-      '',
-    ]),
+    ...alerts.flatMap((alert) => [origin(alert), ...alertLines(alert), '']),
     spreadsheetUrl ? `Open the spreadsheet: ${spreadsheetUrl}` : '',
     'Change the alerts in Extensions > AI Visibility > Alerts.',
   ].join('\n');
@@ -146,7 +148,7 @@ ${link}
 /** The chat text of one run's alerts: a title line per alert and its details. */
 function chatLines(alerts: readonly Alert[], kind: WebhookKind): string[] {
   return alerts.flatMap((alert) => [
-    inertChatText(`${alert.brand} (project ${alert.project}): ${alert.headline}`, kind),
+    inertChatText(`${origin(alert)}: ${alert.headline}`, kind),
     ...alertLines(alert)
       .slice(1)
       .map((line) => inertChatText(`  ${line}`, kind)),

@@ -9,7 +9,7 @@
  * Nothing here throws into the refresh: every outcome is a run-log line.
  */
 
-import { readJson, writeJson } from '../../apps-script-platform/document-properties.js';
+import { digest as sha256 } from '../../apps-script-platform/response-cache.js';
 import { redactSecret } from '../../shared/http/redaction.js';
 import { compareFigures, describeChange, type FigureChange } from '../../shared/noise.js';
 import {
@@ -27,10 +27,26 @@ import {
   webhookPayload,
 } from './alert-messages.js';
 import {
+  adoptSharedOutbox,
+  channelsOf,
+  droppedNote,
+  EMAIL,
+  enqueue,
+  type Queue,
+  queueKey,
+  queuesOf,
+  readQueue,
+  serialize,
+} from './alert-outbox.js';
+import {
   type AlertEntry,
-  entryKey,
+  currentUser,
+  entriesOf,
+  PROPERTY_VALUE_LIMIT_BYTES,
   readAlertEntries,
+  stateKey,
   storedWebhookUrls,
+  utf8Bytes,
   webhookUrl,
   webhookView,
 } from './alert-settings.js';
@@ -40,8 +56,6 @@ import type { RunLogEntry } from './run-log.js';
 
 /** Mails kept back for the day: near the quota, alerts wait rather than use the last ones. */
 export const MAIL_RESERVE = 1;
-/** Queued alerts per channel; the oldest go first when a channel stays down for long. */
-const OUTBOX_LIMIT = 10;
 const DAY_MS = 86_400_000;
 const DIGEST_INTERVAL_MS = { daily: DAY_MS - 2 * 3_600_000, weekly: 7 * DAY_MS - 2 * 3_600_000 };
 
@@ -73,16 +87,18 @@ interface DigestState {
   flaggedWatermark: string | null;
 }
 
-type Outbox = Record<string, Alert[]>;
-
 export interface CheckResult {
   sent: number;
   skipped: number;
+  /** Said instead of counts when the person running it has no alerts here. */
+  note?: string;
 }
 
-const OUTBOX_KEY = 'AIVIS_ALERT_OUTBOX';
-const stateKey = (entry: AlertEntry) => `AIVIS_ALERT_STATE_${encodeURIComponent(entryKey(entry))}`;
-const EMAIL = 'email';
+/**
+ * A rival's name as the state keeps it: short names as they are, long ones
+ * as a digest, so ten of them always fit the state's 9 KB property.
+ */
+const nameKey = (name: string) => (name.length <= 40 ? name : `#${sha256(name).slice(0, 16)}`);
 
 /** Every secret the add-on holds, for scrubbing any text that reaches a log or a message. */
 function secrets(): string[] {
@@ -112,6 +128,7 @@ function ownIndex(figures: ProjectFigures): number {
   return figures.ranking.findIndex((each) => each.own);
 }
 
+/** Names ahead of the own brand, as they are (for messages). */
 function brandsAhead(figures: ProjectFigures): string[] {
   const own = ownIndex(figures);
   return own < 0 ? [] : figures.ranking.slice(0, own).map((each) => each.name);
@@ -131,7 +148,7 @@ function stateOf(figures: ProjectFigures, previous: AlertState | null): AlertSta
     brand: figures.brand,
     score: reference(figures.score, figures.answers),
     shareOfVoice: reference(figures.shareOfVoice, figures.answers),
-    ahead: brandsAhead(figures),
+    ahead: brandsAhead(figures).map(nameKey),
     flaggedWatermark: figures.newestFlaggedAt,
     topAction: figures.actions[0] ?? null,
     sources: Object.fromEntries(figures.sources.map((each) => [each.source, each.state])),
@@ -198,7 +215,9 @@ export function evaluate(
   }
   if (entry.rules.competitor_overtakes) {
     const own = figures.ranking[ownIndex(figures)];
-    const passed = brandsAhead(figures).filter((name) => !previous.ahead.includes(name));
+    const passed = brandsAhead(figures).filter(
+      (name) => !previous.ahead.includes(nameKey(name)) && !previous.ahead.includes(name),
+    );
     for (const name of passed) {
       const rival = figures.ranking.find((each) => each.name === name)!;
       alerts.push({
@@ -252,15 +271,6 @@ export function evaluate(
     });
   }
   return { alerts, quiet, next };
-}
-
-/** The channels of an entry: 'email' and its webhook references. */
-function channelsOf(entry: AlertEntry): string[] {
-  return [...(entry.email ? [EMAIL] : []), ...entry.webhooks];
-}
-
-function addToOutbox(outbox: Outbox, channel: string, alerts: readonly Alert[]): void {
-  outbox[channel] = [...(outbox[channel] ?? []), ...alerts].slice(-OUTBOX_LIMIT);
 }
 
 function spreadsheetUrl(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
@@ -322,10 +332,16 @@ interface Delivery {
   skipped: number;
 }
 
-/** Sends each channel's queue as one message; what cannot go stays queued for the next run. */
+const documentProperties = () => PropertiesService.getDocumentProperties();
+
+/**
+ * Sends each of the owner's queues as one message. A sent queue's property
+ * is deleted right after its send, before the next channel is tried; a
+ * queue that cannot go stays for the next run (docs/alerts.md, "Limits").
+ */
 function deliver(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  outbox: Outbox,
+  owner: string,
   trigger: RunLogEntry['trigger'],
 ): Delivery {
   const result: Delivery = { log: [], sent: 0, skipped: 0 };
@@ -339,7 +355,7 @@ function deliver(
       result.log.push(
         logLine({
           kind: 'alert',
-          sheetName: `${alert.project}: ${alert.kind}`,
+          sheetName: alert.project ? `${alert.project}: ${alert.kind}` : alert.kind,
           connection: channelLabel(channel),
           trigger,
           status,
@@ -350,123 +366,204 @@ function deliver(
     if (status === 'sent') result.sent += alerts.length;
     else result.skipped += alerts.length;
   };
-  for (const [channel, alerts] of Object.entries(outbox)) {
-    if (alerts.length === 0) continue;
+  for (const { key, queue } of queuesOf(owner)) {
+    const { channel } = queue;
+    const alerts = queue.dropped ? [droppedNote(queue.dropped), ...queue.alerts] : queue.alerts;
+    if (queue.alerts.length === 0) {
+      documentProperties().deleteProperty(key);
+      continue;
+    }
+    if (channel !== EMAIL && !webhookUrl(channel)) {
+      // The webhook was removed from the settings: its queue has nowhere to go.
+      note(channel, queue.alerts, 'skipped', 'The webhook was removed from the alert settings.');
+      documentProperties().deleteProperty(key);
+      continue;
+    }
     try {
       if (channel === EMAIL) {
         const left = MailApp.getRemainingDailyQuota();
         if (left <= MAIL_RESERVE) {
           note(
             channel,
-            alerts,
+            queue.alerts,
             'skipped',
             `Mail quota nearly spent (${left} left today): kept for the next run.`,
           );
           continue;
         }
-        const message = alertEmail(alerts, spreadsheetUrl(spreadsheet));
-        sendToSelf(message);
+        sendToSelf(alertEmail(alerts, spreadsheetUrl(spreadsheet)));
       } else {
         post(channel, alerts);
       }
-      note(channel, alerts, 'sent', '');
-      outbox[channel] = [];
     } catch (error) {
       const why = error instanceof DeliveryProblem ? error.message : explain(error);
-      note(channel, alerts, 'failed', `${why}; kept for the next run.`);
+      note(channel, queue.alerts, 'failed', `${why}; kept for the next run.`);
+      continue;
     }
+    documentProperties().deleteProperty(key);
+    note(channel, queue.alerts, 'sent', '');
   }
-  for (const channel of Object.keys(outbox)) if (!outbox[channel]?.length) delete outbox[channel];
   return result;
 }
 
 function readState(entry: AlertEntry): AlertState | null {
-  return readJson<AlertState | null>(stateKey(entry), null);
+  const text = documentProperties().getProperty(stateKey(entry));
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as AlertState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A state as its property value, always under the 9 KB a value holds: names
+ * are clipped on reading (alert-figures.ts) and long rivals kept as
+ * digests, so only a pathological answer reaches the fallbacks, which give
+ * up comparisons rather than the entry.
+ */
+function stateText(state: AlertState): string {
+  const fits = (text: string) => utf8Bytes(text) <= PROPERTY_VALUE_LIMIT_BYTES - 512;
+  let text = JSON.stringify(state);
+  if (fits(text)) return text;
+  const lighter: AlertState = {
+    ...state,
+    ahead: [],
+    topAction: null,
+    digest: state.digest ? { ...state.digest, ranks: {} } : null,
+  };
+  text = JSON.stringify(lighter);
+  return fits(text) ? text : JSON.stringify({ ...lighter, brand: state.brand.slice(0, 40) });
 }
 
 function writeState(entry: AlertEntry, state: AlertState): void {
-  writeJson(stateKey(entry), state);
+  documentProperties().setProperty(stateKey(entry), stateText(state));
 }
 
 function label(entry: AlertEntry): string {
   return entry.connection ?? '';
 }
 
+/** What one entry's check found: its alerts and the state to store. */
+function checkEntry(
+  entry: AlertEntry,
+  trigger: RunLogEntry['trigger'],
+  runFailed: boolean,
+  now: Date,
+  quietLine: (reason: string, status?: RunLogEntry['status']) => void,
+): { alerts: Alert[]; next: AlertState | null; skipped: number } {
+  const previous = readState(entry);
+  let figures: ProjectFigures | null = null;
+  let fetchError = '';
+  let skipped = 0;
+  try {
+    figures = fetchFigures(
+      entry.project,
+      readCredentials(entry.connection),
+      previous?.flaggedWatermark ?? null,
+      now,
+    );
+  } catch (error) {
+    fetchError = explain(error);
+    quietLine(`Could not read the figures: ${fetchError}`, 'failed');
+  }
+  const alerts: Alert[] = [];
+  let next: AlertState | null = previous;
+  if (figures && !previous) {
+    next = stateOf(figures, null);
+    quietLine('First check: figures stored, nothing to compare with yet.');
+  } else if (figures && previous) {
+    const evaluation = evaluate(entry, previous, figures);
+    alerts.push(...evaluation.alerts);
+    next = evaluation.next;
+    for (const reason of evaluation.quiet) {
+      quietLine(`Not alerted: ${reason}.`);
+      skipped += 1;
+    }
+  }
+  if (next && trigger === 'schedule') {
+    const failed = runFailed || Boolean(fetchError);
+    next = { ...next, failedRuns: failed ? next.failedRuns + 1 : 0 };
+    if (failed && next.failedRuns === 2 && entry.rules.run_failed) {
+      alerts.push({
+        kind: 'run_failed',
+        project: entry.project,
+        brand: next.brand,
+        headline: 'The scheduled refresh failed twice in a row',
+        details: [fetchError || 'See the sheet "AIVIS run log" for the errors.'],
+        quotes: [],
+      });
+    }
+  }
+  return { alerts, next, skipped };
+}
+
 /**
- * Checks every configured project and delivers. `runFailed` says whether the
+ * Checks the projects of the person this run is for and delivers their
+ * queued alerts: a scheduled run checks its owner's entries, Check alerts
+ * now the presser's; nobody's press checks or sends another person's
+ * (docs/alerts.md, "Who owns an alert"). `runFailed` says whether the
  * refresh before it failed (a scheduled run only: two in a row alert).
+ * Callers hold the document lock, so two runs never interleave their
+ * reads and writes of the state.
  */
 export function checkAlerts(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   trigger: RunLogEntry['trigger'],
   runFailed: boolean,
+  now: Date = new Date(),
 ): CheckResult & { log: RunLogEntry[] } {
-  const entries = readAlertEntries();
+  const owner = currentUser();
+  const entries = entriesOf(owner, trigger === 'schedule');
+  if (owner && trigger === 'schedule') adoptSharedOutbox(owner);
+  const queued = owner ? queuesOf(owner) : [];
+  if (entries.length === 0 && queued.length === 0) {
+    const others = [
+      ...new Set(readAlertEntries().flatMap((each) => (each.owner ? [each.owner] : []))),
+    ];
+    return {
+      sent: 0,
+      skipped: 0,
+      note: others.length
+        ? `You have no alerts in this spreadsheet: the ones here belong to ${others.join(', ')}, and only their own runs check and send them.`
+        : 'No alerts are set up in this spreadsheet: add them in Alerts... first.',
+      log: [],
+    };
+  }
   const log: RunLogEntry[] = [];
   let skipped = 0;
-  const outbox = readJson<Outbox>(OUTBOX_KEY, {});
-  const quietLine = (
-    entry: AlertEntry,
-    reason: string,
-    status: RunLogEntry['status'] = 'skipped',
-  ) =>
-    log.push(
-      logLine({
-        kind: 'alert',
-        sheetName: String(entry.project),
-        connection: label(entry),
-        trigger,
-        status,
-        error: reason,
-      }),
-    );
   for (const entry of entries) {
-    const previous = readState(entry);
-    let figures: ProjectFigures | null = null;
-    let fetchError = '';
-    try {
-      figures = fetchFigures(
-        entry.project,
-        readCredentials(entry.connection),
-        previous?.flaggedWatermark ?? null,
+    const quietLine = (reason: string, status: RunLogEntry['status'] = 'skipped') =>
+      log.push(
+        logLine({
+          kind: 'alert',
+          sheetName: String(entry.project),
+          connection: label(entry),
+          trigger,
+          status,
+          error: reason,
+        }),
       );
+    try {
+      const found = checkEntry(entry, trigger, runFailed, now, quietLine);
+      skipped += found.skipped;
+      // The state and the queues it fills are one write: a run cut off between
+      // them can neither forget an alert it found nor find it a second time.
+      const writes: Record<string, string> = {};
+      if (found.next) writes[stateKey(entry)] = stateText(found.next);
+      if (found.alerts.length) {
+        for (const channel of channelsOf(entry)) {
+          const queue: Queue = enqueue(readQueue(owner, channel), found.alerts);
+          writes[queueKey(owner, channel)] = serialize(queue);
+        }
+      }
+      if (Object.keys(writes).length) documentProperties().setProperties(writes);
     } catch (error) {
-      fetchError = explain(error);
-      quietLine(entry, `Could not read the figures: ${fetchError}`, 'failed');
+      // One odd answer costs its entry's line, never another project's alert.
+      quietLine(`Not checked: ${explain(error)}`, 'failed');
     }
-    const alerts: Alert[] = [];
-    let next: AlertState | null = previous;
-    if (figures && !previous) {
-      next = stateOf(figures, null);
-      quietLine(entry, 'First check: figures stored, nothing to compare with yet.');
-    } else if (figures && previous) {
-      const evaluation = evaluate(entry, previous, figures);
-      alerts.push(...evaluation.alerts);
-      next = evaluation.next;
-      for (const reason of evaluation.quiet) {
-        quietLine(entry, `Not alerted: ${reason}.`);
-        skipped += 1;
-      }
-    }
-    if (next && trigger === 'schedule') {
-      const failed = runFailed || Boolean(fetchError);
-      next = { ...next, failedRuns: failed ? next.failedRuns + 1 : 0 };
-      if (failed && next.failedRuns === 2 && entry.rules.run_failed) {
-        alerts.push({
-          kind: 'run_failed',
-          project: entry.project,
-          brand: next.brand,
-          headline: 'The scheduled refresh failed twice in a row',
-          details: [fetchError || 'See the sheet "AIVIS run log" for the errors.'],
-          quotes: [],
-        });
-      }
-    }
-    if (next) writeState(entry, next);
-    for (const channel of channelsOf(entry)) addToOutbox(outbox, channel, alerts);
   }
-  const delivery = deliver(spreadsheet, outbox, trigger);
-  writeJson(OUTBOX_KEY, outbox);
+  const delivery = deliver(spreadsheet, owner, trigger);
   return {
     sent: delivery.sent,
     skipped: skipped + delivery.skipped,
@@ -501,7 +598,7 @@ export function digestContent(
   const score = reference(figures.score, figures.answers);
   const shareOfVoice = reference(figures.shareOfVoice, figures.answers);
   const ranking = figures.ranking.slice(0, 5).map((each) => {
-    const before = previous?.ranks[each.name];
+    const before = previous?.ranks[nameKey(each.name)] ?? previous?.ranks[each.name];
     const moved =
       before === undefined
         ? previous
@@ -546,7 +643,7 @@ export function digestContent(
     sentAt: new Date().toISOString(),
     score,
     shareOfVoice,
-    ranks: Object.fromEntries(figures.ranking.map((each) => [each.name, each.rank])),
+    ranks: Object.fromEntries(figures.ranking.map((each) => [nameKey(each.name), each.rank])),
     flaggedWatermark: figures.newestFlaggedAt,
   };
   return { content, next };
@@ -575,8 +672,7 @@ function sendDigest(
       `Mail quota nearly spent (${left} left today): the digest waits for the next run.`,
     );
   }
-  const state = readState(entry);
-  const previous = state?.digest ?? null;
+  const previous = readState(entry)?.digest ?? null;
   try {
     // Flagged answers since the last digest (or, for a first one, the latest day of checks).
     const figures = fetchFigures(
@@ -595,7 +691,9 @@ function sendDigest(
     const { content, next } = digestContent(entry, withFlagged, previous, rhythm);
     const message = digestEmail(content, spreadsheetUrl(spreadsheet));
     sendToSelf(message);
-    const base = state ?? stateOf(withFlagged, null);
+    // Only the digest's own part changes, on the state as it is now: the alert
+    // references a check stored meanwhile stay (docs/alerts.md, "Limits").
+    const base = readState(entry) ?? stateOf(withFlagged, null);
     writeState(entry, { ...base, digest: next });
     return line('sent', message.subject);
   } catch (error) {
@@ -609,7 +707,7 @@ export function dueDigests(
   trigger: RunLogEntry['trigger'],
 ): RunLogEntry[] {
   const log: RunLogEntry[] = [];
-  for (const entry of readAlertEntries()) {
+  for (const entry of entriesOf(currentUser(), trigger === 'schedule')) {
     if (entry.digest === 'off') continue;
     const sentAt = readState(entry)?.digest?.sentAt;
     if (sentAt && Date.now() - Date.parse(sentAt) < DIGEST_INTERVAL_MS[entry.digest]) continue;
@@ -623,11 +721,26 @@ export function sendDigestNow(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   project: number,
 ): RunLogEntry[] {
-  const entry = readAlertEntries().find((each) => each.project === Number(project));
+  const entry = entriesOf(currentUser(), false).find((each) => each.project === Number(project));
   if (!entry) {
+    const others = readAlertEntries().some((each) => each.project === Number(project));
     throw new Error(
-      `Project ${String(project).slice(0, 20)} has no alert settings; add it in Extensions > AI Visibility > Alerts first.`,
+      others
+        ? `Project ${String(project).slice(0, 20)} has alert settings of someone else only; a digest goes to the person who set it up.`
+        : `Project ${String(project).slice(0, 20)} has no alert settings; add it in Extensions > AI Visibility > Alerts first.`,
     );
   }
-  return sendDigest(spreadsheet, entry, 'manual');
+  // Under the lock a scheduled run holds: a digest read and stored while a check
+  // stores its own state would put back the references the check moved on.
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(30_000)) {
+    throw new Error(
+      'A refresh or an alert check of this spreadsheet is running; send the digest again in a minute.',
+    );
+  }
+  try {
+    return sendDigest(spreadsheet, entry, 'manual');
+  } finally {
+    lock.releaseLock();
+  }
 }

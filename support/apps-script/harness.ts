@@ -92,7 +92,7 @@ export function loadAddon(options: AddonOptions) {
     Charts: { ChartType: { LINE: 'LINE', COLUMN: 'COLUMN', AREA: 'AREA', BAR: 'BAR' } },
     ScriptApp: scriptApp.service,
     HtmlService: fakeHtmlService(script.dir),
-    LockService: fakeLockService(),
+    LockService: fakeLockService(() => user),
     MailApp: mail.service,
     Session: fakeSession(() => user),
     Logger: { log },
