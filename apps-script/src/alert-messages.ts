@@ -75,16 +75,37 @@ export function escapeHtml(text: string): string {
 const WORD_JOINER = '\u2060';
 
 /**
+ * Text a chat client could turn into a link: Slack, Google Chat and Teams
+ * all link a bare `host.tld` (with or without `www.` and a path), not only
+ * `scheme://` addresses (docs/alerts.md, "Safety"). A dot between two labels
+ * that end in a top-level-domain-like word of letters is the common part.
+ */
+const DOMAIN_LIKE =
+  /[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*\.\p{L}{2,}(?![\p{L}\p{N}])/gu;
+
+/**
+ * Breaks every link a chat client could form, visibly, the way security
+ * reports "defang" addresses: `evil[.]example/login`, `https[:]//`. A word
+ * joiner alone does not do it: it is invisible, survives a copy, and some
+ * clients skip it when they look for addresses.
+ */
+export function defangLinks(text: string): string {
+  return text
+    .replace(/:\/\//g, '[:]//')
+    .replace(DOMAIN_LIKE, (host) => host.replaceAll('.', '[.]'));
+}
+
+/**
  * API text for a chat message: no mention (`@channel`, `<!here>`,
- * `<users/all>`), no link (`<url|text>`, a bare `https://`), no markup
- * (`*bold*`, `_italic_`, `~strike~`, `` `code` ``). The characters stay
- * readable: angle brackets become look-alikes where the service has no
- * escape, a word joiner breaks `@`, `://` and the markup pairs.
+ * `<users/all>`), no link (`<url|text>`, `https://`, `www.host`, a bare
+ * `host.tld/path`), no markup (`*bold*`, `_italic_`, `~strike~`,
+ * `` `code` ``). The characters stay readable: angle brackets become
+ * look-alikes where the service has no escape, a word joiner breaks `@` and
+ * the markup pairs, and addresses are defanged (defangLinks).
  */
 export function inertChatText(text: string, kind: WebhookKind): string {
-  let out = text
+  let out = defangLinks(text)
     .replaceAll('@', `@${WORD_JOINER}`)
-    .replaceAll('://', `:${WORD_JOINER}//`)
     .replace(/[*_~`]/g, (mark) => `${WORD_JOINER}${mark}${WORD_JOINER}`);
   if (kind === 'slack') {
     // Slack's own escapes: the only three characters its parser treats as control.

@@ -66,23 +66,55 @@ export interface AlertSettingsView {
 }
 
 /**
- * The incoming-webhook hosts of the three services, as urlFetchWhitelist
- * prefixes (scripts/sheets/manifest.ts adds exactly these). Teams'
- * Workflows webhooks live under logic.azure.com, its older connectors
- * under webhook.office.com.
+ * The incoming webhooks of the three services, as urlFetchWhitelist
+ * prefixes (scripts/sheets/manifest.ts adds exactly these) with the host
+ * and the path each service's own webhook URLs have, nothing wider
+ * (docs/alerts.md, "Getting a webhook address"). Teams' incoming webhooks
+ * are Workflows ("Post to a channel when a webhook request is received"),
+ * served from a Logic Apps host (`prod-NN.<region>.logic.azure.com`) or a
+ * Power Platform environment host, signed with `sig=`; the retired Office
+ * 365 connectors (`*.webhook.office.com/webhookb2/`) still post for those
+ * who saved one. A host anyone can create an endpoint on stays one: the
+ * paths narrow what the add-on will post to, they cannot vouch for who
+ * reads it (docs/security.md, "Alerts").
  */
-export const WEBHOOK_HOSTS: ReadonlyArray<{ kind: WebhookKind; prefix: string; host: RegExp }> = [
-  { kind: 'google_chat', prefix: 'https://chat.googleapis.com/', host: /^chat\.googleapis\.com$/ },
-  { kind: 'slack', prefix: 'https://hooks.slack.com/', host: /^hooks\.slack\.com$/ },
+export const WEBHOOK_HOSTS: ReadonlyArray<{
+  kind: WebhookKind;
+  prefix: string;
+  host: RegExp;
+  /** Path and query after the host. */
+  path: RegExp;
+}> = [
   {
-    kind: 'teams',
-    prefix: 'https://*.webhook.office.com/',
-    host: /^[a-z0-9-]+(\.[a-z0-9-]+)*\.webhook\.office\.com$/,
+    kind: 'google_chat',
+    prefix: 'https://chat.googleapis.com/v1/spaces/',
+    host: /^chat\.googleapis\.com$/,
+    path: /^\/v1\/spaces\/[A-Za-z0-9_-]+\/messages\?/,
+  },
+  {
+    kind: 'slack',
+    prefix: 'https://hooks.slack.com/services/',
+    host: /^hooks\.slack\.com$/,
+    path: /^\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+$/,
   },
   {
     kind: 'teams',
-    prefix: 'https://*.logic.azure.com/',
-    host: /^[a-z0-9-]+(\.[a-z0-9-]+)*\.logic\.azure\.com$/,
+    prefix: 'https://*.logic.azure.com/workflows/',
+    host: /^prod-\d{1,3}\.[a-z0-9]+\.logic\.azure\.com$/,
+    path: /^\/workflows\/[0-9a-f]{32}\/triggers\/manual\/paths\/invoke\?(.*&)?sig=[^&]+/,
+  },
+  {
+    kind: 'teams',
+    prefix:
+      'https://*.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/',
+    host: /^[a-z0-9]{1,64}\.[a-z0-9]{1,4}\.environment\.api\.powerplatform\.com$/,
+    path: /^\/powerautomate\/automations\/direct\/workflows\/[0-9a-f]{32}\/triggers\/manual\/paths\/invoke\?(.*&)?sig=[^&]+/,
+  },
+  {
+    kind: 'teams',
+    prefix: 'https://*.webhook.office.com/webhookb2/',
+    host: /^[a-z0-9-]{1,63}\.webhook\.office\.com$/,
+    path: /^\/webhookb2\/[^?#\s]+$/,
   },
 ];
 
@@ -168,10 +200,13 @@ export function webhookKind(
       'must be the https address of a Google Chat, Slack or Teams incoming webhook',
     );
   }
-  const url = raw.trim();
-  const match = /^https:\/\/([^/?#@\s:]+)(\/[^\s]*)$/i.exec(url);
+  // Teams hands out its Workflows addresses with the default port spelled out
+  // (`:443`); the whitelist's prefixes have none, so it is dropped.
+  const match = /^https:\/\/([^/?#@\s:]+)(?::443)?(\/[^\s#]*)$/i.exec(raw.trim());
   const host = match?.[1]?.toLowerCase() ?? '';
-  const found = WEBHOOK_HOSTS.find((each) => each.host.test(host));
+  const path = match?.[2] ?? '';
+  const url = `https://${host}${path}`;
+  const found = WEBHOOK_HOSTS.find((each) => each.host.test(host) && each.path.test(path));
   if (!match || !found || url.length > MAX_URL_CHARS) {
     throw invalid(
       field,

@@ -115,10 +115,11 @@ describe('the build setting', () => {
       const built = JSON.parse(readFileSync(join(out, 'appsscript.json'), 'utf8'));
       expect(built.urlFetchWhitelist).toEqual([
         'https://api.brand.example/',
-        'https://chat.googleapis.com/',
-        'https://hooks.slack.com/',
-        'https://*.webhook.office.com/',
-        'https://*.logic.azure.com/',
+        'https://chat.googleapis.com/v1/spaces/',
+        'https://hooks.slack.com/services/',
+        'https://*.logic.azure.com/workflows/',
+        'https://*.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/',
+        'https://*.webhook.office.com/webhookb2/',
       ]);
       expect(readFileSync(join(out, 'Code.js'), 'utf8')).toContain('"https://api.brand.example"');
       process.env.AIVIS_SERVICE_URL = 'http://insecure.example';
