@@ -238,13 +238,13 @@ export class FakeRange {
         `Exception: The number of rows or columns in the data does not match the range. The data has ${values.length} rows but the range has ${this.rows}.`,
       );
     }
-    const cells = values.map((row) => row.map((value) => checkCellText(typed(value))));
     const after = this.sheet.spreadsheet.cellCount() + this.rows * this.columns;
     if (after > SPREADSHEET_CELLS_LIMIT) {
       throw new Error(
         `Exception: This action would increase the number of cells in the workbook above the limit of ${SPREADSHEET_CELLS_LIMIT} cells.`,
       );
     }
+    const cells = values.map((row) => row.map((value) => checkCellText(typed(value))));
     cells.forEach((row, r) => {
       row.forEach((cell, c) => {
         this.sheet.setCell(this.row + r, this.column + c, cell);
