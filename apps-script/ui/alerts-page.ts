@@ -119,7 +119,10 @@ function render(next: AlertSettingsView): void {
   byId('others-section').hidden = view.others.length === 0;
   setText(
     'allowed-hosts',
-    `Webhooks of Google Chat, Slack or Microsoft Teams: ${view.allowedWebhookHosts.join(', ')}`,
+    // Hosts only: the full prefixes (docs/alerts.md, "Getting a webhook address") do not fit a sidebar line.
+    `Webhooks of Google Chat, Slack or Microsoft Teams: ${[
+      ...new Set(view.allowedWebhookHosts.map((prefix) => prefix.split('/')[2] ?? prefix)),
+    ].join(', ')}`,
   );
 }
 
