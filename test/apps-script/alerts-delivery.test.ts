@@ -93,6 +93,44 @@ describe('the outbox', () => {
   });
 });
 
+describe('a failing property store', () => {
+  test('a check whose state cannot be stored finds its alert again on the next run, and it is sent once', async () => {
+    await suite.sandbox.drift('baseline');
+    const { addon } = load();
+    addon.call('aivisSaveAlerts', [
+      {
+        project: 1001,
+        email: true,
+        webhooks: [],
+        rules: { ...QUIET_RULES, score_change: 3 },
+        digest: 'off',
+      },
+    ]);
+    addon.call('aivisCheckAlertsNow');
+    await suite.sandbox.drift('drop');
+    const store = addon.documentProperties;
+    const write = store.setProperties.bind(store);
+    let failures = 1;
+    store.setProperties = (values: Record<string, string>, deleteAllOthers?: boolean) => {
+      if (failures > 0 && Object.keys(values).some((key) => key.startsWith('AIVIS_ALERT_STATE_'))) {
+        failures -= 1;
+        throw new Error('Exception: Service unavailable: Properties');
+      }
+      return write(values, deleteAllOthers);
+    };
+    try {
+      expect(addon.call('aivisCheckAlertsNow')).toMatchObject({ sent: 0 });
+      expect(addon.mail.sent).toEqual([]);
+      addon.call('aivisCheckAlertsNow');
+      addon.call('aivisCheckAlertsNow');
+      expect(addon.mail.sent).toHaveLength(1);
+      expect(addon.mail.sent[0]!.body).toMatch(/Visibility score fell/);
+    } finally {
+      await suite.sandbox.drift('baseline');
+    }
+  });
+});
+
 /**
  * What Slack, Google Chat and Teams turn into a link in plain message text,
  * as their documentation describes it: an address with a scheme, one that

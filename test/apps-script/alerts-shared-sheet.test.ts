@@ -144,6 +144,32 @@ describe('who owns an alert', () => {
   });
 });
 
+describe('settings saved before owners were kept', () => {
+  test("are checked by the schedule's owner only, who also takes over the old shared queue", () => {
+    const { addon } = load();
+    const legacy = { ...entry(), webhooks: [] };
+    addon.documentProperties.setProperty('AIVIS_ALERTS', JSON.stringify([legacy]));
+    const queued = {
+      kind: 'score_change',
+      project: 1001,
+      brand: 'Brightlane',
+      headline: 'Visibility score fell (queued by the earlier version)',
+      details: [],
+      quotes: [],
+    };
+    addon.documentProperties.setProperty('AIVIS_ALERT_OUTBOX', JSON.stringify({ email: [queued] }));
+    addon.setUser(EDITOR);
+    expect(addon.call('aivisCheckAlertsNow')).toMatchObject({ sent: 0 });
+    expect(addon.mail.sent).toEqual([]);
+    addon.setUser(OWNER);
+    addon.call('aivisScheduledRefresh');
+    expect(addon.mail.sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      [OWNER, expect.stringMatching(/queued by the earlier version/)],
+    ]);
+    expect(addon.documentProperties.getProperty('AIVIS_ALERT_OUTBOX')).toBeNull();
+  });
+});
+
 describe('alert state', () => {
   test('a checked_at from the future neither silences flagged-answer alerts nor outlives removing the entry', async () => {
     await suite.sandbox.drift('baseline');
