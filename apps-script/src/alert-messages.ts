@@ -6,7 +6,7 @@
  * email; in chat payloads it cannot form a link, a mention or markup
  * (docs/alerts.md, "Safety").
  */
-import type { WebhookKind } from './alert-settings.js';
+import type { WebhookKind } from './alert-webhooks.js';
 
 export type AlertKind =
   | 'score_change'
