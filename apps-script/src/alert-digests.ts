@@ -173,7 +173,9 @@ export function sendDigestNow(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   project: number,
 ): RunLogEntry[] {
-  const entry = entriesOf(currentUser(), false).find((each) => each.project === Number(project));
+  // Entries saved before owners were kept count as the presser's: the digest
+  // is read with their own token and mailed to them alone.
+  const entry = entriesOf(currentUser(), true).find((each) => each.project === Number(project));
   if (!entry) {
     const others = readAlertEntries().some((each) => each.project === Number(project));
     throw new Error(

@@ -250,15 +250,17 @@ export function checkAlerts(
   if (owner && trigger === 'schedule') adoptSharedOutbox(owner);
   const queued = owner ? queuesOf(owner) : [];
   if (entries.length === 0 && queued.length === 0) {
-    const others = [
-      ...new Set(readAlertEntries().flatMap((each) => (each.owner ? [each.owner] : []))),
-    ];
+    const all = readAlertEntries();
+    const others = [...new Set(all.flatMap((each) => (each.owner ? [each.owner] : [])))];
+    const unowned = all.some((each) => each.owner === undefined);
     return {
       sent: 0,
       skipped: 0,
       note: others.length
         ? `You have no alerts in this spreadsheet: the ones here belong to ${others.join(', ')}, and only their own runs check and send them.`
-        : 'No alerts are set up in this spreadsheet: add them in Alerts... first.',
+        : unowned
+          ? 'The alerts here were saved before each alert had an owner: the scheduled run checks them. Save them again in Alerts... to make them yours.'
+          : 'No alerts are set up in this spreadsheet: add them in Alerts... first.',
       log: [],
     };
   }
