@@ -107,6 +107,10 @@ export function webhookKind(
       'must be the https address of a Google Chat, Slack or Teams incoming webhook',
     );
   }
+  // Longer than any webhook address: refused before any pattern reads it.
+  if (raw.length > MAX_URL_CHARS + 16) {
+    throw invalid(field, `must be at most ${MAX_URL_CHARS} characters`);
+  }
   // Teams hands out its Workflows addresses with the default port spelled out
   // (`:443`); the whitelist's prefixes have none, so it is dropped.
   const match = /^https:\/\/([^/?#@\s:]+)(?::443)?(\/[^\s#]*)$/i.exec(raw.trim());

@@ -220,5 +220,11 @@ describe('webhook addresses', () => {
         ]),
       ).toMatch(/entries\[0\]\.webhooks\[0\].*Microsoft Teams/);
     }
+    const endless = `${WORKFLOWS}${'&x=1'.repeat(25_000)}`;
+    expect(
+      addon.errorOf('aivisSaveAlerts', [
+        { project: 1001, email: false, webhooks: [endless], rules: QUIET_RULES, digest: 'off' },
+      ]),
+    ).toMatch(/entries\[0\]\.webhooks\[0\] must be at most 600 characters/);
   });
 });
