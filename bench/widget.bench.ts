@@ -328,6 +328,9 @@ try {
     );
     // The cards rendered by the proxy (docs/loading.md, "Cards from the server").
     const serverCards = `${site.url}/bench-server-cards.html`;
+    // Once outside the figures: the proxy's first cards load its renderer and make their answers.
+    await timeToRendered(browser, serverCards);
+    await timeToRendered(browser, `${site.url}/bench-embed-dashboard.html`);
     await pair(
       'three cards server-rendered by the proxy, docs/loading.md page (server includes, bundle taking over), loopback',
       'plain page fetching the same 3 bodies from the proxy',
