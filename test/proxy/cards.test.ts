@@ -8,8 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMULA_BRAND, IMG_ONERROR, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { WIDGET_CLASSES } from '../../ssr/card-elements.js';
+import { escapeHtml } from '../../ssr/template-html.js';
 import {
   ENTRY_TOKEN,
   INTRANET,
@@ -222,6 +224,22 @@ describe('as an attacker', () => {
     const { status } = await proxy.get(path);
     expect(status).toBeGreaterThanOrEqual(400);
     expect(status).toBeLessThan(500);
+  });
+
+  it.each([
+    ['/cards/aivis-competitor-ranking?project=1001&include-highlights=', FORMULA_BRAND],
+    ['/embed/aivis-competitor-ranking?project=1001&include-highlights=', FORMULA_BRAND],
+    ['/cards/aivis-competitor-ranking.svg?project=1001', FORMULA_BRAND],
+    ['/embed/aivis-dashboard?project=1001', FORMULA_BRAND],
+    ['/cards/aivis-citations?project=1001', 'javascript:'],
+    ['/cards/aivis-citations.svg?project=1001', 'javascript:'],
+  ])('%s keeps the planted hostile values as text', async (path, planted) => {
+    const { status, body } = await proxy.get(path);
+    expect(status).toBe(200);
+    // The sandbox plants them in project 1001 (sandbox/data/hostile.ts): shown, escaped, inert.
+    expect(body).toContain(escapeHtml(planted));
+    for (const attack of [SCRIPT_TAG, IMG_ONERROR]) expect(body).not.toContain(attack);
+    expect(body).not.toMatch(/href="javascript:|<img|<script(?! type="application\/json")/i);
   });
 
   it('an embed may be framed by no page unless FRAME_ANCESTORS lists it', async () => {
