@@ -10,7 +10,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_BRAND, IMG_ONERROR, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import type { Query } from '../../shared/api/endpoints.js';
+import { apiPath } from '../../shared/http/request.js';
 import { WIDGET_CLASSES } from '../../ssr/card-elements.js';
+import { cardAnswer, cardsReady, renderCard } from '../../ssr/index.js';
 import { escapeHtml } from '../../ssr/template-html.js';
 import {
   ENTRY_TOKEN,
@@ -151,6 +154,51 @@ describe('the rules of the API routes', () => {
     expect(status).toBe(403);
     expect(body).toContain('role="alert"');
     expect(upstreamCalls('/api/v1/projects/1002/action-plan')).toBe(before);
+  });
+});
+
+describe('renderCard, for others that serve cards', () => {
+  const look = { stylesheet: (tag: string) => `/cards/${tag}.css` };
+
+  it('renders a checked request from the answer it is given', async () => {
+    await cardsReady();
+    const { status, html } = await renderCard(
+      'aivis-citations',
+      new URLSearchParams('project=1001&limit=3'),
+      async (request) => {
+        const path = apiPath(request.endpoint, request.params as Query);
+        const answer = await proxy.get(path);
+        return cardAnswer(
+          request.endpoint,
+          request.params,
+          answer.status,
+          answer.headers,
+          answer.body,
+          Date.now(),
+        );
+      },
+      look,
+    );
+    expect(status).toBe(200);
+    expect(html).toMatch(
+      /^<aivis-citations limit="3" project="1001"><template shadowrootmode="open">/,
+    );
+    expect(html.match(/<li/g)?.length ?? html.match(/<tr/g)?.length).toBeGreaterThan(0);
+  });
+
+  it('gives the element’s error card for a refused attribute, without asking', async () => {
+    let asked = false;
+    const { status, html } = await renderCard(
+      'aivis-citations',
+      new URLSearchParams('project=1001&limit=0'),
+      async () => {
+        asked = true;
+        throw new Error('not asked');
+      },
+      look,
+    );
+    expect({ status, asked }).toEqual({ status: 422, asked: false });
+    expect(html).toContain('<code>limit</code>');
   });
 });
 
