@@ -12,6 +12,13 @@
  * Named fields are left for the strict check. The body is copied where it
  * changes, never modified, so a cached body reads the same twice. Work is
  * bounded by the body's size, and the report by MAX_DIFFERENCES.
+ *
+ * Speed (docs/benchmarks.md, "core"): every shape is compiled once into a
+ * reader per place in the body (its path, whether it is read tolerantly), so
+ * a row pays only for its assumed fields: the alias names, the path of each
+ * difference and whether a part can change at all are settled at compile
+ * time, and a part that can neither change nor differ (a named field outside
+ * any assumed one) is not visited.
  */
 import { namesOf } from '../aliases.js';
 import { type Difference, isPlainObject } from './body-check.js';
@@ -36,12 +43,44 @@ export const differencesOf = (body: unknown): readonly Difference[] =>
 const DROP: unique symbol = Symbol('drop');
 const ANY: CompactShape = { t: '*' };
 const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/;
+const NO_PATH: PropertyKey[] = [];
 
 /** The keys of an object that its fields do not know (neither a field nor an alias read in place of one). */
 export type ExtraKeys = (
   fields: Record<string, CompactShape>,
   value: Record<string, unknown>,
 ) => string[];
+
+/**
+ * Reads one value at one place: the value as read (the same one when nothing
+ * changed), or DROP. `path` is the place's JSON path where it depends on the
+ * body (under a record's keys); elsewhere the reader knows its own.
+ */
+type Reader = (value: unknown, path: string) => unknown;
+
+/** A compiled place: `read` undefined when nothing there can change or differ. */
+interface Place {
+  read: Reader | undefined;
+  /** The path is known at compile time (not under a record). */
+  fixed: boolean;
+}
+
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/** A record's key as an own field, even `__proto__` (which plain assignment would take as the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else target[key] = value;
+}
+
+/** Past this depth of compilation a component's places take their path from the body (recursion). */
+const MAX_FIXED_DEPTH = 24;
 
 /**
  * Reconciles a body with its shape. `extras` also reports fields the shapes
@@ -54,138 +93,364 @@ export function createReconcile(
   test: ShapeTest,
   options: { extras?: ExtraKeys; keepMisfits?: boolean } = {},
 ): (shape: CompactShape | undefined, value: unknown) => Reconciled {
-  return (shape, body) => {
-    const differences: Difference[] = [];
-    // Once per kind and path (every row of a list shares its path); bounded by MAX_DIFFERENCES.
-    const note = (difference: Difference) => {
-      if (
-        differences.length < MAX_DIFFERENCES &&
-        !differences.some(({ kind, path }) => kind === difference.kind && path === difference.path)
-      )
-        differences.push(difference);
-    };
-    const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  const keepMisfits = options.keepMisfits === true;
+  const extras = options.extras;
+  // The run in progress: reading is synchronous, so one set of these serves every run.
+  let differences: Difference[] = [];
+  let seen = new Set<string>();
 
-    /** Each item of a list or value of a record read; copied at the first change, rows left out dropped. */
-    function each(value: object, read: (item: unknown, key: string) => unknown): unknown {
-      let out: Record<string, unknown> | undefined;
-      for (const [key, item] of Object.entries(value)) {
-        const next = read(item, key);
-        if (next === item) continue;
-        out ??= (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
-        out[key] = next;
+  // Once per kind and path (every row of a list shares its path); bounded by MAX_DIFFERENCES.
+  function note(difference: Difference): void {
+    if (differences.length >= MAX_DIFFERENCES) return;
+    const key = `${difference.kind}\u0000${difference.path}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    differences.push(difference);
+  }
+
+  /**
+   * A difference that one place always reports with the same words: noted once
+   * per run by the place itself (a counter), so a row missing the field in a
+   * list of thousands costs one comparison per row.
+   */
+  let run = 0;
+  function site(make: () => Difference): () => void {
+    let notedIn = -1;
+    let difference: Difference | undefined;
+    return () => {
+      if (notedIn === run) return;
+      notedIn = run;
+      difference ??= make();
+      // A copy per run: a report handed out is never shared with the next one.
+      note({ ...difference });
+    };
+  }
+
+  /** A misfit's report (the strict check's own leaf test and words), and whether to leave it out. */
+  function misfit(shape: CompactShape, value: unknown, path: string): boolean {
+    const failure = test(shape, value, NO_PATH);
+    if (!failure) return false;
+    note({ path, kind: 'type', expected: failure.detail });
+    // A table shows what came (nothing lost); a card leaves it out.
+    return !keepMisfits;
+  }
+
+  const places = new Map<string, Place>();
+  const onStack = new Set<string>();
+  const ids = new WeakMap<CompactShape, number>();
+  let nextId = 0;
+  const idOf = (shape: CompactShape) => {
+    let id = ids.get(shape);
+    if (id === undefined) {
+      id = nextId++;
+      ids.set(shape, id);
+    }
+    return id;
+  };
+
+  /**
+   * The place of `shape` at `path` (undefined: taken from the body at run
+   * time), read tolerantly or not; `named`: a named component, whose fields
+   * carry their own tiers. Memoized, and bound late for a component that
+   * refers to itself.
+   */
+  function place(
+    shape: CompactShape,
+    path: string | undefined,
+    tolerant: boolean,
+    named: boolean,
+    depth: number,
+  ): Place {
+    const fixedPath = depth > MAX_FIXED_DEPTH ? undefined : path;
+    const key = `${idOf(shape)}\u0000${tolerant ? 1 : 0}${named ? 1 : 0}\u0000${fixedPath ?? '\u0001'}`;
+    const known = places.get(key);
+    if (known) return known;
+    if (onStack.has(key)) {
+      // Recursion: read through the place once it is built.
+      const late: Place = {
+        read: (value, at) => places.get(key)?.read?.(value, at) ?? value,
+        fixed: false,
+      };
+      return late;
+    }
+    onStack.add(key);
+    const built = build(shape, fixedPath, tolerant, named, depth + 1);
+    onStack.delete(key);
+    places.set(key, built);
+    return built;
+  }
+
+  function build(
+    shape: CompactShape,
+    path: string | undefined,
+    tolerant: boolean,
+    named: boolean,
+    depth: number,
+  ): Place {
+    const fixed = path !== undefined;
+    const here = (at: string) => path ?? at;
+    switch (shape.t) {
+      case '*':
+        return { read: undefined, fixed };
+      case '#':
+        // Inside an assumed list only a named component's kind (an object) is
+        // tolerated: a row that is not one is left out. (Like the strict check,
+        // this follows a reference as compiled: a component is never a bare reference.)
+        return place(shapes.defs[shape.id] ?? ANY, path, tolerant, true, depth);
+      case '?':
+      case '!':
+      case '~': {
+        const inner = place(shape.s, path, tolerant || shape.t === '!', false, depth);
+        const read = inner.read;
+        if (!read) return { read: undefined, fixed };
+        const empty = shape.t === '~' ? null : undefined;
+        return { read: (value, at) => (value === empty ? value : read(value, at)), fixed };
+      }
+      case 'n':
+        if (!tolerant) return { read: undefined, fixed };
+        return {
+          read: (value, at) => {
+            if (typeof value === 'number' && !test(shape, value, NO_PATH)) return value;
+            if (typeof value === 'string' && NUMERIC.test(value)) {
+              const number = Number(value);
+              if (misfit(shape, number, here(at)) && !keepMisfits) return DROP;
+              note({
+                path: here(at),
+                kind: 'type',
+                expected: 'a number, sent as text',
+                read: true,
+              });
+              return number;
+            }
+            return misfit(shape, value, here(at)) ? DROP : value;
+          },
+          fixed,
+        };
+      case 'a': {
+        const item = place(
+          shape.e,
+          path === undefined ? undefined : `${path}[]`,
+          tolerant,
+          false,
+          depth,
+        );
+        return { read: list(shape, item, tolerant, path), fixed };
+      }
+      case 'r': {
+        const item = place(shape.v, undefined, tolerant, false, depth);
+        return { read: record(shape, item, tolerant, path), fixed };
+      }
+      case 'o':
+        return { read: object(shape, path, tolerant && !named, tolerant, depth), fixed };
+      case '|': {
+        const options = shape.o.map((option) => place(option, path, tolerant, false, depth));
+        if (options.every((option) => !option.read)) return { read: undefined, fixed };
+        const last = options.at(-1);
+        return {
+          read: (value, at) => {
+            // The first option the value fits as it is, else the last (the full shape of a union
+            // such as available:false | the data): reconciled against it.
+            const index = shape.o.findIndex((option) => !test(option, value, NO_PATH));
+            const chosen = index >= 0 ? options[index] : last;
+            return chosen?.read ? chosen.read(value, at) : value;
+          },
+          fixed,
+        };
+      }
+      default:
+        // s, d, b, l: a leaf is only ever a misfit, and only where read tolerantly.
+        if (!tolerant) return { read: undefined, fixed };
+        return { read: (value, at) => (misfit(shape, value, here(at)) ? DROP : value), fixed };
+    }
+  }
+
+  /** A misfit where a list or an object was expected (tolerant only). */
+  const notKind =
+    (shape: CompactShape, tolerant: boolean, path: string | undefined) =>
+    (value: unknown, at: string): unknown =>
+      tolerant && misfit(shape, value, path ?? at) ? DROP : value;
+
+  /** Each item read; copied at the first change, items left out dropped. */
+  function list(
+    shape: CompactShape,
+    item: Place,
+    tolerant: boolean,
+    path: string | undefined,
+  ): Reader | undefined {
+    const read = item.read;
+    if (!read && !tolerant) return undefined;
+    const other = notKind(shape, tolerant, path);
+    return (value, at) => {
+      if (!Array.isArray(value)) return other(value, at);
+      if (!read) return value;
+      const itemAt = item.fixed ? '' : `${path ?? at}[]`;
+      let out: unknown[] | undefined;
+      let dropped = false;
+      for (let index = 0; index < value.length; index += 1) {
+        const current = value[index];
+        const next = read(current, itemAt);
+        if (next === current) continue;
+        out ??= value.slice();
+        out[index] = next;
+        if (next === DROP) dropped = true;
       }
       if (!out) return value;
-      const kept = Object.entries(out).filter(([, item]) => item !== DROP);
-      return Array.isArray(out) ? kept.map(([, item]) => item) : Object.fromEntries(kept);
-    }
+      return dropped ? out.filter((next) => next !== DROP) : out;
+    };
+  }
 
-    /**
-     * `tolerant`: inside an assumed field, where a misfit is dropped instead of failing.
-     * `named`: a named component, whose fields carry their own tiers.
-     */
-    function visit(
-      shape: CompactShape,
-      value: unknown,
-      path: string,
-      tolerant: boolean,
-      named?: boolean,
-    ): unknown {
-      switch (shape.t) {
-        case '*':
-          return value;
-        case '#':
-          // Inside an assumed list only a named component's kind (an object) is
-          // tolerated: a row that is not one is left out. (Like the strict check,
-          // this follows a reference as compiled: a component is never a bare reference.)
-          return visit(shapes.defs[shape.id] ?? ANY, value, path, tolerant, true);
-        case '?':
-        case '!':
-          return value === undefined
-            ? value
-            : visit(shape.s, value, path, tolerant || shape.t === '!');
-        case '~':
-          return value === null ? value : visit(shape.s, value, path, tolerant);
-        case 'n':
-          if (tolerant && typeof value === 'string' && NUMERIC.test(value)) {
-            const number = Number(value);
-            if (misfit(shape, number, path, tolerant)) return DROP;
-            note({ path, kind: 'type', expected: 'a number, sent as text', read: true });
-            return number;
-          }
-          break;
-        case 'a':
-          if (Array.isArray(value))
-            return each(value, (item) => visit(shape.e, item, `${path}[]`, tolerant));
-          break;
-        case 'r':
-          if (isPlainObject(value))
-            return each(value, (item, key) => visit(shape.v, item, join(path, key), tolerant));
-          break;
-        case 'o':
-          if (isPlainObject(value)) return object(shape.f, value, path, tolerant && !named);
-          break;
-        case '|': {
-          // The first option the value fits as it is, else the last (the full shape of a union
-          // such as available:false | the data): reconciled against it.
-          const fits = shape.o.find((option) => !test(option, value, []));
-          return visit(fits ?? shape.o.at(-1) ?? ANY, value, path, tolerant);
-        }
-      }
-      return misfit(shape, value, path, tolerant) ? DROP : value;
-    }
-
-    function misfit(shape: CompactShape, value: unknown, path: string, tolerant: boolean) {
-      // The strict check's own leaf test, and its words for what was expected.
-      const failure = tolerant && test(shape, value, []);
-      if (!failure) return false;
-      note({ path, kind: 'type', expected: failure.detail });
-      // A table shows what came (nothing lost); a card leaves it out.
-      return options.keepMisfits !== true;
-    }
-
-    function object(
-      fields: Record<string, CompactShape>,
-      value: Record<string, unknown>,
-      path: string,
-      tolerant: boolean,
-    ): Record<string, unknown> {
+  /** Each value of a record read, under its key's path. */
+  function record(
+    shape: CompactShape,
+    item: Place,
+    tolerant: boolean,
+    path: string | undefined,
+  ): Reader | undefined {
+    const read = item.read;
+    if (!read && !tolerant) return undefined;
+    const other = notKind(shape, tolerant, path);
+    return (value, at) => {
+      if (!isPlainObject(value)) return other(value, at);
+      if (!read) return value;
+      const base = path ?? at;
       let out: Record<string, unknown> | undefined;
-      for (const [key, field] of Object.entries(fields)) {
-        const at = join(path, key);
-        const names = namesOf(key);
-        let item = value[key];
-        // Missing under its name: read from a known alias (names lists the name itself first).
-        const alias =
-          item === undefined ? names.find((name) => value[name] !== undefined) : undefined;
-        if (alias) {
-          item = value[alias];
-          out ??= { ...value };
-          delete out[alias];
-          out[key] = item;
-          note({ path: at, kind: 'renamed', names, found: alias });
-        }
-        if (item === undefined) {
-          if ((field.t === '!' && !field.o) || (tolerant && field.t !== '?' && field.t !== '!'))
-            note({ path: at, kind: 'missing', names });
-          continue;
-        }
-        const read = visit(field, item, at, tolerant || field.t === '!');
-        if (read === item) continue;
+      for (const key of Object.keys(value)) {
+        const current = value[key];
+        const next = read(current, join(base, key));
+        if (next === current) continue;
         out ??= { ...value };
-        if (read === DROP) delete out[key];
-        else out[key] = read;
+        if (next === DROP) delete out[key];
+        else setOwn(out, key, next);
       }
-      for (const key of options.extras?.(fields, value) ?? [])
-        note({ path: join(path, key), kind: 'extra' });
       return out ?? value;
-    }
+    };
+  }
 
-    if (!shape) return { value: body, differences };
-    const read = visit(shape, body, '', false);
+  /** One field of an object, compiled: only the fields that can change or differ are kept. */
+  interface Field {
+    key: string;
+    /** Fixed path, or undefined when it is taken from the body. */
+    at: string | undefined;
+    /** The alias names looked for when the field is missing (the name itself excluded). */
+    aliases: readonly string[];
+    names: readonly string[];
+    /** Reported when missing (an assumed field, or any field inside an assumed object). */
+    reportsMissing: boolean;
+    /** Notes the field as missing, once per run (at a fixed path). */
+    missing: (() => void) | undefined;
+    renamed: Map<string, () => void>;
+    read: Reader | undefined;
+    fixed: boolean;
+  }
+
+  function object(
+    shape: Extract<CompactShape, { t: 'o' }>,
+    path: string | undefined,
+    tolerantFields: boolean,
+    tolerant: boolean,
+    depth: number,
+  ): Reader | undefined {
+    const fields: Field[] = [];
+    for (const [key, field] of Object.entries(shape.f)) {
+      const at = path === undefined ? undefined : join(path, key);
+      const names = namesOf(key);
+      const reportsMissing =
+        (field.t === '!' && !field.o) || (tolerantFields && field.t !== '?' && field.t !== '!');
+      const inner = place(field, at, tolerantFields || field.t === '!', false, depth);
+      const aliases = names.filter((name) => name !== key);
+      if (!inner.read && !reportsMissing && aliases.length === 0) continue;
+      const missing = reportsMissing
+        ? at === undefined
+          ? undefined
+          : site(() => ({ path: at, kind: 'missing', names }))
+        : undefined;
+      const renamed = new Map<string, () => void>();
+      if (at !== undefined)
+        for (const alias of aliases)
+          renamed.set(
+            alias,
+            site(() => ({ path: at, kind: 'renamed', names, found: alias })),
+          );
+      fields.push({
+        key,
+        at,
+        aliases,
+        names,
+        reportsMissing,
+        missing,
+        renamed,
+        read: inner.read,
+        fixed: inner.fixed,
+      });
+    }
+    const fieldMap = shape.f;
+    if (fields.length === 0 && !extras && !tolerant) return undefined;
+    const other = notKind(shape, tolerant, path);
+    const width = fields.length;
+    return (value, base) => {
+      if (!isPlainObject(value)) return other(value, base);
+      let out: Record<string, unknown> | undefined;
+      for (let index = 0; index < width; index += 1) {
+        const field = fields[index]!;
+        const { key } = field;
+        let item = value[key];
+        if (item === undefined) {
+          // Missing under its name: read from a known alias.
+          let alias: string | undefined;
+          for (const name of field.aliases) {
+            if (value[name] !== undefined) {
+              alias = name;
+              break;
+            }
+          }
+          if (alias !== undefined) {
+            item = value[alias];
+            out ??= { ...value };
+            delete out[alias];
+            out[key] = item;
+            const noted = field.renamed.get(alias);
+            if (noted) noted();
+            else note({ path: join(base, key), kind: 'renamed', names: field.names, found: alias });
+          } else {
+            if (field.missing) field.missing();
+            else if (field.reportsMissing)
+              note({ path: join(base, key), kind: 'missing', names: field.names });
+            continue;
+          }
+        }
+        const read = field.read;
+        if (!read) continue;
+        const next = read(item, field.fixed ? '' : (field.at ?? join(base, key)));
+        if (next === item) continue;
+        out ??= { ...value };
+        if (next === DROP) delete out[key];
+        else out[key] = next;
+      }
+      if (extras) {
+        const at = path ?? base;
+        for (const key of extras(fieldMap, value)) note({ path: join(at, key), kind: 'extra' });
+      }
+      return out ?? value;
+    };
+  }
+
+  const roots = new WeakMap<CompactShape, Place>();
+
+  return (shape, body) => {
+    differences = [];
+    seen = new Set();
+    run += 1;
+    const found = differences;
+    if (!shape) return { value: body, differences: found };
+    let root = roots.get(shape);
+    if (!root) {
+      root = place(shape, '', false, false, 0);
+      roots.set(shape, root);
+    }
+    const read = root.read ? root.read(body, '') : body;
     const value = read === DROP ? body : read;
-    if (differences.length > 0 && value !== null && typeof value === 'object')
-      DIFFERENCES.set(value, differences);
-    return { value, differences };
+    if (found.length > 0 && value !== null && typeof value === 'object')
+      DIFFERENCES.set(value, found);
+    return { value, differences: found };
   };
 }
