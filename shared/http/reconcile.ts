@@ -67,6 +67,17 @@ interface Place {
 
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
+/**
+ * A copy of an object without one key, in the same order. Built rather than
+ * spread and deleted: a delete turns the copy into a slow dictionary object
+ * that every later reader (the check, the table) pays for on each row.
+ */
+function without(value: Record<string, unknown>, left: string): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (key !== left) setOwn(copy, key, value[key]);
+  return copy;
+}
+
 /** A record's key as an own field, even `__proto__` (which plain assignment would take as the prototype). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__')
@@ -83,17 +94,57 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 const MAX_FIXED_DEPTH = 24;
 
 /**
+ * Lists a dropping read returned (the contract check's), each with the token
+ * of the place that read it. Such a list is a fixed point of any later read
+ * at that place, dropping or keeping misfits: its rows are renamed, converted
+ * and rid of misfits already, and a body is never modified once read (see
+ * above). So the table's read of a body the check read, or of rows joined
+ * from such pages (carryRead), passes over them instead of reading every row
+ * twice (docs/benchmarks.md, "core").
+ */
+const READ_LISTS = new WeakMap<object, object>();
+const LIST_TOKENS = new WeakMap<CompactShape, { strict: object; tolerant: object }>();
+
+function listToken(shape: CompactShape, tolerant: boolean): object {
+  let tokens = LIST_TOKENS.get(shape);
+  if (!tokens) {
+    tokens = { strict: {}, tolerant: {} };
+    LIST_TOKENS.set(shape, tokens);
+  }
+  return tolerant ? tokens.tolerant : tokens.strict;
+}
+
+/**
+ * `joined` holds rows of `parts` only (pages joined, cut at a row count): it
+ * counts as read where every part was read, at the same place.
+ */
+export function carryRead(parts: readonly unknown[], joined: readonly unknown[]): void {
+  let token: object | undefined;
+  for (const part of parts) {
+    const read = typeof part === 'object' && part !== null ? READ_LISTS.get(part) : undefined;
+    if (!read || (token && read !== token)) return;
+    token = read;
+  }
+  if (token) READ_LISTS.set(joined, token);
+}
+
+/**
  * Reconciles a body with its shape. `extras` also reports fields the shapes
  * do not know (the drift report passes it; a card does not, so its bundle
  * carries none of it); `keepMisfits` keeps a value of another type where it
- * is (a table shows what came).
+ * is (a table shows what came). `lists`: 'mark' records the lists a
+ * dropping read returns (the contract check), 'skip' passes over lists so
+ * recorded (the table's read, which only wants the value: the check reported
+ * the differences).
  */
 export function createReconcile(
   shapes: CompiledShapes,
   test: ShapeTest,
-  options: { extras?: ExtraKeys; keepMisfits?: boolean } = {},
+  options: { extras?: ExtraKeys; keepMisfits?: boolean; lists?: 'mark' | 'skip' } = {},
 ): (shape: CompactShape | undefined, value: unknown) => Reconciled {
   const keepMisfits = options.keepMisfits === true;
+  // Only a dropping read's lists are fixed points of both kinds of read.
+  const lists = options.lists === 'mark' && keepMisfits ? undefined : options.lists;
   const extras = options.extras;
   // The run in progress: reading is synchronous, so one set of these serves every run.
   let differences: Difference[] = [];
@@ -280,7 +331,10 @@ export function createReconcile(
     const read = item.read;
     if (!read && !tolerant) return undefined;
     const other = notKind(shape, tolerant, path);
-    return (value, at) => {
+    // Lists of rows (a named component) only: one mark per page, not one per list inside a row.
+    const rowList = shape.t === 'a' && shape.e.t === '#';
+    const token = lists && rowList ? listToken(shape, tolerant) : undefined;
+    const readList: Reader = (value, at) => {
       if (!Array.isArray(value)) return other(value, at);
       if (!read) return value;
       const itemAt = item.fixed ? '' : `${path ?? at}[]`;
@@ -296,6 +350,15 @@ export function createReconcile(
       }
       if (!out) return value;
       return dropped ? out.filter((next) => next !== DROP) : out;
+    };
+    if (!token || !read) return readList;
+    if (lists === 'skip')
+      return (value, at) =>
+        Array.isArray(value) && READ_LISTS.get(value) === token ? value : readList(value, at);
+    return (value, at) => {
+      const next = readList(value, at);
+      if (Array.isArray(next)) READ_LISTS.set(next, token);
+      return next;
     };
   }
 
@@ -318,9 +381,11 @@ export function createReconcile(
         const current = value[key];
         const next = read(current, join(base, key));
         if (next === current) continue;
-        out ??= { ...value };
-        if (next === DROP) delete out[key];
-        else setOwn(out, key, next);
+        if (next === DROP) out = without(out ?? value, key);
+        else {
+          out ??= { ...value };
+          setOwn(out, key, next);
+        }
       }
       return out ?? value;
     };
@@ -405,8 +470,7 @@ export function createReconcile(
           }
           if (alias !== undefined) {
             item = value[alias];
-            out ??= { ...value };
-            delete out[alias];
+            out = without(out ?? value, alias);
             out[key] = item;
             const noted = field.renamed.get(alias);
             if (noted) noted();
@@ -422,9 +486,11 @@ export function createReconcile(
         if (!read) continue;
         const next = read(item, field.fixed ? '' : (field.at ?? join(base, key)));
         if (next === item) continue;
-        out ??= { ...value };
-        if (next === DROP) delete out[key];
-        else out[key] = next;
+        if (next === DROP) out = without(out ?? value, key);
+        else {
+          out ??= { ...value };
+          out[key] = next;
+        }
       }
       if (extras) {
         const at = path ?? base;

@@ -47,8 +47,9 @@ export function reconcileBody(
 ): Reconciled {
   shapes ??= compileShapes();
   const test = createShapeTest(shapes);
-  keepingReconcile ??= createReconcile(shapes, test, { keepMisfits: true });
-  reconcile ??= createReconcile(shapes, test);
+  // The table's read passes over the lists the check's read returned: each row is read once.
+  keepingReconcile ??= createReconcile(shapes, test, { keepMisfits: true, lists: 'skip' });
+  reconcile ??= createReconcile(shapes, test, { lists: 'mark' });
   const read = options.keepMisfits ? keepingReconcile : reconcile;
   return read(responseShape(shapes, name, query, body), body);
 }
