@@ -58,6 +58,7 @@ function objectTest(fields: Record<string, CompactShape>, tests: Test[]): Test {
   let order: string[] | undefined;
   let orderTests: Array<Test | undefined> = [];
   let lacking: number[] = [];
+  let lackingFails = false;
 
   const walk = (value: Record<string, unknown>): boolean => {
     for (let index = 0; index < width; index += 1)
@@ -72,13 +73,15 @@ function objectTest(fields: Record<string, CompactShape>, tests: Test[]): Test {
       position += 1;
     }
     if (position !== expected.length) return undefined;
+    if (lackingFails) return false;
     position = 0;
     for (const key in value) {
       const test = orderTests[position];
       position += 1;
       if (test !== undefined && !test(value[key])) return false;
     }
-    for (const index of lacking) if (!tests[index]!(value[keys[index]!])) return false;
+    for (let index = 0; index < lacking.length; index += 1)
+      if (!tests[lacking[index]!]!(value[keys[lacking[index]!]!])) return false;
     return true;
   };
 
@@ -99,7 +102,15 @@ function objectTest(fields: Record<string, CompactShape>, tests: Test[]): Test {
           const index = keys.indexOf(key);
           return index >= 0 ? tests[index] : undefined;
         });
-        lacking = keys.flatMap((key, index) => (own.includes(key) ? [] : [index]));
+        // A lacking field reads as undefined unless Object.prototype has it (a `constructor`
+        // field): its test's verdict on undefined is then the same for every such row.
+        lacking = [];
+        lackingFails = false;
+        keys.forEach((key, index) => {
+          if (own.includes(key)) return;
+          if (key in Object.prototype) lacking.push(index);
+          else if (!tests[index]!(undefined)) lackingFails = true;
+        });
       }
     }
     return verdict;
