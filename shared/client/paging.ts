@@ -6,7 +6,7 @@ import { pageCap } from '../api/cross-rules.js';
 import { ENDPOINTS, type EndpointName, type Query, type RowsLocation } from '../api/endpoints.js';
 import type { ParamRule } from '../api/param-rules.js';
 import { withDefaults } from '../api/validate.js';
-import { carryRead } from '../http/reconcile.js';
+import { carryRead } from '../http/read-lists.js';
 import type { Pagination } from '../schemas/common.js';
 
 export const DEFAULT_MAX_ROWS = 10_000;
