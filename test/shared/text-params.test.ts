@@ -66,9 +66,7 @@ describe('text length in characters', () => {
   it.each(TEXT)(
     '%s %s: counts characters as the document does, never UTF-16 units',
     (name, param) => {
-      const rule = ENDPOINTS[name].params[
-        param as keyof (typeof ENDPOINTS)[typeof name]['params']
-      ] as {
+      const rule = (ENDPOINTS[name].params as Record<string, unknown>)[param] as {
         maxLength: number;
       };
       const schema = schemaOf(name, param);
