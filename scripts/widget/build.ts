@@ -96,6 +96,9 @@ const tagsOf = (entry: string): CatalogTag[] =>
     (tag) => STANDALONE_ENTRIES[tag] === entry,
   );
 
+/** The globals read at import time, which widget/internal/dom-globals.ts stands in for on a server. */
+const DOM_GLOBALS = ['HTMLElement', 'document'] as const;
+
 /** The bundles that hold every element: one shapes module serves them all. */
 const WHOLE = new Set(['widget/index.ts', entryOf('aivis-dashboard')]);
 
@@ -128,6 +131,13 @@ async function bundle(
       minify: minify && 'oxc',
       ...(budgeted && minify ? CATALOGUE_MINIFY : {}),
       rolldownOptions: {
+        // `HTMLElement` and `document` are the page's, or inert stand-ins where there is no
+        // DOM: the package imports on a server (docs/widgets.md, "Server-rendered apps").
+        transform: {
+          inject: Object.fromEntries(
+            DOM_GLOBALS.map((name) => [name, [`${ROOT}widget/internal/dom-globals.ts`, name]]),
+          ),
+        },
         output: {
           minify,
           comments: false,

@@ -2,15 +2,14 @@
 // The shapes of the endpoint this element reads: only its own ship with it.
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-action-plan';
 import { registerResponseShapes } from '../internal/connection.js';
+import { defineElement } from '../internal/define-element.js';
 import { AivisActionPlan } from './action-plan.component.js';
 
 export { AivisActionPlan };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-action-plan')) {
-  customElements.define('aivis-action-plan', AivisActionPlan);
-}
+defineElement('aivis-action-plan', AivisActionPlan);
 
 declare global {
   interface HTMLElementTagNameMap {

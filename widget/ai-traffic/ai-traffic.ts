@@ -3,15 +3,14 @@
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-ai-traffic';
 import { registerResponseShapes } from '../internal/connection.js';
+import { defineElement } from '../internal/define-element.js';
 import { AivisAiTraffic } from './ai-traffic.component.js';
 
 export { AivisAiTraffic };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-ai-traffic')) {
-  customElements.define('aivis-ai-traffic', AivisAiTraffic);
-}
+defineElement('aivis-ai-traffic', AivisAiTraffic);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -2,15 +2,14 @@
 // The shapes of the endpoint this element reads: only its own ship with it.
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-citations';
 import { registerResponseShapes } from '../internal/connection.js';
+import { defineElement } from '../internal/define-element.js';
 import { AivisCitations } from './citations.component.js';
 
 export { AivisCitations };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-citations')) {
-  customElements.define('aivis-citations', AivisCitations);
-}
+defineElement('aivis-citations', AivisCitations);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,15 +3,14 @@
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-competitor-ranking';
 import { registerResponseShapes } from '../internal/connection.js';
+import { defineElement } from '../internal/define-element.js';
 import { AivisCompetitorRanking } from './competitor-ranking.component.js';
 
 export { AivisCompetitorRanking };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-competitor-ranking')) {
-  customElements.define('aivis-competitor-ranking', AivisCompetitorRanking);
-}
+defineElement('aivis-competitor-ranking', AivisCompetitorRanking);
 
 declare global {
   interface HTMLElementTagNameMap {

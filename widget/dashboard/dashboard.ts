@@ -1,10 +1,9 @@
+import { defineElement } from '../internal/define-element.js';
 import { AivisDashboard } from './dashboard.component.js';
 
 export { AivisDashboard };
 
-if (!customElements.get('aivis-dashboard')) {
-  customElements.define('aivis-dashboard', AivisDashboard);
-}
+defineElement('aivis-dashboard', AivisDashboard);
 
 declare global {
   interface HTMLElementTagNameMap {

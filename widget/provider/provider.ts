@@ -1,10 +1,9 @@
+import { defineElement } from '../internal/define-element.js';
 import { AivisProvider } from './provider.component.js';
 
 export { AivisProvider };
 
-if (!customElements.get('aivis-provider')) {
-  customElements.define('aivis-provider', AivisProvider);
-}
+defineElement('aivis-provider', AivisProvider);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -5,15 +5,14 @@ import shapes, {
   endpoints,
 } from 'virtual:aivis/response-shapes?element=aivis-search-opportunities';
 import { registerResponseShapes } from '../internal/connection.js';
+import { defineElement } from '../internal/define-element.js';
 import { AivisSearchOpportunities } from './search-opportunities.component.js';
 
 export { AivisSearchOpportunities };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-search-opportunities')) {
-  customElements.define('aivis-search-opportunities', AivisSearchOpportunities);
-}
+defineElement('aivis-search-opportunities', AivisSearchOpportunities);
 
 declare global {
   interface HTMLElementTagNameMap {

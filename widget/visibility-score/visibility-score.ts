@@ -4,15 +4,14 @@
 // (test/widget/response-shapes.test.ts keeps them equal to its requests).
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-visibility-score';
 import { registerResponseShapes } from '../internal/connection.js';
+import { defineElement } from '../internal/define-element.js';
 import { AivisVisibilityScore } from './visibility-score.component.js';
 
 export { AivisVisibilityScore };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-visibility-score')) {
-  customElements.define('aivis-visibility-score', AivisVisibilityScore);
-}
+defineElement('aivis-visibility-score', AivisVisibilityScore);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,15 +3,14 @@
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-visibility-trend';
 import { registerResponseShapes } from '../internal/connection.js';
+import { defineElement } from '../internal/define-element.js';
 import { AivisVisibilityTrend } from './visibility-trend.component.js';
 
 export { AivisVisibilityTrend };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-visibility-trend')) {
-  customElements.define('aivis-visibility-trend', AivisVisibilityTrend);
-}
+defineElement('aivis-visibility-trend', AivisVisibilityTrend);
 
 declare global {
   interface HTMLElementTagNameMap {
