@@ -3,14 +3,17 @@
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-ai-traffic';
 import { registerResponseShapes } from '../internal/connection.js';
-import { defineElement } from '../internal/define-element.js';
 import { AivisAiTraffic } from './ai-traffic.component.js';
 
 export { AivisAiTraffic };
 
 registerResponseShapes(shapes, endpoints);
 
-defineElement('aivis-ai-traffic', AivisAiTraffic);
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-ai-traffic')) {
+  customElements.define('aivis-ai-traffic', AivisAiTraffic);
+}
 
 declare global {
   interface HTMLElementTagNameMap {

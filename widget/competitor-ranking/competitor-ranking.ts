@@ -3,14 +3,17 @@
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-competitor-ranking';
 import { registerResponseShapes } from '../internal/connection.js';
-import { defineElement } from '../internal/define-element.js';
 import { AivisCompetitorRanking } from './competitor-ranking.component.js';
 
 export { AivisCompetitorRanking };
 
 registerResponseShapes(shapes, endpoints);
 
-defineElement('aivis-competitor-ranking', AivisCompetitorRanking);
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-competitor-ranking')) {
+  customElements.define('aivis-competitor-ranking', AivisCompetitorRanking);
+}
 
 declare global {
   interface HTMLElementTagNameMap {

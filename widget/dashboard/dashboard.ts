@@ -1,9 +1,12 @@
-import { defineElement } from '../internal/define-element.js';
 import { AivisDashboard } from './dashboard.component.js';
 
 export { AivisDashboard };
 
-defineElement('aivis-dashboard', AivisDashboard);
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-dashboard')) {
+  customElements.define('aivis-dashboard', AivisDashboard);
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,14 +3,17 @@
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-visibility-trend';
 import { registerResponseShapes } from '../internal/connection.js';
-import { defineElement } from '../internal/define-element.js';
 import { AivisVisibilityTrend } from './visibility-trend.component.js';
 
 export { AivisVisibilityTrend };
 
 registerResponseShapes(shapes, endpoints);
 
-defineElement('aivis-visibility-trend', AivisVisibilityTrend);
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-visibility-trend')) {
+  customElements.define('aivis-visibility-trend', AivisVisibilityTrend);
+}
 
 declare global {
   interface HTMLElementTagNameMap {
