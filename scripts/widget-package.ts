@@ -17,6 +17,7 @@ import {
   typingsFile,
 } from './framework-typings.js';
 import { eventTypes, withEventTypes } from './manifest-event-types.js';
+import { attributeTypes } from './widget/attribute-types.js';
 import { chunkFileName } from './widget/chunk-files.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -174,7 +175,13 @@ export async function writeWidgetPackage(
   for (const [name, framework] of Object.entries(FRAMEWORKS)) {
     await writeFile(
       `${outDir}/${typingsFile(framework)}`,
-      frameworkDeclarations(name as FrameworkName, manifest, PACKAGE_NAME, TYPES_ENTRY),
+      frameworkDeclarations(
+        name as FrameworkName,
+        manifest,
+        PACKAGE_NAME,
+        TYPES_ENTRY,
+        attributeTypes(),
+      ),
     );
   }
   await copyFile(`${ROOT}widget/package/README.md`, `${outDir}/README.md`);

@@ -33,7 +33,10 @@ interface FrameworkApp {
   snippet: [lang: string, marker: string];
   /** Where the snippet and the wrong use go in the app. */
   files: { snippet: string; wrong: string };
-  /** The wrong use; its first line with `projekt` and its line with `CustomEvent<number>` must fail. */
+  /**
+   * The wrong use; its first line with `projekt`, its line with `CustomEvent<number>` and its
+   * line with `audience="ceo"` must fail, and its line with numbers must pass.
+   */
   wrong: string;
   /** Other files of the app (tsconfig, .d.ts). */
   setup: Record<string, string>;
@@ -103,6 +106,8 @@ export const unknownProperty = <aivis-visibility-score projekt="1001" />;
 export const wrongHandler = (
   <aivis-action-plan project="1001" ${eventAttribute}={(event: CustomEvent<number>) => event.detail.toFixed()} />
 );
+export const wrongAudience = <aivis-action-plan project={1001} audience="ceo" />;
+export const numbers = <aivis-competitor-ranking project={1001} limit={5} highlights-per-platform={2} />;
 `;
 
 const FRAMEWORKS: Record<string, FrameworkApp> = {
@@ -128,6 +133,8 @@ import type {} from '@aivis/widgets/vue';
 <template>
   <aivis-visibility-score projekt="1001" />
   <aivis-action-plan project="1001" @aivis-load="(event: CustomEvent<number>) => event.detail.toFixed()" />
+  <aivis-action-plan :project="1001" audience="ceo" />
+  <aivis-competitor-ranking :project="1001" :limit="5" :highlights-per-platform="2" />
 </template>
 `,
     setup: {
@@ -159,6 +166,8 @@ import type {} from '@aivis/widgets/vue';
 
 <aivis-visibility-score projekt="1001"></aivis-visibility-score>
 <aivis-action-plan project="1001" onaivis-load={(event: CustomEvent<number>) => event.detail.toFixed()}></aivis-action-plan>
+<aivis-action-plan project={1001} audience="ceo"></aivis-action-plan>
+<aivis-competitor-ranking project={1001} limit={5} highlights-per-platform={2}></aivis-competitor-ranking>
 `,
     setup: {
       'tsconfig.json': tsconfig({}, { include: ['src/**/*.ts', 'src/**/*.svelte'] }),
@@ -212,7 +221,7 @@ const lineOf = (text: string, needle: string) =>
 
 describe('the package typings, checked by each framework', () => {
   for (const [name, app] of Object.entries(FRAMEWORKS)) {
-    it(`${name}: accepts docs/widgets.md's snippet, rejects an unknown property and a wrong event handler`, {
+    it(`${name}: accepts docs/widgets.md's snippet and numbers, rejects an unknown property, a value the rule refuses and a wrong event handler`, {
       timeout: 240_000,
     }, async () => {
       const appDir = join(scratch, `${name}-app`);
@@ -239,12 +248,16 @@ describe('the package typings, checked by each framework', () => {
         [
           `${wrongFile}:${lineOf(app.wrong, 'projekt')}`,
           `${wrongFile}:${lineOf(app.wrong, 'CustomEvent<number>')}`,
+          `${wrongFile}:${lineOf(app.wrong, 'ceo')}`,
         ].sort(),
       );
       const about = (needle: string) =>
         checked.diagnostics.find((diagnostic) => diagnostic.line === lineOf(app.wrong, needle))!
           .message;
       expect(about('projekt')).toContain('projekt');
+      // The element's rule, read from the endpoint table: the allowed audiences.
+      expect(about('ceo')).toMatch(/"ceo"|'ceo'/);
+      expect(about('ceo')).toMatch(/marketing/);
       // The handler is refused because the event's detail is the package's load detail.
       expect(about('CustomEvent<number>')).toMatch(
         /AivisLoadDetail.* is not assignable to type 'number'/s,

@@ -247,7 +247,7 @@ const proxy = import.meta.env.VITE_AIVIS_PROXY;
 // Outside a provider, by property (baseUrl), with a React 19 event prop.
 createRoot(document.querySelector('#dashboard')!).render(
   <StrictMode>
-    <Dashboard project="1001" />
+    <Dashboard project={1001} />
     <aivis-visibility-score
       project="1002"
       baseUrl={proxy}

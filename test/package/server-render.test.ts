@@ -46,7 +46,7 @@ const SERVER_APPS: Record<string, ServerApp> = {
     render: `import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Dashboard } from './component.mjs';
-process.stdout.write(renderToString(createElement(Dashboard, { project: '1001' })));
+process.stdout.write(renderToString(createElement(Dashboard, { project: 1001 })));
 `,
     tools: ['react', 'react-dom', 'scheduler'],
   },
@@ -69,7 +69,7 @@ process.stdout.write(renderToString(createElement(Dashboard, { project: '1001' }
     render: `import { createSSRApp } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import AivisCards from './component.mjs';
-process.stdout.write(await renderToString(createSSRApp(AivisCards, { project: '1001' })));
+process.stdout.write(await renderToString(createSSRApp(AivisCards, { project: 1001 })));
 `,
     tools: ['vue'],
   },
@@ -81,7 +81,7 @@ process.stdout.write(await renderToString(createSSRApp(AivisCards, { project: '1
       }).js.code,
     render: `import { render } from 'svelte/server';
 import AivisCards from './component.mjs';
-process.stdout.write(render(AivisCards, { props: { project: '1001' } }).body);
+process.stdout.write(render(AivisCards, { props: { project: 1001 } }).body);
 `,
     tools: ['svelte'],
   },
