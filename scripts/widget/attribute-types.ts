@@ -16,7 +16,8 @@ const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\
 /** A rule's values as a TypeScript type, or undefined where the property's own type says it. */
 export function typeOfRule(rule: ParamRule): string | undefined {
   if (rule.kind === 'enum') return rule.values.map(quote).join(' | ');
-  if (rule.kind === 'int' || rule.kind === 'number') return 'number | `${number}`';
+  // A number, or its text as an attribute carries it: number | `${number}`.
+  if (rule.kind === 'int' || rule.kind === 'number') return `number | \`$\{number}\``;
   return undefined;
 }
 
