@@ -154,7 +154,8 @@ export const FRAMEWORKS = {
   react: {
     subpath: 'react',
     peer: '@types/react',
-    peerRange: '>=19',
+    // React 18's types check the same typings (test/package/framework-typings.test.ts).
+    peerRange: '^18.3.0 || >=19',
     imports: "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
     helpers: `${COMMON_HELPERS}
 type ElementProps<E, P extends keyof E> = DetailedHTMLProps<HTMLAttributes<E>, E> & Properties<E, P>;`,
@@ -210,7 +211,8 @@ type Handler<E, K extends string> = (event: EventOf<K> & { currentTarget: EventT
   preact: {
     subpath: 'preact',
     peer: 'preact',
-    peerRange: '>=11',
+    // Vite's Preact starter comes with Preact 10.
+    peerRange: '^10.29.0 || >=11',
     imports: "import type { HTMLAttributes } from 'preact';",
     helpers: `${COMMON_HELPERS}
 type ElementProps<E extends EventTarget, P extends keyof E> = HTMLAttributes<E> & Properties<E, P>;`,

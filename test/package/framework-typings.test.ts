@@ -16,9 +16,11 @@ import { widgetSnippet } from '../browser/readme-snippets.js';
 import {
   appTsconfig,
   installTarball,
+  invalidPeers,
   type Packed,
   packWidgets,
   ROOT,
+  type Tool,
   writeApp,
 } from './scratch-app.js';
 
@@ -40,8 +42,10 @@ interface FrameworkApp {
   wrong: string;
   /** Other files of the app (tsconfig, .d.ts). */
   setup: Record<string, string>;
-  /** Packages the app needs, linked from the repository. */
-  tools: string[];
+  /** Packages the app needs, linked from the repository (an alias for another version). */
+  tools: Tool[];
+  /** The package whose types the typings augment: an optional peer of ours. */
+  peer: string;
   /** Runs the framework's checker in the app; its diagnostics. */
   check: (appDir: string) => { status: number | null; diagnostics: Diagnostic[]; output: string };
 }
@@ -121,6 +125,7 @@ const FRAMEWORKS: Record<string, FrameworkApp> = {
       'src/env.d.ts': '/// <reference types="@aivis/widgets/react" />\n',
     },
     tools: ['react', '@types/react', 'csstype'],
+    peer: '@types/react',
     check: tsc,
   },
   vue: {
@@ -147,6 +152,7 @@ import type {} from '@aivis/widgets/vue';
       ),
     },
     tools: ['vue'],
+    peer: 'vue',
     check: (appDir) => {
       const result = run(appDir, [
         `${ROOT}node_modules/vue-tsc/bin/vue-tsc.js`,
@@ -173,6 +179,7 @@ import type {} from '@aivis/widgets/vue';
       'tsconfig.json': tsconfig({}, { include: ['src/**/*.ts', 'src/**/*.svelte'] }),
     },
     tools: ['svelte'],
+    peer: 'svelte',
     check: (appDir) => {
       const result = run(appDir, [
         `${ROOT}node_modules/svelte-check/bin/svelte-check`,
@@ -191,6 +198,7 @@ import type {} from '@aivis/widgets/vue';
     wrong: wrongJsx('preact', 'onaivis-load'),
     setup: { 'tsconfig.json': tsconfig({ jsx: 'react-jsx', jsxImportSource: 'preact' }) },
     tools: ['preact'],
+    peer: 'preact',
     check: tsc,
   },
   solid: {
@@ -199,7 +207,21 @@ import type {} from '@aivis/widgets/vue';
     wrong: wrongJsx('solid', 'on:aivis-load'),
     setup: { 'tsconfig.json': tsconfig({ jsx: 'preserve', jsxImportSource: 'solid-js' }) },
     tools: ['solid-js'],
+    peer: 'solid-js',
     check: tsc,
+  },
+};
+
+/**
+ * Apps of the frameworks' previous major as their starters come today: Vite's
+ * Preact starter (Preact 10) and a React 18 app (@types/react 18), with the
+ * repository's aliases of those versions (docs/contributing.md).
+ */
+const STARTERS: Record<string, FrameworkApp> = {
+  'preact-10': { ...FRAMEWORKS.preact!, tools: [['preact', 'preact-10']] },
+  'react-types-18': {
+    ...FRAMEWORKS.react!,
+    tools: ['react', ['@types/react', '@types/react-18'], 'csstype', '@types/prop-types'],
   },
 };
 
@@ -220,7 +242,7 @@ const lineOf = (text: string, needle: string) =>
   text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 
 describe('the package typings, checked by each framework', () => {
-  for (const [name, app] of Object.entries(FRAMEWORKS)) {
+  for (const [name, app] of Object.entries({ ...FRAMEWORKS, ...STARTERS })) {
     it(`${name}: accepts docs/widgets.md's snippet and numbers, rejects an unknown property, a value the rule refuses and a wrong event handler`, {
       timeout: 240_000,
     }, async () => {
@@ -235,6 +257,10 @@ describe('the package typings, checked by each framework', () => {
         [app.files.wrong]: app.wrong,
       });
       await installTarball(appDir, packed, app.tools);
+      // npm would install the package beside this version of the framework.
+      const peers = await invalidPeers(appDir, packed.name, [app.peer]);
+      expect(Object.keys(peers.installed)).toEqual([app.peer]);
+      expect(peers.invalid, peers.output).toEqual([]);
 
       const checked = app.check(appDir);
       const wrongFile = app.files.wrong;
