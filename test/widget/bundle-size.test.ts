@@ -6,7 +6,6 @@
  * share one runtime module.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,7 +17,7 @@ import {
 } from '../../scripts/bundle-sizes-readme.js';
 import { BUNDLE_FILE, STANDALONE_ENTRIES } from '../../scripts/widget/build.js';
 import { BUNDLE_BUDGET_GZIP_BYTES } from '../../scripts/widget/bundle-budget.js';
-import { chunkFilesOf } from '../../scripts/widget/chunk-files.js';
+import { chunkFilesOf, staticImports } from '../../scripts/widget/chunk-files.js';
 import { CATALOG } from '../../widget/catalog.js';
 
 const DIST = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
@@ -80,16 +79,7 @@ describe('the widget bundles (dist/widget)', () => {
   });
 });
 
-/** A built module and every module it imports statically, relative to DIST. */
-function closure(file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file) || seen.size > 100) return seen;
-  seen.add(file);
-  const text = readFileSync(`${DIST}${file}`, 'utf8');
-  for (const match of text.matchAll(/\b(?:from|import)\s*"(\.\/[^"]+)"/g)) {
-    closure(join(dirname(file), match[1]!), seen);
-  }
-  return seen;
-}
+const closure = (file: string) => staticImports(file, DIST);
 
 describe('the standalone entries (dist/widget/standalone)', () => {
   it('share one runtime: two elements and configure() cost less than the catalogue', () => {
