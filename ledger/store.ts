@@ -180,23 +180,8 @@ export class LedgerStore {
     await this.#insert(tableNamed('answers')!, fresh);
   }
 
-  async #insert(table: TableDefinition, rows: readonly SqlRow[]): Promise<void> {
-    const names = table.columns.map((column) => column.name);
-    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-      const params: SqlValue[] = [];
-      const tuples = chunk.map((row) => {
-        const marks = names.map((name) => {
-          params.push(row[name] ?? null);
-          return `$${params.length}`;
-        });
-        return `(${marks.join(', ')})`;
-      });
-      await this.driver.run(
-        `INSERT INTO ${table.name} (${names.join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`,
-        params,
-      );
-    }
+  #insert(table: TableDefinition, rows: readonly SqlRow[]): Promise<void> {
+    return insertRows(this.driver, table, rows);
   }
 
   /** An exported table's rows whose day falls in [from, to], page by page, in key order. */
@@ -236,6 +221,30 @@ export const SERIES_METRICS = [
   'brand_named',
 ] as const;
 export type SeriesMetric = (typeof SERIES_METRICS)[number];
+
+/** Inserts rows in chunks, keeping any row whose key is already there (a run again adds nothing). */
+export async function insertRows(
+  driver: SqlDriver,
+  table: TableDefinition,
+  rows: readonly SqlRow[],
+): Promise<void> {
+  const names = table.columns.map((column) => column.name);
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    const params: SqlValue[] = [];
+    const tuples = chunk.map((row) => {
+      const marks = names.map((name) => {
+        params.push(row[name] ?? null);
+        return `$${params.length}`;
+      });
+      return `(${marks.join(', ')})`;
+    });
+    await driver.run(
+      `INSERT INTO ${table.name} (${names.join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`,
+      params,
+    );
+  }
+}
 
 function sameVersion(stored: SqlRow, answer: SqlRow): boolean {
   return VERSIONED_FIELDS.every((field) => (stored[field] ?? null) === (answer[field] ?? null));
