@@ -64,10 +64,10 @@ export function checkDays(spec: ProjectSpec, today: number): number[] {
 }
 
 /** Check days after the default day up to `today`: daily, or weekly for a project checked weekly. */
-export function laterCheckDays(spec: ProjectSpec, today: number): number[] {
+export function laterCheckDays(spec: ProjectSpec, today: number, anchor = ANCHOR_DAY): number[] {
   const days: number[] = [];
-  for (let day = ANCHOR_DAY + 1; day <= today; day++)
-    if (spec.dailyDays > 0 || (day - ANCHOR_DAY) % 7 === 0) days.push(day);
+  for (let day = anchor + 1; day <= today; day++)
+    if (spec.dailyDays > 0 || (day - anchor) % 7 === 0) days.push(day);
   return days;
 }
 
@@ -175,8 +175,10 @@ export function generateAnswers(
   spec: ProjectSpec,
   questions: StoredQuestion[],
   today: number,
+  /** The day whose history later days extend; `today` regenerates the history for today. */
+  anchor = ANCHOR_DAY,
 ): StoredAnswer[] {
-  const base = Math.min(today, ANCHOR_DAY);
+  const base = Math.min(today, anchor);
   const random = mulberry32(seedOf('answers', spec.id));
   const answers: StoredAnswer[] = [];
   let next = 0;
@@ -193,7 +195,7 @@ export function generateAnswers(
       }
     }
   }
-  for (const day of laterCheckDays(spec, today)) {
+  for (const day of laterCheckDays(spec, today, anchor)) {
     const daily = mulberry32(seedOf('answers', spec.id, day));
     for (const [questionIndex, question] of questions.entries()) {
       for (const platformIndex of spec.platforms.keys()) {
@@ -205,7 +207,7 @@ export function generateAnswers(
       }
     }
   }
-  for (const answer of answers) judgeAsOf(answer, spec, today);
+  for (const answer of answers) judgeAsOf(answer, spec, today, anchor);
   answers.reverse();
   if (spec.hostile)
     plantHostileAnswers(answers.slice(answers.findIndex((a) => a.day <= base)), spec);
@@ -218,8 +220,8 @@ export function generateAnswers(
  * judged only the next day, and one in twenty is re-judged two days after its
  * first judgment (its on-topic flag and sentiment change).
  */
-function judgeAsOf(answer: StoredAnswer, spec: ProjectSpec, today: number): void {
-  const lateBy = answer.day > ANCHOR_DAY && answer.id % 5 === 0 ? 1 : 0;
+function judgeAsOf(answer: StoredAnswer, spec: ProjectSpec, today: number, anchor: number): void {
+  const lateBy = answer.day > anchor && answer.id % 5 === 0 ? 1 : 0;
   const judgedOn = answer.day + spec.unjudgedDays + lateBy;
   if (today < judgedOn) {
     for (const field of JUDGMENT_FIELDS) answer[field] = null;
@@ -227,7 +229,7 @@ function judgeAsOf(answer: StoredAnswer, spec: ProjectSpec, today: number): void
   }
   const rejudgedOn = judgedOn + REJUDGE_AFTER_DAYS;
   // Only checks first judged after the default day's re-judgments: its figures stay as they were.
-  if (judgedOn > ANCHOR_DAY - REJUDGE_AFTER_DAYS && today >= rejudgedOn && answer.id % 20 === 7) {
+  if (judgedOn > anchor - REJUDGE_AFTER_DAYS && today >= rejudgedOn && answer.id % 20 === 7) {
     answer.on_topic = !answer.on_topic;
     if (answer.brand_sentiment !== null)
       answer.brand_sentiment = answer.brand_sentiment === 'neutral' ? 'positive' : 'neutral';

@@ -58,11 +58,13 @@ export function createDataset(now: string = DEFAULT_NOW, drift: DriftName = 'bas
       const spec = projectSpec(id);
       if (!spec) return undefined;
       const questions = generateQuestions(spec);
+      // A drift step's extra days regenerate the history for its day (sandbox/data/drift.ts).
+      const anchor = step.days ? today : ANCHOR_DAY;
       const days = [
         ...checkDays(spec, Math.min(today, ANCHOR_DAY)),
         ...laterCheckDays(spec, today),
       ];
-      const answers = generateAnswers(spec, questions, today);
+      const answers = generateAnswers(spec, questions, today, anchor);
       if ('apply' in step) step.apply(answers, spec, today);
       const data: ProjectData = {
         spec,
