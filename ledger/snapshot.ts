@@ -18,6 +18,8 @@ export const REREAD_DAYS = 7;
 /** Pages of answers read a day at most: a project's day is bounded whatever `total` says. */
 const MAX_ANSWER_PAGES = 200;
 const MAX_ATTEMPTS = 8;
+/** Projects a run takes at most from the list: a hostile list cannot keep it going forever. */
+const MAX_PROJECTS = 1_000;
 const API = '/api/v1';
 
 export interface LedgerPacer {
@@ -78,6 +80,7 @@ export function createFetcher(options: SnapshotOptions) {
     for (let attempt = 1; ; attempt++) {
       if (options.maxRequests !== undefined && requests >= options.maxRequests)
         throw new SnapshotStop(`stopped after ${requests} requests`);
+      if (attempt > MAX_ATTEMPTS * 4) throw new Error(`no request slot for GET ${path}`);
       const slot = await options.pacer.acquire();
       if (!slot.ok) {
         await options.sleep(slot.retryAfterMs);
@@ -113,7 +116,7 @@ export async function listProjects(
   if (exchange.status !== 200) throw new Error(`GET /projects answered ${exchange.status}`);
   const body = JSON.parse(exchange.text) as { projects?: unknown };
   if (!Array.isArray(body.projects)) throw new Error('GET /projects has no projects list');
-  return body.projects.flatMap((project: Record<string, unknown>) => {
+  return body.projects.slice(0, MAX_PROJECTS).flatMap((project: Record<string, unknown>) => {
     if (!Number.isSafeInteger(project.id)) return [];
     const last =
       typeof project.last_checked_at === 'string' ? project.last_checked_at.slice(0, 10) : null;
