@@ -32,14 +32,13 @@ export class FakeClock {
 export interface SandboxDay {
   send: (url: string, token: string) => Promise<Exchange>;
   statuses: number[];
-  /** The body the API gives for a path on that day, outside the budget. */
+  /** The body the API gives for a path on that day (one request of the budget, not in `statuses`). */
   read: (path: string) => Promise<Record<string, unknown>>;
 }
 
 /** The sandbox as of `today`, its rate limit on, over the fake clock. */
 export function sandboxOn(today: string, clock: FakeClock): SandboxDay {
   const handler = createSandboxHandler({ now: today, clock: clock.now });
-  const free = createSandboxHandler({ now: today, rateLimit: false });
   const statuses: number[] = [];
   const request = (url: string, token: string) =>
     new Request(url, { headers: { authorization: `Bearer ${token}`, host: '127.0.0.1:8787' } });
@@ -56,7 +55,7 @@ export function sandboxOn(today: string, clock: FakeClock): SandboxDay {
     },
     async read(path) {
       return (await (
-        await free(request(`${BASE_URL}/api/v1${path}`, ENTRY_TOKEN))
+        await handler(request(`${BASE_URL}/api/v1${path}`, ENTRY_TOKEN))
       ).json()) as Record<string, unknown>;
     },
   };

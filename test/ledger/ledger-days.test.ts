@@ -31,6 +31,8 @@ beforeAll(async () => {
   for (let offset = 1; offset <= DAYS; offset++) {
     const today = dayAfterDefault(offset);
     const day = sandboxOn(today, clock);
+    const detail = await day.read('/projects/1001');
+    scores[today] = (detail.ai_visibility as { score: number }).score;
     for (const location of locations) {
       // Another run of the CLI is another process, started a minute after the last one ended.
       clock.ms += 61_000;
@@ -54,8 +56,6 @@ beforeAll(async () => {
       }
     }
     statuses.push(...day.statuses);
-    const detail = await day.read('/projects/1001');
-    scores[today] = (detail.ai_visibility as { score: number }).score;
     clock.ms += 86_400_000;
   }
 }, 900_000);
