@@ -2,10 +2,8 @@
  * The embedded engine: one DuckDB file (docs/ledger.md, "Why DuckDB" has the
  * measurements behind the choice).
  */
-import { blobValue, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SqlDriver, SqlRow, SqlValue } from './driver.js';
-
-const toDuckDb = (value: SqlValue) => (value instanceof Uint8Array ? blobValue(value) : value);
 
 function fromDuckDb(value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
@@ -17,6 +15,9 @@ function fromDuckDb(value: unknown): SqlValue {
 }
 
 export async function openDuckDb(path: string): Promise<SqlDriver> {
+  // Loaded when a ledger is opened: the proxy's bundle carries no engine it does not use.
+  const { blobValue, DuckDBInstance } = await import('@duckdb/node-api');
+  const toDuckDb = (value: SqlValue) => (value instanceof Uint8Array ? blobValue(value) : value);
   const instance = await DuckDBInstance.create(path);
   const connection: DuckDBConnection = await instance.connect();
   return {

@@ -2,7 +2,6 @@
  * The shared engine: Postgres, which Looker Studio and Apps Script's JDBC
  * reach natively and several machines can write to (docs/ledger.md).
  */
-import pg from 'pg';
 import type { SqlDriver, SqlRow, SqlValue } from './driver.js';
 
 const DATE_OID = 1082;
@@ -11,6 +10,8 @@ const INT8_OID = 20;
 const toPostgres = (value: SqlValue) => (value instanceof Uint8Array ? Buffer.from(value) : value);
 
 export async function openPostgres(url: string): Promise<SqlDriver> {
+  // Loaded when a ledger is opened: the proxy's bundle carries no engine it does not use.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({
     connectionString: url,
     // Dates stay YYYY-MM-DD text and BIGINT ids numbers, as the DuckDB driver gives them.

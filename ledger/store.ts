@@ -14,6 +14,7 @@ import {
   type SqlRow,
   type SqlValue,
 } from './driver.js';
+import type { SeriesMetric } from './series-metrics.js';
 import {
   createTableSql,
   LEDGER_SCHEMA_VERSION,
@@ -211,16 +212,7 @@ export class LedgerStore {
   }
 }
 
-/** The daily figures a series can follow: the numeric columns of daily_score. */
-export const SERIES_METRICS = [
-  'score',
-  'share_of_voice',
-  'brand_named_rate',
-  'average_prominence',
-  'answers',
-  'brand_named',
-] as const;
-export type SeriesMetric = (typeof SERIES_METRICS)[number];
+export { SERIES_METRICS, type SeriesMetric } from './series-metrics.js';
 
 /** Inserts rows in chunks, keeping any row whose key is already there (a run again adds nothing). */
 export async function insertRows(

@@ -55,6 +55,8 @@ export interface ProxyConfig {
   stopTimeoutMs: number;
   /** undefined: this instance counts alone (Node: set it to share with other instances). */
   redisUrl?: string;
+  /** A ledger to serve series from (Node entry; docs/ledger.md). */
+  ledger?: string;
   fallbackBudgetSharePercent: number;
   storeTimeoutMs: number;
 }
@@ -77,7 +79,8 @@ export type SettingType =
   | 'header name'
   | 'path'
   | 'choice'
-  | 'redis url';
+  | 'redis url'
+  | 'ledger';
 
 export interface ProxySetting<K extends Key = Key> {
   /** Environment variable. */
@@ -314,6 +317,15 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     description:
       'Node entry: `redis://[user:password@]host:port[/db]` (`rediss://` for TLS) of a Redis or Valkey that several proxy instances share: the cache, coalescing, the budget and the client shares are then counted once for all ([proxy-scale-out.md](proxy-scale-out.md)); the password is never logged',
     read: readRedisUrl,
+  }),
+  setting({
+    variable: 'AIVIS_LEDGER',
+    key: 'ledger',
+    type: 'ledger',
+    defaultText: 'none',
+    description:
+      'Node entry: the ledger the snapshot writes (a DuckDB file, or a `postgres://` URL); the proxy then serves `GET /ledger/v1/projects/{id}/series?metric=&from=&to=` from it ([ledger.md](ledger.md)); the password is never logged',
+    read: (text) => text,
   }),
   setting({
     variable: 'FALLBACK_BUDGET_SHARE',

@@ -14,6 +14,7 @@
  * the steps share are made once per handler (pipeline/compose.ts).
  */
 import type { ProxyConfig } from './config.js';
+import { answerLedgerSeries } from './ledger-route.js';
 import { cachePolicy } from './pipeline/cache-policy.js';
 import { composeProxy, type ProxyDeps } from './pipeline/compose.js';
 import { edgeCheck } from './pipeline/edge.js';
@@ -21,6 +22,7 @@ import { type Answer, localAnswer, type ProxyRequestContext } from './pipeline/e
 import { finishResponse } from './pipeline/finish.js';
 import { routeLocally } from './pipeline/local-route.js';
 import { answerLogger } from './pipeline/log-answer.js';
+import { pageCheck } from './pipeline/page-check.js';
 import { refresher } from './pipeline/refresh.js';
 import { targetReader } from './pipeline/target.js';
 import { jsonError } from './responses.js';
@@ -43,6 +45,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   const checkEdge = edgeCheck(config.allowedHosts, parts.cors);
   const answerCached = cachePolicy(parts, refresher(parts));
   const logAnswer = answerLogger(deps.log, config.logLevel, config.token, parts.now);
+  const pageMayRead = pageCheck(config.allowedOrigins);
 
   async function answer(request: Request, context: ProxyRequestContext | undefined) {
     const target = readTarget(request);
@@ -51,6 +54,22 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     if (refused) return refused;
     const route = routeLocally(target.value);
     if ('answer' in route) return route.answer;
+    if (route.value.kind === 'ledger_series') {
+      const path = target.value.path;
+      // A page of another site reads no ledger, as it spends no budget (pipeline/page-check.ts).
+      const refused = pageMayRead(request);
+      if (refused) return localAnswer(refused.response(), path);
+      if (!deps.ledger)
+        return localAnswer(
+          jsonError(
+            404,
+            'not_found',
+            'This proxy keeps no ledger: its operator sets AIVIS_LEDGER.',
+          ),
+          path,
+        );
+      return localAnswer(await answerLedgerSeries(route.value, deps.ledger), path);
+    }
     return answerCached(request, route.value, context);
   }
 

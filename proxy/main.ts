@@ -50,8 +50,15 @@ async function main(): Promise<void> {
         : `aivis proxy: ${store.where} does not answer; starting alone (${config.fallbackBudgetSharePercent} % of the budget) and joining when it does`,
     );
   }
+  let ledger: Awaited<ReturnType<typeof import('../ledger/store.js').openLedger>> | undefined;
+  if (config.ledger) {
+    const { openLedger } = await import('../ledger/store.js');
+    ledger = await openLedger(config.ledger);
+    console.log(`aivis proxy: serving ledger series from ${ledger.location}`);
+  }
   const handler = createProxyHandler(config, {
     log: batchedStdoutLog(),
+    ...(ledger ? { ledger } : {}),
     ...(store ? { store, notice: (text: string) => console.error(text) } : {}),
   });
   const served = await serveFetchHandler(handler, {

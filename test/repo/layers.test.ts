@@ -49,7 +49,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   shared: ['shared'],
   server: ['shared', 'server'],
   sandbox: ['shared', 'server', 'sandbox'],
-  proxy: ['shared', 'server', 'proxy'],
+  // The ledger's series route reads the metric list (ledger/series-metrics.ts); the store comes in as a dependency.
+  proxy: ['shared', 'server', 'ledger', 'proxy'],
   ledger: ['shared', 'ledger'],
   widget: ['shared', 'widget'],
   'apps-script-platform': ['shared', 'apps-script-platform'],
