@@ -7,6 +7,7 @@
  * fed by the rate headers (data-api 8), and a 429 waits its Retry-After and
  * asks again (data-api 7), so the day is not lost.
  */
+import { fetchExchange } from '../shared/client/fetch-exchange.js';
 import { redactSecretInJson } from '../shared/http/redaction.js';
 import { deriveDay } from './derive.js';
 import type { LedgerStore, StoredBody } from './store.js';
@@ -60,6 +61,26 @@ export interface SnapshotReport {
 }
 
 export class SnapshotStop extends Error {}
+
+/** Per request: an unreachable service must not hang the snapshot. */
+const TIMEOUT_MS = 30_000;
+
+/** One GET over the platform's fetch, the token in the Authorization header only. */
+export async function fetchSend(url: string, token: string): Promise<Exchange> {
+  const answer = await fetchExchange(
+    {
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    },
+    { signal: AbortSignal.timeout(TIMEOUT_MS) },
+  );
+  return {
+    status: answer.status,
+    header: (name) => answer.headers[name] ?? null,
+    text: answer.body,
+  };
+}
 
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

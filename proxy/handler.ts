@@ -15,6 +15,7 @@
  */
 import type { ProxyConfig } from './config.js';
 import { answerLedgerSeries } from './ledger-route.js';
+import type { Pacer } from './pacer.js';
 import { cachePolicy } from './pipeline/cache-policy.js';
 import { composeProxy, type ProxyDeps } from './pipeline/compose.js';
 import { edgeCheck } from './pipeline/edge.js';
@@ -37,6 +38,8 @@ export type { ProxyStats } from './stats.js';
 
 export type ProxyHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
   stats(): ProxyStats;
+  /** The upstream budget viewers spend: the daily ledger snapshot spends from it too (docs/ledger.md). */
+  readonly pacer: Pacer;
 };
 
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
@@ -94,6 +97,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   };
 
   return Object.assign(handler, {
+    pacer: parts.pacer,
     stats: (): ProxyStats =>
       statsOf({
         upstreamRequests: parts.counts.upstreamRequests,

@@ -13,6 +13,7 @@ import {
   createFetcher,
   type Exchange,
   estimatedRequests,
+  fetchSend,
   formatSnapshotReport,
   listProjects,
   runSnapshot,
@@ -20,31 +21,11 @@ import {
 } from '../ledger/snapshot.js';
 import { openLedger } from '../ledger/store.js';
 import { UpstreamPacer } from '../proxy/pacer.js';
-import { fetchExchange } from '../shared/client/fetch-exchange.js';
 import { normalizeBaseUrl } from '../shared/http/request.js';
 
 const USAGE =
   'Usage: npm run aivis -- snapshot [--base-url URL] [--ledger FILE|postgres://...] [--project N]... [--json] [--dry-run]\n' +
   '  token in AIVIS_TOKEN; AIVIS_BASE_URL and AIVIS_LEDGER stand in for the flags';
-/** Per request: an unreachable service must not hang the command. */
-const TIMEOUT_MS = 30_000;
-
-export async function send(url: string, token: string): Promise<Exchange> {
-  const answer = await fetchExchange(
-    {
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    },
-    { signal: AbortSignal.timeout(TIMEOUT_MS) },
-  );
-  return {
-    status: answer.status,
-    header: (name) => answer.headers[name] ?? null,
-    text: answer.body,
-  };
-}
-
 export interface SnapshotCliDeps {
   send?: (url: string, token: string) => Promise<Exchange>;
   now?: () => number;
@@ -114,7 +95,7 @@ export async function main(
   const options = {
     baseUrl,
     token,
-    send: deps.send ?? send,
+    send: deps.send ?? fetchSend,
     pacer,
     sleep,
     now: () => new Date(now()),
