@@ -55,7 +55,7 @@ export class AivisCard extends LitElement {
    * server's markup from the declarative shadow root it renders into in the
    * same task as its first render, so nothing moves.
    */
-  protected override scheduleUpdate(): void | Promise<unknown> {
+  protected override scheduleUpdate() {
     // LitElement renders before the root's first child: the server's, if any.
     const options = this.renderOptions;
     if (this.hasUpdated || !options.renderBefore) return super.scheduleUpdate();
