@@ -6,9 +6,25 @@
  */
 import type { AbortSignalLike, FetchLike, HttpRequest, HttpResponse } from './types.js';
 
+/** An answer longer than the reader's cap: it stopped reading there (the rest was never held). */
+export class AnswerTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(tooLargeWords(maxBytes));
+    this.name = 'AnswerTooLarge';
+  }
+}
+
+/** The words of a report line for an answer over the cap. */
+export const tooLargeWords = (maxBytes: number): string =>
+  `the answer is larger than ${maxBytes / 1024 / 1024} MiB, the most this check reads: read no further, not checked`;
+
 export async function fetchExchange(
   request: HttpRequest,
-  { fetch = globalFetch()!, signal }: { fetch?: FetchLike; signal?: AbortSignalLike } = {},
+  {
+    fetch = globalFetch()!,
+    signal,
+    maxBodyBytes,
+  }: { fetch?: FetchLike; signal?: AbortSignalLike; maxBodyBytes?: number } = {},
 ): Promise<HttpResponse> {
   const answer = await fetch(request.url, {
     method: request.method,
@@ -19,7 +35,48 @@ export async function fetchExchange(
   answer.headers.forEach((value, key) => {
     headers[key.toLowerCase()] = value;
   });
-  return { status: answer.status, headers, body: await answer.text() };
+  const body =
+    maxBodyBytes !== undefined && answer.body
+      ? await readBounded(answer.body, maxBodyBytes)
+      : await answer.text();
+  return { status: answer.status, headers, body };
+}
+
+/**
+ * The body read chunk by chunk up to `maxBytes`, then cancelled: an endless or
+ * huge answer holds at most that much memory (the proxy reads upstream the
+ * same way, proxy/body-limit.ts).
+ */
+async function readBounded(
+  stream: NonNullable<Awaited<ReturnType<FetchLike>>['body']>,
+  maxBytes: number,
+): Promise<string> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new (globalThis as unknown as { TextDecoder: TextDecoderLike }).TextDecoder().decode(
+    bytes,
+  );
+}
+
+interface TextDecoderLike {
+  new (): { decode(bytes: Uint8Array): string };
 }
 
 /** The global fetch, bound, where the environment has one. */
