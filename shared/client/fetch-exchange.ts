@@ -35,9 +35,10 @@ export async function fetchExchange(
   answer.headers.forEach((value, key) => {
     headers[key.toLowerCase()] = value;
   });
+  const stream = answer.body as StreamLike | null | undefined;
   const body =
-    maxBodyBytes !== undefined && answer.body
-      ? await readBounded(answer.body, maxBodyBytes)
+    maxBodyBytes !== undefined && typeof stream?.getReader === 'function'
+      ? await readBounded(stream, maxBodyBytes)
       : await answer.text();
   return { status: answer.status, headers, body };
 }
@@ -47,10 +48,7 @@ export async function fetchExchange(
  * huge answer holds at most that much memory (the proxy reads upstream the
  * same way, proxy/body-limit.ts).
  */
-async function readBounded(
-  stream: NonNullable<Awaited<ReturnType<FetchLike>>['body']>,
-  maxBytes: number,
-): Promise<string> {
+async function readBounded(stream: StreamLike, maxBytes: number): Promise<string> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -73,6 +71,14 @@ async function readBounded(
   return new (globalThis as unknown as { TextDecoder: TextDecoderLike }).TextDecoder().decode(
     bytes,
   );
+}
+
+/** The part of a ReadableStream of bytes a bounded read uses. */
+interface StreamLike {
+  getReader(): {
+    read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>;
+    cancel(): Promise<void>;
+  };
 }
 
 interface TextDecoderLike {

@@ -36,13 +36,8 @@ export type FetchLike = (
   status: number;
   headers: { forEach(callback: (value: string, key: string) => void): void };
   text(): Promise<string>;
-  /** The body as a stream, where the environment has one (a bounded read uses it). */
-  body?: {
-    getReader(): {
-      read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>;
-      cancel(): Promise<void>;
-    };
-  } | null;
+  /** The body as a stream, where the environment has one (a bounded read uses it: fetch-exchange.ts). */
+  body?: unknown;
 }>;
 
 /** Retry policy as data (Octokit's habit): what is retried, how often, how long. */
