@@ -29,6 +29,7 @@ type Call =
       limit: number;
       announcedLimit?: number;
       remaining?: number;
+      spentAt?: readonly number[];
     }
   | { op: 'block'; at: number; now: number }
   | { op: 'share'; client: string; share: number; now: number; windowMs: number }
@@ -73,6 +74,7 @@ export class AivisAccount {
       }
       case 'observe': {
         const pacer = this.#pacerFor(call.limit, 0, 0, call.windowMs);
+        if (Array.isArray(call.spentAt)) pacer.record(call.spentAt.map(Number));
         pacer.observe(
           call.announcedLimit === undefined ? null : String(call.announcedLimit),
           call.remaining === undefined ? null : String(call.remaining),

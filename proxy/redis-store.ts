@@ -19,7 +19,12 @@ import type { CachedAnswer } from './cache.js';
 import { hexDigest } from './digest.js';
 import { PACER_WINDOW_MS } from './pacer.js';
 import type { SharedAnswerStore } from './shared-cache.js';
-import type { BudgetAnswer, ShareAnswer, SharedStore } from './store.js';
+import {
+  type BudgetAnswer,
+  MAX_REPORTED_SENDS,
+  type ShareAnswer,
+  type SharedStore,
+} from './store.js';
 import {
   decodeStoredAnswer,
   encodeStoredAnswer,
@@ -32,7 +37,8 @@ import {
  * score the send time) and the state (hash: learned limit, blocked-until,
  * sequence). ARGV: op (reserve | observe | block), now, window, assumed
  * limit, cap (0 none), then reserve: maxWait; observe: announced limit,
- * remaining ('' when absent); block: until. Returns ok (1/0), wait or
+ * remaining ('' when absent), then the times of sends an instance made
+ * alone (added as they are, within the window); block: until. Returns ok (1/0), wait or
  * retry-after ms, limit, remaining: the figures UpstreamPacer gives.
  */
 export const BUDGET_SCRIPT = `
@@ -82,6 +88,10 @@ if op == 'reserve' then
     wait = math.max(0, wait)
   end
 elseif op == 'observe' then
+  for i = 8, math.min(#ARGV, 8 + 1000) do
+    local at = tonumber(ARGV[i])
+    if at and at > now - window and at <= now then insert(at, 1) end
+  end
   local announced = tonumber(ARGV[6])
   if announced and announced > 0 then
     plan = announced
@@ -252,6 +262,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         0,
         request.announcedLimit ?? '',
         request.remaining ?? '',
+        ...(request.spentAt ?? []).slice(0, MAX_REPORTED_SENDS),
       ]);
     },
     async blockUntil(at, now) {
