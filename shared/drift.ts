@@ -70,7 +70,7 @@ export const DRIFT_REQUESTS = 1 + driftProbes(1, 'a').length;
  */
 export const MAX_CHECK_ANSWER_BYTES = 4 * 1024 * 1024;
 
-/** Characters of a competitor's name the detail probe sends (the name is a fragment, data-api 2.6). */
+/** Characters of a competitor's name the detail probe sends (a name fragment, data-api 4.5). */
 const COMPETITOR_FRAGMENT = 40;
 
 type Send = (request: HttpRequest) => Promise<HttpResponse>;
