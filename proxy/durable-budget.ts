@@ -129,10 +129,12 @@ export function durableObjectStore(
   namespace: DurableObjectNamespaceLike,
   account: string,
 ): SharedStore {
-  const stub = namespace.get(namespace.idFromName(account) as never);
   // Tells this isolate's locks from another's; unguessable, so no other may release them.
   const owner = crypto.randomUUID();
   const call = async <T>(body: Call): Promise<T> => {
+    // A stub per call: Workers refuses I/O through an object made while answering another
+    // request ("Cannot perform I/O on behalf of a different request"), and a store outlives requests.
+    const stub = namespace.get(namespace.idFromName(account) as never);
     const response = await stub.fetch('https://aivis-account.invalid/', {
       method: 'POST',
       body: JSON.stringify(body),
