@@ -9,7 +9,7 @@
  * unreachable, not a Data API, rate limited), with the reason.
  */
 import { parseArgs } from 'node:util';
-import { fetchExchange } from '../shared/client/fetch-exchange.js';
+import { boundedExchange } from '../shared/client/bounded-exchange.js';
 import type { HttpRequest } from '../shared/client/types.js';
 import {
   cannotRun,
@@ -24,7 +24,7 @@ import { normalizeBaseUrl } from '../shared/http/request.js';
 const TIMEOUT_MS = 30_000;
 
 const send = (request: HttpRequest) =>
-  fetchExchange(request, {
+  boundedExchange(request, {
     signal: AbortSignal.timeout(TIMEOUT_MS),
     maxBodyBytes: MAX_CHECK_ANSWER_BYTES,
   });

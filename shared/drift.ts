@@ -9,7 +9,7 @@ import { namesOf } from './aliases.js';
 import type { EndpointName, Query } from './api/endpoints.js';
 import { validateParams } from './api/validate.js';
 import { AI_TRAFFIC_DATASETS, API_PREFIX, SEARCH_DATASETS } from './api/vocabulary.js';
-import { AnswerTooLarge, tooLargeWords } from './client/fetch-exchange.js';
+import { AnswerTooLarge, tooLargeWords } from './client/bounded-exchange.js';
 import type { HttpRequest, HttpResponse } from './client/types.js';
 import { cannotRun, type DriftReport, type EndpointReport, finishReport } from './drift-report.js';
 import { formatJsonPath } from './http/body-check.js';

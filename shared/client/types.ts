@@ -36,7 +36,7 @@ export type FetchLike = (
   status: number;
   headers: { forEach(callback: (value: string, key: string) => void): void };
   text(): Promise<string>;
-  /** The body as a stream, where the environment has one (a bounded read uses it: fetch-exchange.ts). */
+  /** The body as a stream, where the environment has one (a bounded read uses it: bounded-exchange.ts). */
   body?: unknown;
 }>;
 

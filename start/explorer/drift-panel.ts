@@ -6,7 +6,7 @@
  * proxy adds it, so the requests carry none; every line is text (never HTML),
  * scrubbed and with control characters made visible by the shared report.
  */
-import { fetchExchange } from '../../shared/client/fetch-exchange.js';
+import { boundedExchange } from '../../shared/client/bounded-exchange.js';
 import type { HttpRequest } from '../../shared/client/types.js';
 import { driftReportView, MAX_CHECK_ANSWER_BYTES, runDriftCheck } from '../../shared/drift.js';
 
@@ -28,7 +28,7 @@ function folded(lines: readonly string[]): HTMLLIElement {
 }
 
 const send = (request: HttpRequest) =>
-  fetchExchange(request, { maxBodyBytes: MAX_CHECK_ANSWER_BYTES });
+  boundedExchange(request, { maxBodyBytes: MAX_CHECK_ANSWER_BYTES });
 
 /** Wires the button: each press checks the account `basePath()` names and lists the report. */
 export function initDriftPanel(

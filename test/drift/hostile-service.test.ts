@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../scripts/aivis.js';
-import { fetchExchange } from '../../shared/client/fetch-exchange.js';
+import { boundedExchange } from '../../shared/client/bounded-exchange.js';
 import { MAX_CHECK_ANSWER_BYTES, runDriftCheck } from '../../shared/drift.js';
 import { echoForms } from '../shared/token-echoes.js';
 
@@ -126,7 +126,7 @@ describe('aivis check against a hostile service', () => {
   it('cuts the competitor name on characters: the detail is asked with whole ones', async () => {
     fragments.length = 0;
     const report = await runDriftCheck({ baseUrl, token: TOKEN }, (request) =>
-      fetchExchange(request, { maxBodyBytes: MAX_CHECK_ANSWER_BYTES }),
+      boundedExchange(request, { maxBodyBytes: MAX_CHECK_ANSWER_BYTES }),
     );
     expect(report.exitCode).toBe(1);
     expect(fragments).toEqual([`a${'😀'.repeat(39)}`]);
