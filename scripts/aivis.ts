@@ -40,6 +40,7 @@ reports what differs from what this client expects (docs/service-drift.md).
 
 The token is read from AIVIS_TOKEN and never printed.
 Exit codes: 0 nothing to send, 1 something differs, 2 the check could not run.
+The ledger's commands, snapshot and export, are in docs/ledger.md.
 `;
 
 const OPTIONS = {
@@ -49,6 +50,10 @@ const OPTIONS = {
 } as const;
 
 export async function main(argv: readonly string[], env = process.env): Promise<number> {
+  // The ledger's commands (docs/ledger.md).
+  if (argv[0] === 'snapshot')
+    return (await import('./ledger-snapshot.js')).main(argv.slice(1), env);
+  if (argv[0] === 'export') return (await import('./ledger-export.js')).main(argv.slice(1), env);
   // Help first: `--help` (or `help`) prints it whatever else is on the line.
   if (argv.some((arg) => arg === '--help' || arg === '-h' || arg === 'help')) {
     process.stdout.write(USAGE);

@@ -10,6 +10,7 @@ import { localAnswer, type StepResult } from './exchange.js';
 import type { Target } from './target.js';
 
 export type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
+export type LedgerSeriesRoute = Extract<Route, { kind: 'ledger_series' }>;
 
 /** The shared store as the health check reports it (docs/proxy.md, "Health check"). */
 export interface StoreHealth {
@@ -27,7 +28,10 @@ export interface StoreHealth {
 const healthBody = (store: StoreHealth | undefined) =>
   JSON.stringify(store ? { ok: true, store } : { ok: true });
 
-export function routeLocally(target: Target, store?: StoreHealth): StepResult<CachedRoute> {
+export function routeLocally(
+  target: Target,
+  store?: StoreHealth,
+): StepResult<CachedRoute | LedgerSeriesRoute> {
   const { route, path } = target;
   switch (route.kind) {
     case 'not_found':
@@ -56,6 +60,7 @@ export function routeLocally(target: Target, store?: StoreHealth): StepResult<Ca
       };
     case 'api':
     case 'openapi':
+    case 'ledger_series':
       return { value: route };
   }
 }
