@@ -78,6 +78,7 @@ async function instance(shared: boolean): Promise<ServedHandler> {
       url: redis.url,
       account: await accountName(config.baseUrl, config.token),
       scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+      secret: config.token,
       timeoutMs: 1_000,
       now: Date.now,
     });
@@ -199,6 +200,7 @@ try {
     url: redis.url,
     account: await accountName(config.baseUrl, config.token),
     scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+    secret: config.token,
     timeoutMs: 1_000,
     now: Date.now,
   });
@@ -209,6 +211,7 @@ try {
     url: redis.url,
     account: await accountName(config.baseUrl, config.token),
     scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+    secret: config.token,
     timeoutMs: 1_000,
     now: Date.now,
   });

@@ -394,7 +394,16 @@ function readSettings(source: Source): ProxyConfig {
       if (item.default !== undefined) config[item.key] = item.default;
       continue;
     }
-    config[item.key] = item.range ? readInteger(text, item.range, fail) : item.read!(text, fail);
+    try {
+      config[item.key] = item.range ? readInteger(text, item.range, fail) : item.read!(text, fail);
+    } catch (error) {
+      // Every setting error is one line naming the setting; a reader's own slip never shows
+      // the value (it may be a secret) or a stack.
+      if (error instanceof ProxyConfigError) throw error;
+      fail(
+        `could not be read (${error instanceof Error ? error.name : 'error'}); the value is not shown`,
+      );
+    }
   }
   // Derived default: the listening host and the loopback names (server/host-check.ts).
   config.allowedHosts ??= defaultAllowedHosts(config.host as string);

@@ -29,6 +29,7 @@ type Call =
       limit: number;
       announcedLimit?: number;
       remaining?: number;
+      spentAt?: readonly number[];
     }
   | { op: 'block'; at: number; now: number }
   | { op: 'share'; client: string; share: number; now: number; windowMs: number }
@@ -73,6 +74,7 @@ export class AivisAccount {
       }
       case 'observe': {
         const pacer = this.#pacerFor(call.limit, 0, 0, call.windowMs);
+        if (Array.isArray(call.spentAt)) pacer.record(call.spentAt.map(Number));
         pacer.observe(
           call.announcedLimit === undefined ? null : String(call.announcedLimit),
           call.remaining === undefined ? null : String(call.remaining),
@@ -127,10 +129,12 @@ export function durableObjectStore(
   namespace: DurableObjectNamespaceLike,
   account: string,
 ): SharedStore {
-  const stub = namespace.get(namespace.idFromName(account) as never);
   // Tells this isolate's locks from another's; unguessable, so no other may release them.
   const owner = crypto.randomUUID();
   const call = async <T>(body: Call): Promise<T> => {
+    // A stub per call: Workers refuses I/O through an object made while answering another
+    // request ("Cannot perform I/O on behalf of a different request"), and a store outlives requests.
+    const stub = namespace.get(namespace.idFromName(account) as never);
     const response = await stub.fetch('https://aivis-account.invalid/', {
       method: 'POST',
       body: JSON.stringify(body),

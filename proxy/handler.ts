@@ -22,7 +22,7 @@ import { composeProxy, type ProxyDeps } from './pipeline/compose.js';
 import { edgeCheck } from './pipeline/edge.js';
 import { type Answer, localAnswer, type ProxyRequestContext } from './pipeline/exchange.js';
 import { finishResponse } from './pipeline/finish.js';
-import { routeLocally } from './pipeline/local-route.js';
+import { routeLocally, type StoreHealth } from './pipeline/local-route.js';
 import { answerLogger } from './pipeline/log-answer.js';
 import { pageCheck } from './pipeline/page-check.js';
 import { refresher } from './pipeline/refresh.js';
@@ -43,6 +43,9 @@ export type ProxyHandler = ((request: Request, context?: unknown) => Promise<Res
   readonly pacer: Pacer;
 };
 
+/** The key the health check's probe asks the store about: no lock is ever taken under it. */
+const HEALTH_PROBE_KEY = 'aivis-health-probe';
+
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
   const parts = composeProxy(config, deps);
   const readTarget = targetReader(config);
@@ -58,7 +61,10 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     const refused = checkEdge(request, target.value);
     if (refused) return refused;
     if (target.value.route.kind === 'card') return serveCard(request, target.value.route, context);
-    const route = routeLocally(target.value);
+    const route = routeLocally(
+      target.value,
+      target.value.route.kind === 'health' ? await storeHealth() : undefined,
+    );
     if ('answer' in route) return route.answer;
     if (route.value.kind === 'ledger_series') {
       const path = target.value.path;
@@ -77,6 +83,14 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       return localAnswer(await answerLedgerSeries(route.value, deps.ledger), path);
     }
     return answerCached(request, route.value, context);
+  }
+
+  /** The store's state for the health check, after one bounded probe (so it is now's, not the last request's). */
+  async function storeHealth(): Promise<StoreHealth | undefined> {
+    const link = parts.link;
+    if (!link) return undefined;
+    await link.use((store) => store.isLocked(HEALTH_PROBE_KEY));
+    return { kind: link.store.kind, state: link.state, failures: link.failures };
   }
 
   const handler = async (request: Request, context?: unknown): Promise<Response> => {

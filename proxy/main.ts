@@ -36,13 +36,22 @@ async function main(): Promise<void> {
   }
   let store: RedisStore | undefined;
   if (config.redisUrl) {
-    store = createRedisStore({
-      url: config.redisUrl,
-      account: await accountName(config.baseUrl, config.token),
-      scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
-      timeoutMs: config.storeTimeoutMs,
-      now: Date.now,
-    });
+    try {
+      store = createRedisStore({
+        url: config.redisUrl,
+        account: await accountName(config.baseUrl, config.token),
+        scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
+        secret: config.token,
+        timeoutMs: config.storeTimeoutMs,
+        now: Date.now,
+      });
+    } catch (error) {
+      // One line naming the setting, never its value (it holds the password) nor a stack.
+      console.error(
+        `aivis proxy: REDIS_URL could not be used by the Redis client (${(error as Error).name}); the value is not shown`,
+      );
+      process.exit(1);
+    }
     // Bounded: a Redis away at start costs a second or so, then the instance starts alone.
     const ready = await store.ready();
     console.log(

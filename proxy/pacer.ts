@@ -54,6 +54,8 @@ export type Reservation =
  * X-RateLimit-Limit says (data-api 8 plans are 60 or 120): a header is input too.
  */
 export const MAX_BUDGET_PER_MINUTE = 100_000;
+/** Most sends one record() call adds (store.ts MAX_REPORTED_SENDS, here without importing the store). */
+const MAX_RECORDED = 1_000;
 
 /** Sends at one instant: a Remaining gap of thousands is one record, not thousands. */
 interface SendRun {
@@ -179,6 +181,15 @@ export class UpstreamPacer implements Pacer {
     for (const run of this.#runs) if (run.at <= now) sent += run.count;
     const unseen = Math.min(this.#limit, this.#limit - remaining - sent);
     if (unseen > 0) this.#insert(now, unseen);
+  }
+
+  /** Sends made elsewhere at these clock times (another instance's, counted alone), added as they are. */
+  record(times: readonly number[]): void {
+    const now = this.#options.now();
+    this.#prune(now);
+    for (const at of times.slice(0, MAX_RECORDED)) {
+      if (Number.isFinite(at) && at > now - this.#windowMs && at <= now) this.#insert(at, 1);
+    }
   }
 
   /** After an upstream 429: nothing goes out before Retry-After has passed (data-api 7). */

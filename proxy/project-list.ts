@@ -27,33 +27,47 @@ export function keepAllowedProjects(
       project !== null &&
       allowed.includes((project as { id?: unknown }).id as number),
   );
-  const filtered: Record<string, unknown> = { ...withCounts(list, projects.length), projects };
-  const pagination = list.pagination;
-  if (typeof pagination === 'object' && pagination !== null && !Array.isArray(pagination)) {
-    const page = withCounts(pagination as Record<string, unknown>, projects.length);
-    if (typeof page.has_more === 'boolean') page.has_more = false;
-    filtered.pagination = page;
-  }
+  const filtered = withCounts(list, projects.length, 0) as Record<string, unknown>;
+  filtered.projects = projects;
   return new TextEncoder().encode(JSON.stringify(filtered));
 }
 
-/** Counts of the list itself: they become the filtered list's length. */
-const LIST_COUNTS = new Set(['total', 'returned', 'count']);
-/** Any other field named like a count: the proxy cannot compute it, so it is dropped. */
-const COUNT_LIKE = /(?:^|_)(?:total|count|returned|number)(?:_|$)|count$/i;
+/** The counts of the list itself, at any depth (pagination, stats, …): they become the filtered list's length. */
+const LIST_COUNTS = new Set(['total', 'returned', 'count', 'matched', 'total_count', 'filtered']);
+/** Numbers beside the list that say nothing of the hidden projects: the request's own paging. */
+const PAGING = new Set(['offset', 'limit', 'page', 'per_page', 'page_size']);
+/** Deeper than this, beside the list, is nothing the proxy passes on. */
+const MAX_DEPTH = 8;
+
+const isNumberLike = (value: unknown) =>
+  typeof value === 'number' || (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value));
 
 /**
- * A count beside the list would still tell how many projects are hidden:
- * `total`, `returned` and `count` say the filtered list's length, and any
- * other number named like a count is left out (data-api 2.1 names none).
+ * Everything beside the list, with no number that could tell how many
+ * projects are hidden, at any depth: the list's counts say the filtered
+ * length, the paging numbers stay, `has_more` is false, and every other
+ * number (or numeric text) is left out, whatever its name (`stats.total`,
+ * `pagination.matched`, `hidden: 3`): the proxy cannot tell a count from
+ * anything else, and data-api 2.1 names no other number there.
  */
-function withCounts(record: Record<string, unknown>, length: number): Record<string, unknown> {
+function withCounts(value: unknown, length: number, depth: number): unknown {
+  if (Array.isArray(value)) {
+    if (depth >= MAX_DEPTH) return [];
+    return value
+      .filter((item) => !isNumberLike(item))
+      .map((item) => withCounts(item, length, depth + 1));
+  }
+  if (typeof value !== 'object' || value === null) return value;
   // No prototype: a "__proto__" key of the parsed list stays a plain field.
   const out: Record<string, unknown> = Object.create(null);
-  for (const [key, value] of Object.entries(record)) {
-    if (typeof value === 'number' && LIST_COUNTS.has(key)) out[key] = length;
-    else if (typeof value === 'number' && COUNT_LIKE.test(key)) continue;
-    else out[key] = value;
+  if (depth >= MAX_DEPTH) return out;
+  for (const [key, item] of Object.entries(value)) {
+    if (depth === 0 && key === 'projects') continue;
+    if (isNumberLike(item)) {
+      if (LIST_COUNTS.has(key.toLowerCase())) out[key] = length;
+      else if (PAGING.has(key.toLowerCase())) out[key] = item;
+    } else if (key === 'has_more' && typeof item === 'boolean') out[key] = false;
+    else out[key] = withCounts(item, length, depth + 1);
   }
   return out;
 }

@@ -3,7 +3,9 @@
  * (REDIS_URL, docs/proxy-scale-out.md). Node only: the Node entry builds it
  * and hands it to the handler.
  *
- * - answers: one key per cache scope and path (SHA-256 names), the TTL on the key;
+ * - answers: one key per cache scope and path (SHA-256 names), the TTL on the key,
+ *   each entry sealed with a key derived from the token (stored-answer.ts), and
+ *   read with GETRANGE so no value larger than an entry can be is ever loaded;
  * - budget: a sorted set of sends per account, changed only by BUDGET_SCRIPT,
  *   the same sliding window as UpstreamPacer run atomically inside Redis;
  * - client shares: a token bucket per client key (SHARE_SCRIPT);
@@ -17,15 +19,26 @@ import type { CachedAnswer } from './cache.js';
 import { hexDigest } from './digest.js';
 import { PACER_WINDOW_MS } from './pacer.js';
 import type { SharedAnswerStore } from './shared-cache.js';
-import type { BudgetAnswer, ShareAnswer, SharedStore } from './store.js';
-import { decodeStoredAnswer, encodeStoredAnswer } from './stored-answer.js';
+import {
+  type BudgetAnswer,
+  MAX_REPORTED_SENDS,
+  type ShareAnswer,
+  type SharedStore,
+} from './store.js';
+import {
+  decodeStoredAnswer,
+  encodeStoredAnswer,
+  MAX_STORED_ENTRY_BYTES,
+  storeSeal,
+} from './stored-answer.js';
 
 /**
  * The budget, atomically. KEYS: the sends (sorted set: member "seq:count",
  * score the send time) and the state (hash: learned limit, blocked-until,
  * sequence). ARGV: op (reserve | observe | block), now, window, assumed
  * limit, cap (0 none), then reserve: maxWait; observe: announced limit,
- * remaining ('' when absent); block: until. Returns ok (1/0), wait or
+ * remaining ('' when absent), then the times of sends an instance made
+ * alone (added as they are, within the window); block: until. Returns ok (1/0), wait or
  * retry-after ms, limit, remaining: the figures UpstreamPacer gives.
  */
 export const BUDGET_SCRIPT = `
@@ -75,6 +88,10 @@ if op == 'reserve' then
     wait = math.max(0, wait)
   end
 elseif op == 'observe' then
+  for i = 8, math.min(#ARGV, 8 + 1000) do
+    local at = tonumber(ARGV[i])
+    if at and at > now - window and at <= now then insert(at, 1) end
+  end
   local announced = tonumber(ARGV[6])
   if announced and announced > 0 then
     plan = announced
@@ -145,6 +162,8 @@ export interface RedisStoreOptions {
   account: string;
   /** Cache scope name (stored-answer.ts cacheScopeName). */
   scope: string;
+  /** The token: the key that seals stored answers is derived from it (stored-answer.ts storeSeal). */
+  secret: string;
   /** Bound of every command, and of the connection attempt, in ms. */
   timeoutMs: number;
   now: () => number;
@@ -191,6 +210,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const stateKey = `aivis:${account}:budget`;
   const answerKey = async (key: string) => `aivis:${scope}:answer:${await hexDigest([key])}`;
   const lockKey = async (key: string) => `aivis:${scope}:lock:${await hexDigest([key])}`;
+  const seal = storeSeal(options.secret);
   // Tells this instance's locks from another's; unguessable, so no other may release them.
   const owner = crypto.randomUUID();
 
@@ -208,11 +228,14 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     where: redisWhere(options.url),
     answers: {
       async get(key: string): Promise<CachedAnswer | undefined> {
-        const bytes = await redis.getBuffer(await answerKey(key));
-        return decodeStoredAnswer(bytes, scope, key, options.now());
+        // At most one byte past the largest entry: a larger value (planted, or a bug) is a miss
+        // and is never loaded whole (GETRANGE of a missing key is empty, also a miss).
+        const bytes = await redis.getrangeBuffer(await answerKey(key), 0, MAX_STORED_ENTRY_BYTES);
+        if (bytes.byteLength > MAX_STORED_ENTRY_BYTES) return undefined;
+        return decodeStoredAnswer(await seal, bytes, scope, key, options.now());
       },
       async put(key: string, entry: CachedAnswer, keepMs: number): Promise<void> {
-        const bytes = encodeStoredAnswer(scope, key, entry);
+        const bytes = await encodeStoredAnswer(await seal, scope, key, entry);
         await redis.set(
           await answerKey(key),
           Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -239,6 +262,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         0,
         request.announcedLimit ?? '',
         request.remaining ?? '',
+        ...(request.spentAt ?? []).slice(0, MAX_REPORTED_SENDS),
       ]);
     },
     async blockUntil(at, now) {

@@ -159,6 +159,15 @@ export function readRedisUrl(text: string, fail: Fail): string {
     fail('must start with redis:// (or rediss:// for TLS), like redis://host:6379');
   }
   if (url.hostname === '') fail('must name a host, like redis://host:6379');
+  // The Redis client decodes the user and password; a stray % would stop the proxy at start.
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    fail(
+      'has a user name or password that is not valid percent-encoding: write a % in it as %25 (the value is not shown)',
+    );
+  }
   if (!/^(\/\d{0,2})?$/.test(url.pathname) || url.search || url.hash) {
     fail('may end only in a database number, like redis://host:6379/0');
   }

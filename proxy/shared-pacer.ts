@@ -6,9 +6,13 @@
  * a 429's Retry-After go to the store too.
  *
  * While the store is unreachable the instance counts alone in its own
- * UpstreamPacer, limited to its fallback share of the plan and seeded with the
- * sends the store last reported, so a fleet that loses its store stays within
- * the plan (docs/proxy-scale-out.md#when-redis-is-down).
+ * UpstreamPacer, limited to its fallback share of the plan. The shared window
+ * and the fallback share are never both free: an instance that reached the
+ * store within the window counts that window as spent (the rest of the fleet
+ * may have spent it since), so a store that flaps never adds its share on top
+ * of the plan; and the sends it makes alone are added to the store's window
+ * when it answers again, as they are, never merged with what the store holds
+ * (docs/proxy-scale-out.md#when-redis-is-down).
  */
 import {
   MAX_BUDGET_PER_MINUTE,
@@ -20,7 +24,7 @@ import {
   UpstreamPacer,
   waitForSlot,
 } from './pacer.js';
-import type { StoreLink } from './store.js';
+import { MAX_REPORTED_SENDS, type StoreLink } from './store.js';
 
 export interface SharedPacerOptions extends PacerOptions {
   /** Fraction of the plan this instance spends while alone (0 < share <= 1). */
@@ -35,6 +39,16 @@ export class SharedPacer implements Pacer {
   #waiting = 0;
   /** Whether the last budget call reached the store (the local pacer is seeded when that changes). */
   #shared = true;
+  /** Clock time the store last answered a reservation; none yet at start. */
+  #lastContact = Number.NEGATIVE_INFINITY;
+  /** Clock times of the sends made alone that the store has not counted yet (bounded). */
+  #aloneSends: number[] = [];
+  /**
+   * Until this clock time, back from counting alone, each send needs a slot of the
+   * fallback share as well as the store's: the other instances' sends made alone may
+   * not be in the store yet.
+   */
+  #transitionUntil = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly link: StoreLink,
@@ -61,17 +75,22 @@ export class SharedPacer implements Pacer {
 
   async acquire(): Promise<SlotResult> {
     const options = this.#options;
+    const wasAlone = !this.#shared;
+    const spentAlone = this.#aloneSends.length > 0;
+    // When the store last answered anything, before this call (which may be the one back).
+    const seen = Math.max(this.#lastContact, this.link.lastAnswerAt);
     const answer = await this.link.use(async (store) => {
-      if (!this.#shared) {
-        // Back after counting alone (the store may have restarted empty): what this
-        // instance knows the account spent counts in the store too before it reserves.
+      if (!this.#shared && this.#aloneSends.length > 0) {
+        // Back after counting alone: the sends made alone count in the store's window too,
+        // added as they are (the store's own count is the rest of the fleet's, not these).
+        const spentAt = this.#aloneSends.slice(0, MAX_REPORTED_SENDS);
         await store.observe({
           now: options.now(),
           windowMs: this.#windowMs,
           limit: options.limit,
-          announcedLimit: this.#local.plan,
-          remaining: this.#local.planRemaining(),
+          spentAt,
         });
+        this.#aloneSends = [];
       }
       return store.reserve({
         now: options.now(),
@@ -81,23 +100,50 @@ export class SharedPacer implements Pacer {
         maxWaitMs: options.maxWaitMs,
       });
     });
-    if (answer === undefined) {
-      if (this.#shared) {
-        // What the fleet spent in this window, as last known, counts against this instance too.
-        this.#shared = false;
-        this.#local.observe(String(this.#known.limit), String(this.#known.remaining));
-      }
-      return this.#local.acquire();
+    if (answer === undefined) return this.#acquireAlone();
+    const now = options.now();
+    // Back after spending alone, or after an absence long enough for the others to have
+    // spent their fallback shares: for one window, the store's slot and a share's slot.
+    if (wasAlone && (spentAlone || now - seen >= this.#windowMs)) {
+      this.#transitionUntil = now + this.#windowMs;
     }
     this.#shared = true;
+    this.#lastContact = now;
     this.#known = { limit: answer.limit, remaining: answer.remaining };
     if (!answer.ok) return answer;
-    if (answer.waitMs > 0 && this.#waiting >= options.maxQueueLength) {
-      return { ok: false, retryAfterMs: answer.waitMs, reason: 'queue_full' };
+    let waitMs = answer.waitMs;
+    if (now < this.#transitionUntil) {
+      const share = this.#local.reserve();
+      if (!share.ok) return share;
+      waitMs = Math.max(waitMs, share.waitMs);
     }
-    return waitForSlot(answer.waitMs, options.sleep, (delta) => {
+    if (waitMs > 0 && this.#waiting >= options.maxQueueLength) {
+      return { ok: false, retryAfterMs: waitMs, reason: 'queue_full' };
+    }
+    return waitForSlot(waitMs, options.sleep, (delta) => {
       this.#waiting += delta;
     });
+  }
+
+  /** A slot of the fallback share, while the store does not answer. */
+  async #acquireAlone(): Promise<SlotResult> {
+    const now = this.#options.now();
+    if (this.#shared) {
+      this.#shared = false;
+      // The window this instance last saw the store in is not free: the rest of the fleet may
+      // have spent what was left of it since. Counted as spent now, so the fallback share starts
+      // once it has passed; a store away longer than a window (or since start) costs nothing.
+      const seen = Math.max(this.#lastContact, this.link.lastAnswerAt);
+      const spent = now - seen < this.#windowMs ? '0' : undefined;
+      if (spent !== undefined) this.#local.observe(String(this.#known.limit), spent);
+    }
+    const slot = await this.#local.acquire();
+    if (slot.ok) {
+      const horizon = this.#options.now() - this.#windowMs;
+      this.#aloneSends = this.#aloneSends.filter((at) => at > horizon);
+      if (this.#aloneSends.length < MAX_REPORTED_SENDS) this.#aloneSends.push(now + slot.waitedMs);
+    }
+    return slot;
   }
 
   observe(limitHeader: string | null, remainingHeader: string | null): void {

@@ -27,6 +27,9 @@ export interface BudgetRequest {
 /** A reservation, with the budget's figures as they stand after it. */
 export type BudgetAnswer = Reservation & { limit: number; remaining: number };
 
+/** Most alone sends one observe call reports (a fallback share is far smaller; the rest are not re-added). */
+export const MAX_REPORTED_SENDS = 1_000;
+
 export interface ObserveRequest {
   now: number;
   windowMs: number;
@@ -36,6 +39,11 @@ export interface ObserveRequest {
   announcedLimit?: number;
   /** X-RateLimit-Remaining. */
   remaining?: number;
+  /**
+   * Clock times of sends this instance made while it counted alone: added to
+   * the window as they are (they are no one else's), never merged away.
+   */
+  spentAt?: readonly number[];
 }
 
 export type ShareAnswer = { ok: true } | { ok: false; retryAfterMs: number };
@@ -80,6 +88,7 @@ export class StoreLink {
   #state: StoreState = 'shared';
   #retryAt = 0;
   #failures = 0;
+  #lastAnswerAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly store: SharedStore,
@@ -88,6 +97,11 @@ export class StoreLink {
 
   get state(): StoreState {
     return this.#state;
+  }
+
+  /** Clock time of the store's last answer to any call; none yet: negative infinity. */
+  get lastAnswerAt(): number {
+    return this.#lastAnswerAt;
   }
 
   /** Calls that failed or timed out, since start. */
@@ -106,6 +120,7 @@ export class StoreLink {
           timer = setTimeout(() => reject(new StoreTimeout()), this.options.timeoutMs);
         }),
       ]);
+      this.#lastAnswerAt = this.options.now();
       if (this.#state === 'alone') {
         this.#state = 'shared';
         this.options.notice(

@@ -9,13 +9,25 @@ import { namesOf } from './aliases.js';
 import type { EndpointName, Query } from './api/endpoints.js';
 import { validateParams } from './api/validate.js';
 import { AI_TRAFFIC_DATASETS, API_PREFIX, SEARCH_DATASETS } from './api/vocabulary.js';
+import { AnswerTooLarge, tooLargeWords } from './client/bounded-exchange.js';
 import type { HttpRequest, HttpResponse } from './client/types.js';
+import { cannotRun, type DriftReport, type EndpointReport, finishReport } from './drift-report.js';
 import { formatJsonPath } from './http/body-check.js';
-import { describeDifference } from './http/describe-difference.js';
 import { createReconcile, type Difference, type ExtraKeys } from './http/reconcile.js';
+import { redactSecretInJson } from './http/redaction.js';
 import { buildRequest, type Credentials } from './http/request.js';
 import { createShapeTest, responseShape } from './http/shape-check.js';
 import { compileShapes } from './schemas/compile-shapes.js';
+import { cutCodePoints, isWellFormed } from './visible-text.js';
+
+export {
+  cannotRun,
+  type DriftReport,
+  driftLine,
+  driftReportView,
+  type EndpointReport,
+  formatDriftReport,
+} from './drift-report.js';
 
 /** Search datasets that take no limit. */
 const SERIES: readonly string[] = ['summary', 'daily', 'history'];
@@ -51,24 +63,15 @@ export function driftProbes(project: number, competitor: string): DriftProbe[] {
 /** Every probe including /projects: the most requests one run makes. */
 export const DRIFT_REQUESTS = 1 + driftProbes(1, 'a').length;
 
-export interface EndpointReport {
-  /** The request as a path with its query, e.g. /projects/1001/competitors?dataset=detail&competitor=Tr. */
-  request: string;
-  /** HTTP status; 0 when nothing came back. */
-  status: number;
-  differences: Difference[];
-  /** The problem in words when the answer was no JSON or an error. */
-  problem?: string;
-}
+/**
+ * The most one answer of the check may hold: data-api 8 puts answers at 16
+ * to 40 KB, so anything past this is not the Data API and is not read on
+ * (the shells' readers stop there; the proxy caps its reads the same way).
+ */
+export const MAX_CHECK_ANSWER_BYTES = 4 * 1024 * 1024;
 
-export interface DriftReport {
-  /** 0 nothing differs, 1 something does, 2 the check could not run. */
-  exitCode: 0 | 1 | 2;
-  /** Why it could not run (exit code 2). */
-  reason?: string;
-  project?: number;
-  endpoints: EndpointReport[];
-}
+/** Characters of a competitor's name the detail probe sends (a name fragment, data-api 4.5). */
+const COMPETITOR_FRAGMENT = 40;
 
 type Send = (request: HttpRequest) => Promise<HttpResponse>;
 
@@ -108,13 +111,27 @@ const pathOf = (request: HttpRequest): string => {
   return at >= 0 ? request.url.slice(at + API_PREFIX.length) : request.url;
 };
 
-function parse(response: HttpResponse): { ok: true; value: unknown } | { ok: false } {
+/** The body as JSON, scrubbed of the token's echoes first (so a JSON escape cannot hide one from the report). */
+function parse(
+  response: HttpResponse,
+  secret: string | undefined,
+): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(response.body) };
+    return { ok: true, value: JSON.parse(redactSecretInJson(response.body, secret)) };
   } catch {
     return { ok: false };
   }
 }
+
+/** Seconds a 429 asked to wait (Retry-After in seconds), when it said. */
+function retryAfter(response: HttpResponse): { retryAfterSeconds?: number } {
+  const seconds = Number(response.headers['retry-after']);
+  return Number.isFinite(seconds) && seconds >= 0 && seconds <= 86_400
+    ? { retryAfterSeconds: Math.ceil(seconds) }
+    : {};
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What one step of the check asks its shell: send this request, give back the answer (or throw). */
 type DriftSteps = Generator<HttpRequest, DriftReport, HttpResponse>;
@@ -123,29 +140,41 @@ type DriftSteps = Generator<HttpRequest, DriftReport, HttpResponse>;
  * The check as steps: it yields each request and is resumed with the answer
  * (or thrown into when nothing came back), one request at a time, at most
  * DRIFT_REQUESTS of them. The two runners below drive it: the async one for
- * fetch (the CLI, the explorer), the sync one for UrlFetchApp (Sheets). A
- * token is only ever in the request headers a runner sends: no report line
- * carries it.
+ * fetch (the CLI, the explorer), the sync one for UrlFetchApp (Sheets). The
+ * token is sent only in the request headers; what the service sends back,
+ * echoes of the token included, is scrubbed by finishReport (drift-report.ts).
+ * One odd answer or value is a line of the report, never the end of the check.
  */
 function* driftSteps(credentials: Credentials): DriftSteps {
+  const secret = credentials.token;
   const request = (name: EndpointName, input: Record<string, unknown>) => {
     const validated = validateParams(name, input, { unknownParams: 'reject' });
     if (!validated.ok) throw new Error(`drift probe ${name} is invalid`);
     const { params } = validated;
     return { params, http: buildRequest(credentials, name, params) };
   };
-  const fail = (reason: string): DriftReport => ({ exitCode: 2, reason, endpoints: [] });
+  const fail = (reason: string) => cannotRun(reason, secret);
 
   let list: HttpResponse;
   const first = request('projects', {});
   try {
     list = yield first.http;
   } catch (error) {
-    return fail(`The service could not be reached: ${(error as Error).message}`);
+    return fail(
+      error instanceof AnswerTooLarge
+        ? `GET /projects: ${error.message}; this does not look like the Data API.`
+        : `The service could not be reached: ${messageOf(error)}`,
+    );
   }
   if (list.status === 401 || list.status === 403)
     return fail(`The token was refused (HTTP ${list.status}). Set AIVIS_TOKEN to a valid token.`);
-  const projects = parse(list);
+  if (list.status === 429) {
+    const { retryAfterSeconds } = retryAfter(list);
+    return fail(
+      `The service is rate limiting this token (HTTP 429 on GET /projects): ${retryAfterSeconds !== undefined ? `wait ${retryAfterSeconds} s` : 'wait a minute'} and run the check again.`,
+    );
+  }
+  const projects = parse(list, secret);
   const rows =
     projects.ok && projects.value && typeof projects.value === 'object'
       ? (projects.value as { projects?: unknown }).projects
@@ -175,53 +204,90 @@ function* driftSteps(credentials: Credentials): DriftSteps {
       probe.name === 'competitors' && probe.input.dataset === 'detail'
         ? { ...probe.input, competitor }
         : probe.input;
-    const { params, http } = request(probe.name, input);
+    let step: ReturnType<typeof request>;
+    try {
+      step = request(probe.name, input);
+    } catch (error) {
+      endpoints.push({
+        request: `/${probe.name} ${JSON.stringify(input)}`,
+        status: 0,
+        differences: [],
+        problem: `not sent: ${messageOf(error)}`,
+      });
+      continue;
+    }
+    const { params, http } = step;
+    const at = pathOf(http);
     let response: HttpResponse;
     try {
       response = yield http;
     } catch (error) {
       endpoints.push({
-        request: pathOf(http),
+        request: at,
         status: 0,
         differences: [],
-        problem: `no answer: ${(error as Error).message}`,
-      });
-      continue;
-    }
-    const body = parse(response);
-    if (!body.ok) {
-      endpoints.push({
-        request: pathOf(http),
-        status: response.status,
-        differences: [],
-        problem: 'the answer was not JSON',
-      });
-      continue;
-    }
-    if (response.status !== 200) {
-      const error = (body.value as { error?: { code?: unknown; message?: unknown } })?.error;
-      endpoints.push({
-        request: pathOf(http),
-        status: response.status,
-        differences: [],
         problem:
-          `HTTP ${response.status} ${String(error?.code ?? '')}: ${String(error?.message ?? '')}`.trim(),
+          error instanceof AnswerTooLarge ? messageOf(error) : `no answer: ${messageOf(error)}`,
       });
       continue;
     }
-    if (probe.name === 'competitors' && probe.input.dataset === 'ranking') {
-      const name = (body.value as { competitors?: Array<{ name?: unknown }> })?.competitors?.[0]
-        ?.name;
-      if (typeof name === 'string' && name.trim()) competitor = name.trim().slice(0, 40);
+    try {
+      endpoints.push(readAnswer(probe.name, params, at, response, secret));
+      if (probe.name === 'competitors' && probe.input.dataset === 'ranking')
+        competitor = firstCompetitor(response, secret) ?? competitor;
+    } catch (error) {
+      endpoints.push({
+        request: at,
+        status: response.status,
+        differences: [],
+        problem: `could not be checked: ${messageOf(error)}`,
+      });
     }
-    endpoints.push({
-      request: pathOf(http),
-      status: response.status,
-      differences: compareBody(probe.name, params, body.value),
-    });
   }
-  const differs = endpoints.some((item) => item.differences.length > 0 || item.problem);
-  return { exitCode: differs ? 1 : 0, project: id, endpoints };
+  return finishReport({ project: id, endpoints }, secret);
+}
+
+/** One answer's line of the report. */
+function readAnswer(
+  name: EndpointName,
+  params: Query,
+  request: string,
+  response: HttpResponse,
+  secret: string | undefined,
+): EndpointReport {
+  const line = { request, status: response.status, differences: [] };
+  if (response.body.length > MAX_CHECK_ANSWER_BYTES)
+    return { ...line, problem: tooLargeWords(MAX_CHECK_ANSWER_BYTES) };
+  if (response.status === 429)
+    return {
+      ...line,
+      problem: 'rate limited (HTTP 429): the Data API asks to wait before the next request',
+      rateLimited: retryAfter(response),
+    };
+  const body = parse(response, secret);
+  if (!body.ok) return { ...line, problem: 'the answer was not JSON' };
+  if (response.status !== 200) {
+    const error = (body.value as { error?: { code?: unknown; message?: unknown } })?.error;
+    const words = (value: unknown) =>
+      typeof value === 'string' || typeof value === 'number'
+        ? cutCodePoints(String(value), 500)
+        : '';
+    return {
+      ...line,
+      problem: `HTTP ${response.status} ${words(error?.code)}: ${words(error?.message)}`.trim(),
+    };
+  }
+  return { ...line, differences: compareBody(name, params, body.value) };
+}
+
+/** The ranking's first name, cut on a character boundary, as the detail probe's fragment. */
+function firstCompetitor(response: HttpResponse, secret: string | undefined): string | undefined {
+  const body = parse(response, secret);
+  if (!body.ok) return undefined;
+  const name = (body.value as { competitors?: Array<{ name?: unknown }> })?.competitors?.[0]?.name;
+  if (typeof name !== 'string' || !isWellFormed(name)) return undefined;
+  const fragment = cutCodePoints(name.trim(), COMPETITOR_FRAGMENT).trim();
+  return fragment || undefined;
 }
 
 /** Runs the check through an async `send` (fetch). */
@@ -259,42 +325,4 @@ export function runDriftCheckSync(
     step = steps.next(answer);
   }
   return step.value;
-}
-
-/** The report as text: per endpoint, each difference in plain words. */
-export function formatDriftReport(report: DriftReport): string {
-  if (report.exitCode === 2) return `The check could not run: ${report.reason}\n`;
-  const lines: string[] = [
-    `Checked ${report.endpoints.length} answers of project ${report.project}.`,
-  ];
-  for (const item of report.endpoints) {
-    if (item.differences.length === 0 && !item.problem) {
-      lines.push(`OK  GET ${item.request}`);
-      continue;
-    }
-    lines.push(`DIFFERS  GET ${item.request}`);
-    if (item.problem) lines.push(`  - ${item.problem}`);
-    for (const difference of item.differences) lines.push(`  - ${driftLine(difference)}`);
-  }
-  lines.push(
-    report.exitCode === 0
-      ? 'Nothing differs from what this client expects.'
-      : 'Some answers differ from what this client expects: send this report to the aivis maintainers (docs/service-drift.md).',
-  );
-  return `${lines.join('\n')}\n`;
-}
-
-/** One difference in words, named by its path. */
-export function driftLine(difference: Difference): string {
-  const at = difference.path || '(root)';
-  switch (difference.kind) {
-    case 'missing':
-      return `${at}: missing${difference.names && difference.names.length > 1 ? ` (looked for ${difference.names.join(', ')})` : ''}${difference.expected ? ` (${difference.expected})` : ''}`;
-    case 'type':
-      return `${at}: of another type (${difference.expected ?? 'another shape'})${difference.read ? ', read all the same' : ''}`;
-    case 'extra':
-      return `${at}: not known to the client`;
-    default:
-      return describeDifference(difference);
-  }
 }

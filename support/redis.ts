@@ -15,6 +15,8 @@ export interface RunningRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
+  /** Freezes it (SIGSTOP: connections stay open, nothing answers) or thaws it (SIGCONT). */
+  freeze(frozen: boolean): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,12 @@ export async function startRedis(password?: string): Promise<RunningRedis> {
     url: `redis://127.0.0.1:${port}`,
     kill: () => stop('SIGKILL'),
     restart: start,
-    close: () => stop('SIGTERM'),
+    freeze: (frozen) => {
+      child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
+    },
+    close: async () => {
+      child?.kill('SIGCONT');
+      await stop('SIGTERM');
+    },
   };
 }

@@ -32,6 +32,7 @@ import {
   absentField,
   answerOnlyFields,
   offeredFields,
+  skippedNote,
 } from './sampled-fields.js';
 import { ConnectorProblem } from './user-errors.js';
 
@@ -74,7 +75,11 @@ function lookerFields(list: readonly LookerField[]): Fields {
 
 export function getSchema(request: ConnectorRequest) {
   const report = chosenReport(request);
-  const fields = lookerFields(offeredFields(report, sampleAnswer(report, request)));
+  const skipped: string[] = [];
+  const fields = lookerFields(offeredFields(report, sampleAnswer(report, request), skipped));
+  // For the connector's administrator (Apps Script's execution log): a field left out, never a failure.
+  const note = skippedNote(skipped);
+  if (note) console.warn(note);
   return DataStudioApp.createCommunityConnector().newGetSchemaResponse().setFields(fields).build();
 }
 

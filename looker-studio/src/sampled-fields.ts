@@ -34,14 +34,36 @@ function typedFromValues(type: ColumnType): Pick<LookerField, 'type' | 'concept'
   }
 }
 
-/** The answer's columns the schema does not name, as fields. */
-export function answerOnlyFields(report: Report, answer: AnswerTable): LookerField[] {
+/**
+ * A field id Looker Studio takes: letters, digits and underscores, with at
+ * least one letter or digit (an empty key `""`, or one of punctuation only,
+ * makes none), and not longer than a name anyone would pick.
+ */
+const USABLE_ID = /^(?=.*[A-Za-z0-9])[A-Za-z0-9_]{1,100}$/;
+
+/** Most skipped names a note lists (the rest are counted). */
+const MAX_NOTED = 5;
+
+/**
+ * The answer's columns the schema does not name, as fields. A column whose
+ * name makes no usable field id (or the id of a field already offered) is
+ * skipped, never fatal to the schema; `skipped` collects its name for a note.
+ */
+export function answerOnlyFields(
+  report: Report,
+  answer: AnswerTable,
+  skipped: string[] = [],
+): LookerField[] {
   const known = new Set(reportFields(report).map((field) => field.column));
   const taken = new Set(reportFields(report).map((field) => field.id));
   const fields: LookerField[] = [];
   answer.columns.forEach((column, index) => {
     const id = fieldId(column);
-    if (known.has(column) || taken.has(id)) return;
+    if (known.has(column)) return;
+    if (!USABLE_ID.test(id) || taken.has(id)) {
+      skipped.push(column);
+      return;
+    }
     taken.add(id);
     fields.push({
       id,
@@ -58,7 +80,11 @@ export function answerOnlyFields(report: Report, answer: AnswerTable): LookerFie
  * What getSchema offers. Without a sample (no rows came back, or the read
  * failed) the schema's fields, as nothing says the service leaves one out.
  */
-export function offeredFields(report: Report, answer: AnswerTable | undefined): LookerField[] {
+export function offeredFields(
+  report: Report,
+  answer: AnswerTable | undefined,
+  skipped: string[] = [],
+): LookerField[] {
   const known = reportFields(report);
   if (!answer || answer.rows.length === 0) return known;
   const holds = (column: string) => {
@@ -67,8 +93,16 @@ export function offeredFields(report: Report, answer: AnswerTable | undefined): 
   };
   return [
     ...known.filter((field) => !field.assumed || holds(field.column)),
-    ...answerOnlyFields(report, answer),
+    ...answerOnlyFields(report, answer, skipped),
   ];
+}
+
+/** The note for the connector's log when fields were skipped: names quoted as JSON (a name is API text). */
+export function skippedNote(skipped: readonly string[]): string | undefined {
+  if (skipped.length === 0) return undefined;
+  const named = skipped.slice(0, MAX_NOTED).map((name) => JSON.stringify(name.slice(0, 60)));
+  const more = skipped.length > MAX_NOTED ? ` and ${skipped.length - MAX_NOTED} more` : '';
+  return `aivis: ${skipped.length} field(s) of the service's answer have a name Looker Studio cannot use as a field id and are not offered: ${named.join(', ')}${more} (docs/looker-studio.md).`;
 }
 
 /** A requested field neither the schema nor the answer has: a text column of empty cells. */

@@ -12,10 +12,26 @@ import type { Target } from './target.js';
 export type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
 export type LedgerSeriesRoute = Extract<Route, { kind: 'ledger_series' }>;
 
-/** The health check's body: the process answers; nothing upstream or in the budget was asked. */
-const HEALTHY = JSON.stringify({ ok: true });
+/** The shared store as the health check reports it (docs/proxy.md, "Health check"). */
+export interface StoreHealth {
+  kind: string;
+  /** shared: the store answered the check's probe; alone: it did not, and this instance counts alone. */
+  state: 'shared' | 'alone';
+  failures: number;
+}
 
-export function routeLocally(target: Target): StepResult<CachedRoute | LedgerSeriesRoute> {
+/**
+ * The health check's body: the process answers (200, `ok: true`, even with
+ * its store down: it serves alone), and with a shared store, that store's
+ * state; nothing upstream or in the budget was asked.
+ */
+const healthBody = (store: StoreHealth | undefined) =>
+  JSON.stringify(store ? { ok: true, store } : { ok: true });
+
+export function routeLocally(
+  target: Target,
+  store?: StoreHealth,
+): StepResult<CachedRoute | LedgerSeriesRoute> {
   const { route, path } = target;
   switch (route.kind) {
     case 'not_found':
@@ -35,7 +51,7 @@ export function routeLocally(target: Target): StepResult<CachedRoute | LedgerSer
     case 'health':
       return {
         answer: localAnswer(
-          new Response(HEALTHY, {
+          new Response(healthBody(store), {
             status: 200,
             headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
           }),

@@ -33,12 +33,12 @@ export function pageCheck(allowedOrigins: readonly string[]): PageCheck {
     }
     if (!allowedOrigin && madeByAnotherPage(request.headers)) {
       return {
-        reason: 'cross-site or no-cors',
+        reason: 'cross-site, same-site or no-cors',
         response: () =>
           jsonError(
             403,
             'insufficient_scope',
-            'This request came from a page on another site, or from an image or a no-cors request, without an origin in ALLOWED_ORIGINS: it is answered from the cache only, and this answer is not cached.',
+            'This request came from a page on another site or another host of this site, or from an image, a frame or a no-cors request, without an origin in ALLOWED_ORIGINS: it is answered from the cache only, and this answer is not cached.',
           ),
       };
     }
@@ -48,12 +48,16 @@ export function pageCheck(allowedOrigins: readonly string[]): PageCheck {
 
 /**
  * Fetch Metadata (sent by every current browser): a request another site's
- * page made (an <img>, a link, a form) or one whose answer the page cannot
- * read (no-cors) is no widget of an allowed page, so it must not spend the
- * account's budget. Servers (Sheets, Looker, scripts) send neither header.
+ * page made (an <img>, a link, a form, a frame) or one whose answer the page
+ * cannot read (no-cors) is no widget of an allowed page, so it must not
+ * spend the account's budget. A sibling host of the same site (`same-site`:
+ * another intranet host) is another page too: it cannot read the answer of
+ * a navigation or a frame either, so only an allowed Origin lets it spend
+ * (docs/security.md). Servers (Sheets, Looker, scripts) send neither header;
+ * a person opening the address in a tab sends `none`.
  */
 function madeByAnotherPage(headers: Headers): boolean {
   const site = headers.get('Sec-Fetch-Site');
   const mode = headers.get('Sec-Fetch-Mode');
-  return site === 'cross-site' || mode === 'no-cors';
+  return site === 'cross-site' || site === 'same-site' || mode === 'no-cors';
 }

@@ -36,6 +36,8 @@ export type FetchLike = (
   status: number;
   headers: { forEach(callback: (value: string, key: string) => void): void };
   text(): Promise<string>;
+  /** The body as a stream, where the environment has one (a bounded read uses it: bounded-exchange.ts). */
+  body?: unknown;
 }>;
 
 /** Retry policy as data (Octokit's habit): what is retried, how often, how long. */

@@ -1,17 +1,34 @@
 /**
  * "Check the service's answers": the drift check of `aivis check`
- * (shared/drift.ts, docs/service-drift.md) through the account's proxy,
- * shown as the CLI prints it, one line per list item. The page holds no
- * token: the proxy adds it, so the requests carry none.
+ * (shared/drift.ts, docs/service-drift.md) through the account's proxy. The
+ * verdict comes first, then what differs by request; the requests that read
+ * as expected are folded away under one line. The page holds no token: the
+ * proxy adds it, so the requests carry none; every line is text (never HTML),
+ * scrubbed and with control characters made visible by the shared report.
  */
-import { fetchExchange } from '../../shared/client/fetch-exchange.js';
+import { boundedExchange } from '../../shared/client/bounded-exchange.js';
 import type { HttpRequest } from '../../shared/client/types.js';
-import { formatDriftReport, runDriftCheck } from '../../shared/drift.js';
+import { driftReportView, MAX_CHECK_ANSWER_BYTES, runDriftCheck } from '../../shared/drift.js';
 
-const item = (text: string): HTMLLIElement =>
-  Object.assign(document.createElement('li'), { textContent: text });
+const item = (text: string, className?: string): HTMLLIElement =>
+  Object.assign(document.createElement('li'), { textContent: text, className: className ?? '' });
 
-const send = (request: HttpRequest) => fetchExchange(request);
+/** The requests that read as expected, folded under their count. */
+function folded(lines: readonly string[]): HTMLLIElement {
+  const details = document.createElement('details');
+  const summary = Object.assign(document.createElement('summary'), {
+    textContent: `${lines.length} requests read as expected`,
+  });
+  const list = Object.assign(document.createElement('ul'), { className: 'drift-ok' });
+  list.replaceChildren(...lines.map((line) => item(line)));
+  details.replaceChildren(summary, list);
+  const holder = item('');
+  holder.replaceChildren(details);
+  return holder;
+}
+
+const send = (request: HttpRequest) =>
+  boundedExchange(request, { maxBodyBytes: MAX_CHECK_ANSWER_BYTES });
 
 /** Wires the button: each press checks the account `basePath()` names and lists the report. */
 export function initDriftPanel(
@@ -26,12 +43,17 @@ export function initDriftPanel(
     list.replaceChildren(item('Checking…'));
     try {
       const report = await runDriftCheck({ baseUrl: `${location.origin}${basePath()}` }, send);
-      const lines = formatDriftReport(report).trimEnd().split('\n');
-      list.replaceChildren(...lines.map(item));
+      const view = driftReportView(report);
+      list.replaceChildren(
+        item(view.verdict, 'drift-verdict'),
+        ...(view.summary ? [item(view.summary)] : []),
+        ...view.findings.map((line) => item(line)),
+        ...(view.ok.length > 0 ? [folded(view.ok)] : []),
+      );
       list.dataset.exitCode = String(report.exitCode);
     } catch (error) {
       // The check itself failed (not the service): say so, as the CLI's exit code 2 does.
-      list.replaceChildren(item(`The check could not run: ${String(error)}`));
+      list.replaceChildren(item(`The check could not run: ${String(error)}`, 'drift-verdict'));
       list.dataset.exitCode = '2';
     } finally {
       list.removeAttribute('aria-busy');

@@ -26,20 +26,23 @@ describe("Check the service's answers", () => {
     const addon = suite.load();
     const view = addon.call('aivisCheckService') as DriftView;
     expect(view.exitCode).toBe(0);
-    expect(view.lines[0]).toMatch(/^Checked \d+ answers of project 1001\.$/);
+    expect(view.lines[0]).toBe('Nothing differs from what this client expects.');
+    expect(view.lines[1]).toBe(
+      `Sent ${DRIFT_REQUESTS} requests for project 1001: ${DRIFT_REQUESTS} answers as expected.`,
+    );
     expect(view.lines.filter((line) => line.startsWith('OK  GET /projects'))).toHaveLength(
       DRIFT_REQUESTS,
     );
-    expect(view.lines.at(-1)).toBe('Nothing differs from what this client expects.');
     expect(addon.urlFetch.calls.length).toBe(DRIFT_REQUESTS);
   });
 
-  test('the old names: each renamed field on its own line, the token nowhere', () => {
+  test('the old names: each renamed field on its own line, nothing to send, the token nowhere', () => {
     const addon = suite.load({ token: 'aivis_test_old_names' });
     const view = addon.call('aivisCheckService') as DriftView;
-    expect(view.exitCode).toBe(1);
+    expect(view.exitCode).toBe(0);
+    expect(view.lines[0]).toMatch(/^Nothing to send: /);
     const text = view.lines.join('\n');
-    expect(text).toMatch(/^DIFFERS {2}GET \/projects\/1001$/m);
+    expect(text).toMatch(/^READ AS EXPECTED {2}GET \/projects\/1001$/m);
     expect(text).toMatch(/ai_visibility\.performance_comparison.*change/);
     expect(text).toMatch(/search_queries.*web_searches/);
     expect(text).not.toContain('aivis_test_old_names');

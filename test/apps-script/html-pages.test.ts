@@ -219,9 +219,9 @@ describe('Settings: connections', () => {
     await page.click('#check-service');
     await page.locator('#drift-report li').last().waitFor();
     const lines = await page.locator('#drift-report li').allTextContents();
-    expect(lines[0]).toMatch(/^Checked \d+ answers of project 1001\.$/);
+    expect(lines[0]).toMatch(/^Nothing to send: /);
     expect(lines).toContain(
-      '  - ai_visibility.performance_comparison: found under another name, change',
+      '  - ai_visibility.performance_comparison: found under another name, change (a known one, read all the same: nothing to send)',
     );
     expect(await page.content()).not.toContain('aivis_test_old_names');
     expect(pageErrors(page)).toEqual([]);

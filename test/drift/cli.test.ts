@@ -40,12 +40,19 @@ describe('npm run aivis -- check', () => {
     const token = 'aivis_test_entry';
     const plain = await run(['check', '--base-url', sandbox.baseUrl], { AIVIS_TOKEN: token });
     expect(plain.code).toBe(0);
-    expect(plain.out).toContain('Nothing differs');
+    expect(plain.out.split('\n')[0]).toBe('Nothing differs from what this client expects.');
     const drift = await run(['check', '--base-url', reshaped.baseUrl, '--json'], {
       AIVIS_TOKEN: token,
     });
     expect(drift.code).toBe(1);
-    const report = JSON.parse(drift.out) as { endpoints: Array<{ differences: unknown[] }> };
+    const report = JSON.parse(drift.out) as {
+      verdict: string;
+      endpoints: Array<{ differences: unknown[] }>;
+    };
+    expect(Object.keys(report)[0]).toBe('verdict');
+    expect(report.verdict).toMatch(
+      /answers differ from what this client expects: send this report/,
+    );
     expect(report.endpoints.some((item) => item.differences.length > 0)).toBe(true);
     expect(plain.out + drift.out).not.toContain(token);
   });
@@ -63,5 +70,36 @@ describe('npm run aivis -- check', () => {
     });
     expect(gone.code).toBe(2);
     expect((await run(['check'], { AIVIS_TOKEN: 'x' })).code).toBe(2);
+  });
+
+  it('--help prints the help on stdout and exits 0, with no parse error first', async () => {
+    let err = '';
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      err += String(chunk);
+      return true;
+    });
+    try {
+      for (const args of [['--help'], ['check', '--help'], ['-h']]) {
+        const help = await run(args, {});
+        expect(help.code).toBe(0);
+        expect(help.out).toMatch(/^Usage: npm run aivis -- check --base-url URL/);
+        expect(help.out).toContain('AIVIS_TOKEN');
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(err).toBe('');
+  });
+
+  it('answers read under a known other name: exit 0, nothing to send, verdict first', async () => {
+    const old = await run(['check', '--base-url', sandbox.baseUrl], {
+      AIVIS_TOKEN: 'aivis_test_old_names',
+    });
+    expect(old.code).toBe(0);
+    const [verdict, summary] = old.out.split('\n');
+    expect(verdict).toMatch(/^Nothing to send: .*read under a known other name/);
+    expect(summary).toMatch(/^Sent \d+ requests for project 1001: \d+ answers as expected\.$/);
+    expect(old.out).toMatch(/found under another name, change \(a known one/);
+    expect(old.out).not.toContain('send this report');
   });
 });

@@ -114,6 +114,14 @@ describe('two Workers sharing one Durable Object (workerd)', () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(sandbox.requestLog).toHaveLength(1);
+    // The object answered every call of the crowd (a stub made while answering one request is
+    // not used for another's: Workers refuses that I/O), and /healthz says so.
+    for (const name of ['a', 'b'] as const) {
+      expect(JSON.parse((await get(name, '/healthz')).body)).toEqual({
+        ok: true,
+        store: { kind: 'durable-object', state: 'shared', failures: 0 },
+      });
+    }
   });
 
   it('the two spend one budget: MAX_UPSTREAM_PER_MINUTE counts both', async () => {

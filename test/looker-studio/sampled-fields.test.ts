@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { reportFields } from '../../looker-studio/src/fields.js';
 import { findReport } from '../../looker-studio/src/reports.js';
-import { absentField, offeredFields } from '../../looker-studio/src/sampled-fields.js';
+import { absentField, offeredFields, skippedNote } from '../../looker-studio/src/sampled-fields.js';
 import type { ColumnType } from '../../shared/table/types.js';
 
 const answers = findReport('answers')!;
@@ -64,6 +64,35 @@ describe('offeredFields', () => {
       if (field.concept === 'METRIC') expect(['SUM', 'AVG']).toContain(field.aggregation);
       else expect(field.aggregation).toBeUndefined();
     }
+  });
+
+  test('a name Looker cannot use as a field id ("" and the like) is skipped with a note, never fatal', () => {
+    const skipped: string[] = [];
+    const offered = offeredFields(
+      answers,
+      sample(
+        [],
+        [
+          ['', 'text', 'empty key'],
+          ['😀', 'text', 'emoji only'],
+          ['--', 'integer', 2],
+          ['x'.repeat(300), 'text', 'long'],
+          ['ok_field', 'text', 'kept'],
+          ['ok-field', 'text', 'same id as ok_field'],
+        ],
+      ),
+      skipped,
+    );
+    // Looker Studio refuses the whole schema for one field id it cannot take.
+    for (const field of offered) expect(field.id).toMatch(/^(?=.*[A-Za-z0-9])[A-Za-z0-9_]{1,100}$/);
+    expect(offered.slice(known.length).map((field) => field.column)).toEqual(['ok_field']);
+    expect(skipped).toEqual(['', '😀', '--', 'x'.repeat(300), 'ok-field']);
+    const note = skippedNote(skipped)!;
+    expect(note).toMatch(
+      /^aivis: 5 field\(s\) of the service's answer have a name Looker Studio cannot use/,
+    );
+    expect(note).toContain('"", "😀", "--"');
+    expect(skippedNote([])).toBeUndefined();
   });
 
   test('without a sample (no rows, or the read failed) the schema’s fields are offered', () => {

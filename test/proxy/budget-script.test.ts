@@ -33,6 +33,7 @@ async function freshStore(now: () => number): Promise<RedisStore> {
     url: redis.url,
     account: `test-account-${accounts}`,
     scope: `test-scope-${accounts}`,
+    secret: 'test-seal-secret',
     timeoutMs: 2_000,
     now,
   });
@@ -168,6 +169,7 @@ describe('the shared budget script', () => {
       url: redis.url,
       account: `test-account-${accounts}`,
       scope: `test-scope-${accounts}`,
+      secret: 'test-seal-secret',
       timeoutMs: 2_000,
       now: clock.now,
     });

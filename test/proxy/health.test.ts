@@ -1,10 +1,12 @@
 /**
  * GET /healthz (docs/proxy.md): 200 {"ok":true} from the process itself,
  * without asking upstream or spending budget, behind the same edge checks as
- * every other path.
+ * every other path; with a shared store, that store's state as a probe finds it.
  */
 import { describe, expect, it } from 'vitest';
-import { INTRANET, testProxy } from './helpers.js';
+import { createRedisStore } from '../../proxy/redis-store.js';
+import { startRedis } from '../../support/redis.js';
+import { fakeClock, INTRANET, testProxy } from './helpers.js';
 
 /** An upstream that must never be reached: every call is recorded and fails. */
 function untouchedUpstream() {
@@ -69,5 +71,45 @@ describe('GET /healthz', () => {
     await proxy.get('/healthz');
     expect(proxy.watch.logLines).toHaveLength(1);
     expect(proxy.watch.logLines[0]).toMatch(/ GET \/healthz 200 - \d+ms$/);
+  });
+});
+
+describe('GET /healthz with a shared store', () => {
+  it('says whether the store answers (probed now), and stays 200 while the instance serves alone', async () => {
+    const redis = await startRedis();
+    const clock = fakeClock();
+    const store = createRedisStore({
+      url: redis.url,
+      account: 'health-account',
+      scope: 'health-scope',
+      secret: 'health-secret',
+      timeoutMs: 50,
+      now: clock.now,
+    });
+    try {
+      expect(await store.ready()).toBe(true);
+      const proxy = testProxy(
+        { baseUrl: 'https://svc.example', storeTimeoutMs: 50 },
+        { fetch: untouchedUpstream().fetch, store, now: clock.now, notice: () => undefined },
+      );
+      const health = async () => {
+        const answer = await proxy.get('/healthz');
+        expect(answer.status).toBe(200);
+        return JSON.parse(answer.body) as { ok: boolean; store?: { kind: string; state: string } };
+      };
+      expect(await health()).toMatchObject({ ok: true, store: { kind: 'redis', state: 'shared' } });
+      redis.freeze(true);
+      try {
+        // No request in between: the check itself finds the store away.
+        expect(await health()).toMatchObject({ ok: true, store: { state: 'alone' } });
+      } finally {
+        redis.freeze(false);
+      }
+      clock.advance(1_500);
+      expect(await health()).toMatchObject({ ok: true, store: { state: 'shared' } });
+    } finally {
+      await store.close();
+      await redis.close();
+    }
   });
 });

@@ -161,7 +161,7 @@ describe('three proxy instances sharing one Redis', () => {
     const path = url(200);
     const before = upstreamCalls();
     const first = await get(instances[2]!, path);
-    expect(first.status).toBe(200);
+    expect(first.status, first.body).toBe(200);
     expect(await get(instances[0]!, path)).toMatchObject({ status: 200, cache: 'HIT' });
     expect(await get(instances[1]!, path)).toMatchObject({ status: 200, cache: 'HIT' });
     expect(upstreamCalls() - before).toBe(1);

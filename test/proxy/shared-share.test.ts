@@ -42,6 +42,7 @@ describe('the per-client share with two instances sharing Redis', () => {
         url: redis.url,
         account,
         scope,
+        secret: 'test-seal-secret',
         timeoutMs: 5_000,
         now: Date.now,
       });

@@ -35,6 +35,7 @@ describe('a shared store that cannot answer', () => {
       url: `redis://:not-logged@127.0.0.1:${port}`,
       account: 'a',
       scope: 's',
+      secret: 'test-seal-secret',
       timeoutMs: 200,
       now: Date.now,
     });
