@@ -57,7 +57,7 @@ export function sheetsDownload(
     return built;
   };
   const refuse = (message: string, status = 400) =>
-    Response.json(errorEnvelope(status === 400 ? 'invalid_parameter' : 'not_found', message), {
+    Response.json(errorEnvelope(status === 400 ? 'validation_failed' : 'not_found', message), {
       status,
     });
 
