@@ -36,9 +36,9 @@ export function bundleSizesTable(
   chunks: readonly string[] = chunkFilesOf(BUNDLE_FILE, `${ROOT}dist/widget/`),
 ): string {
   const catalogue = sizeOf(BUNDLE_FILE);
-  const moonshot = catalogue <= BUNDLE_MOONSHOT_GZIP_BYTES ? 'met' : 'not met';
+  const goal = catalogue <= BUNDLE_MOONSHOT_GZIP_BYTES ? 'met' : 'not met';
   const rows = [
-    `| \`${BUNDLE_FILE}\` (every element, one script tag) | ${bytes(catalogue)} | ${bytes(BUNDLE_BUDGET_GZIP_BYTES)} (moonshot ${BUNDLE_MOONSHOT_GZIP_BYTES / 1024} KB ${moonshot}) |`,
+    `| \`${BUNDLE_FILE}\` (every element, one script tag) | ${bytes(catalogue)} | ${bytes(BUNDLE_BUDGET_GZIP_BYTES)} (the ${BUNDLE_MOONSHOT_GZIP_BYTES / 1024} KB goal ${goal}) |`,
     ...Object.keys(STANDALONE_ENTRIES).map(
       (tag) => `| \`standalone/${tag}.js\` | ${bytes(sizeOf(`standalone/${tag}.js`))} | none |`,
     ),
