@@ -37,6 +37,12 @@ export const DEMO_MOUNTS = {
 
 export type DemoMount = keyof typeof DEMO_MOUNTS;
 
+/**
+ * The account the pages open on: the showcase's clean project 3001 (README.md,
+ * "The showcase account"); the demo account keeps the edge cases the tests need.
+ */
+export const SHOWCASE_MOUNT: DemoMount = '/accounts/showcase';
+
 /** What the pages call each mount; they switch between accounts by these, never by token. */
 export const DEMO_MOUNT_LABELS: Record<DemoMount, string> = {
   '': 'Demo account (1001-1003)',
@@ -59,11 +65,12 @@ export const DEMO_MOUNT_LABELS: Record<DemoMount, string> = {
 const UNCACHED_MOUNTS: ReadonlySet<DemoMount> = new Set(['/scenarios/slow']);
 const NO_CACHE = { cacheTtlSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 0 };
 
-/** The account list the explorer offers: mount path and label, no token. */
-export function demoAccounts(): Array<{ basePath: string; label: string }> {
+/** The account list the explorer offers: mount path and label, no token; the one it opens on first. */
+export function demoAccounts(): Array<{ basePath: string; label: string; opensOn?: true }> {
   return (Object.keys(DEMO_MOUNTS) as DemoMount[]).map((basePath) => ({
     basePath,
     label: DEMO_MOUNT_LABELS[basePath],
+    ...(basePath === SHOWCASE_MOUNT ? { opensOn: true as const } : {}),
   }));
 }
 

@@ -98,10 +98,10 @@ describe('explorer', () => {
       ),
     );
     expect(headers['x-aivis-cache']).toMatch(/^(MISS|HIT|STALE|BYPASS|REVALIDATED)/);
-    expect(headers['x-ratelimit-limit']).toBe('60');
-    expect(Number(headers['x-ratelimit-remaining'])).toBeLessThan(60);
+    expect(headers['x-ratelimit-limit']).toBe('120');
+    expect(Number(headers['x-ratelimit-remaining'])).toBeLessThan(120);
     expect(await page.textContent('#request-url')).toBe(
-      `GET ${demo.url}/api/v1/projects/1001/competitors`,
+      `GET ${demo.url}/accounts/showcase/api/v1/projects/3001/competitors`,
     );
 
     // A 404 says so in words and in another colour.
@@ -142,17 +142,34 @@ describe('explorer', () => {
     await page.check('#view-table');
     expect(await page.isVisible('#table-view table')).toBe(true);
     expect(await page.isVisible('#json')).toBe(false);
-    const body = await fetchJson(demo.sandboxUrl, '/projects/1001/answers?limit=7');
-    const table = toTable('answers', { project: 1001, limit: 7 }, body);
+    const body = await fetchJson(
+      demo.sandboxUrl,
+      '/projects/3001/answers?limit=7',
+      'aivis_test_showcase',
+    );
+    const table = toTable('answers', { project: 3001, limit: 7 }, body);
     const shown = await page.$$eval('#table-view thead th', (cells) =>
       cells.map((cell) => cell.textContent),
     );
     expect(shown).toEqual(table.columns);
     expect(await page.$$eval('#table-view tbody tr', (rows) => rows.length)).toBe(7);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
-    expect(download.suggestedFilename()).toBe('answers-1001.csv');
+    expect(download.suggestedFilename()).toBe('answers-3001.csv');
     const csv = await readFile((await download.path()) as string, 'utf8');
     expect(csv).toBe(toCsv(table));
+    await page.close();
+  });
+
+  it('opens on the showcase account with its project 3001 chosen', async () => {
+    const page = await openExplorer();
+    expect(await page.inputValue('#account')).toBe('/accounts/showcase');
+    await page.selectOption('#endpoint', 'competitors');
+    await page.waitForFunction(
+      () => (document.getElementById('param-project') as HTMLInputElement | null)?.value === '3001',
+    );
+    expect(await page.textContent('#projects button[aria-pressed="true"]')).toContain(
+      'Northwind Outdoor',
+    );
     await page.close();
   });
 
@@ -210,7 +227,7 @@ describe('explorer', () => {
     const page = await openExplorer();
     await page.selectOption('#endpoint', 'competitors');
     await page.click('#projects button');
-    expect(await page.inputValue('#param-project')).toBe('1001');
+    expect(await page.inputValue('#param-project')).toBe('3001');
     const pro = await page.$eval(
       '#account',
       (select) =>
