@@ -90,10 +90,3 @@ export const CUSTOM_FUNCTIONS = {
 
 export type CustomFunctionName = keyof typeof CUSTOM_FUNCTIONS;
 export const CUSTOM_FUNCTION_NAMES = Object.keys(CUSTOM_FUNCTIONS) as CustomFunctionName[];
-
-/** The Sheets function that reads an endpoint, for messages and the report dialog. */
-export function functionForEndpoint(endpoint: EndpointName): CustomFunctionName {
-  const found = CUSTOM_FUNCTION_NAMES.find((name) => CUSTOM_FUNCTIONS[name].endpoint === endpoint);
-  if (!found) throw new Error(`No Sheets function reads ${endpoint}`);
-  return found;
-}

@@ -389,9 +389,6 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
   }),
 ];
 
-export const ACCOUNT_PROJECTS = (account: AccountId): ProjectSpec[] =>
-  PROJECT_SPECS.filter((spec) => spec.account === account);
-
 export const projectSpec = (id: number): ProjectSpec | undefined =>
   PROJECT_SPECS.find((spec) => spec.id === id);
 
