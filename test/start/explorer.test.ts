@@ -173,6 +173,30 @@ describe('explorer', () => {
     await page.close();
   });
 
+  it('shows no empty Parameters box, and keeps a long text to a short row until opened', async () => {
+    const page = await openExplorer();
+    await page.selectOption('#endpoint', 'projects');
+    expect(await page.isVisible('#params')).toBe(false);
+    await page.selectOption('#account', '');
+    await page.waitForFunction(() =>
+      document.querySelector('#projects button')?.textContent?.startsWith('1001'),
+    );
+    await page.selectOption('#endpoint', 'answers');
+    expect(await page.isVisible('#params')).toBe(true);
+    await page.check('#param-include_answer_text');
+    await page.fill('#param-limit', '5');
+    await send(page);
+    await page.click('#view-table');
+    const tallest = await page.$$eval('#table-view tbody tr', (rows) =>
+      Math.max(...rows.map((row) => row.getBoundingClientRect().height)),
+    );
+    // 1001 plants a 2,500-character quote and a longer answer text (sandbox/data/hostile.ts).
+    expect(await page.locator('#table-view details.clamped').count()).toBeGreaterThan(0);
+    // Unclamped, the row stood about 1,300 px tall.
+    expect(tallest).toBeLessThan(240);
+    await page.close();
+  });
+
   it('switches between the demo account and each scenario account', async () => {
     const page = await openExplorer();
     const accounts = await page.$$eval('#account option', (options) =>
