@@ -70,7 +70,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'scripts/apps-script-bundle',
     'scripts/looker-studio',
   ],
-  scripts: ['shared', 'widget', 'scripts'],
+  // The proxy's settings table of docs/proxy.md is written from PROXY_SETTINGS (scripts/proxy/settings-table.ts).
+  scripts: ['shared', 'widget', 'proxy', 'scripts'],
   support: ['shared', 'server', 'sandbox', 'proxy', 'support'],
   start: except('support', 'bench', 'test', 'root'),
   bench: except('test', 'root'),

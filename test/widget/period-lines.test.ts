@@ -16,7 +16,7 @@ const LINE =
   /^Last \d+ days: [A-Z][a-z]{2} \d{1,2}(, \d{4})? – [A-Z][a-z]{2} \d{1,2}, \d{4} · data as of [A-Z][a-z]{2} \d{1,2}, \d{4}/;
 
 describe('period lines', () => {
-  it.each(['aivis-visibility-score', 'aivis-ai-traffic', 'aivis-search-opportunities'])(
+  it.each(['aivis-visibility-score', 'aivis-ai-traffic', 'aivis-search-opportunities'] as const)(
     '%s dates its figures like the other cards',
     async (tag) => {
       const widget = mount(tag, { project: '1001' });
