@@ -64,7 +64,9 @@ describe('docs/proxy-scale-out.md: Node with Redis', () => {
 
   it('builds before it runs the built entry, and its curl on the host is under a listed name', () => {
     expect(PAGE.indexOf('npm run build:proxy')).toBeGreaterThan(-1);
-    expect(PAGE.indexOf('npm run build:proxy')).toBeLessThan(PAGE.indexOf('node dist/proxy/main.js'));
+    expect(PAGE.indexOf('npm run build:proxy')).toBeLessThan(
+      PAGE.indexOf('node dist/proxy/main.js'),
+    );
     const listed = parts.env.ALLOWED_HOSTS!.split(',');
     const curls = [...PAGE.matchAll(/`curl (http:\/\/[^`\s]+)` answers/g)].map(
       (m) => new URL(m[1]!),
