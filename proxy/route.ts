@@ -15,6 +15,7 @@ import {
 } from '../shared/api/validate.js';
 import { API_PREFIX, OPENAPI_PATH } from '../shared/api/vocabulary.js';
 import { apiPath } from '../shared/http/request.js';
+import { LEDGER_PREFIX, type LedgerRoute, resolveLedgerRoute } from './ledger-route.js';
 
 export type Route =
   | {
@@ -28,7 +29,9 @@ export type Route =
   /** The proxy's own health check: answered without upstream or budget (docs/proxy.md). */
   | { kind: 'health' }
   | { kind: 'not_found'; message: string }
-  | { kind: 'invalid'; errors: ValidationErrors };
+  | { kind: 'invalid'; errors: ValidationErrors }
+  /** A series out of the ledger, when the proxy has one (proxy/ledger-route.ts). */
+  | Extract<LedgerRoute, { kind: 'ledger_series' }>;
 
 export interface RouteRules {
   basePath: string;
@@ -50,6 +53,8 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
   const path = pathname.slice(basePath.length) || '/';
   if (path === OPENAPI_PATH) return { kind: 'openapi', upstreamPath: OPENAPI_PATH };
   if (path === HEALTH_PATH) return { kind: 'health' };
+  if (path.startsWith(`${LEDGER_PREFIX}/`) && !SUSPICIOUS_PATH.test(path))
+    return resolveLedgerRoute(path, url.searchParams, rules.allowedProjects);
   if (!path.startsWith(`${API_PREFIX}/`) || SUSPICIOUS_PATH.test(path)) return notFound();
 
   let match: ReturnType<typeof matchEndpointPath>;

@@ -28,6 +28,7 @@ const LAYER_OF_PATH: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['server/', 'server'],
   ['sandbox/', 'sandbox'],
   ['proxy/', 'proxy'],
+  ['ledger/', 'ledger'],
   ['widget/', 'widget'],
   ['scripts/apps-script-bundle/', 'scripts/apps-script-bundle'],
   ['scripts/sheets/', 'scripts/sheets'],
@@ -48,7 +49,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   shared: ['shared'],
   server: ['shared', 'server'],
   sandbox: ['shared', 'server', 'sandbox'],
-  proxy: ['shared', 'server', 'proxy'],
+  // The ledger's series route reads the metric list (ledger/series-metrics.ts); the store comes in as a dependency.
+  proxy: ['shared', 'server', 'ledger', 'proxy'],
+  ledger: ['shared', 'ledger'],
   widget: ['shared', 'widget'],
   'apps-script-platform': ['shared', 'apps-script-platform'],
   'apps-script/src': ['shared', 'apps-script-platform', 'apps-script/src'],
@@ -70,8 +73,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'scripts/apps-script-bundle',
     'scripts/looker-studio',
   ],
-  // The proxy's settings table of docs/proxy.md is written from PROXY_SETTINGS (scripts/proxy/settings-table.ts).
-  scripts: ['shared', 'widget', 'proxy', 'scripts'],
+  // The ledger's commands pace themselves with the proxy's pacer (docs/ledger.md, "Budget"); the proxy's
+  // settings table of docs/proxy.md is written from PROXY_SETTINGS (scripts/proxy/settings-table.ts).
+  scripts: ['shared', 'widget', 'proxy', 'ledger', 'scripts'],
   support: ['shared', 'server', 'sandbox', 'proxy', 'support'],
   start: except('support', 'bench', 'test', 'root'),
   bench: except('test', 'root'),
