@@ -13,6 +13,7 @@
  * and upstream call, the finishing of the response, and the log. The parts
  * the steps share are made once per handler (pipeline/compose.ts).
  */
+import { cardServer } from './cards/serve-cards.js';
 import type { ProxyConfig } from './config.js';
 import { answerLedgerSeries } from './ledger-route.js';
 import type { Pacer } from './pacer.js';
@@ -47,6 +48,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   const readTarget = targetReader(config);
   const checkEdge = edgeCheck(config.allowedHosts, parts.cors);
   const answerCached = cachePolicy(parts, refresher(parts));
+  const serveCard = cardServer(parts, answerCached);
   const logAnswer = answerLogger(deps.log, config.logLevel, config.token, parts.now);
   const pageMayRead = pageCheck(config.allowedOrigins);
 
@@ -55,6 +57,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     if ('answer' in target) return target.answer;
     const refused = checkEdge(request, target.value);
     if (refused) return refused;
+    if (target.value.route.kind === 'card') return serveCard(request, target.value.route, context);
     const route = routeLocally(target.value);
     if ('answer' in route) return route.answer;
     if (route.value.kind === 'ledger_series') {

@@ -42,6 +42,9 @@ export function routeLocally(target: Target): StepResult<CachedRoute | LedgerSer
           path,
         ),
       };
+    case 'card':
+      // The cards' own step answers them before this one (proxy/cards/).
+      return { answer: localAnswer(jsonError(404, 'not_found', 'No such endpoint.'), path) };
     case 'api':
     case 'openapi':
     case 'ledger_series':

@@ -28,6 +28,7 @@ const LAYER_OF_PATH: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['server/', 'server'],
   ['sandbox/', 'sandbox'],
   ['proxy/', 'proxy'],
+  ['ssr/', 'ssr'],
   ['ledger/', 'ledger'],
   ['widget/', 'widget'],
   ['scripts/apps-script-bundle/', 'scripts/apps-script-bundle'],
@@ -49,8 +50,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   shared: ['shared'],
   server: ['shared', 'server'],
   sandbox: ['shared', 'server', 'sandbox'],
+  // The proxy renders the cards (ssr/), which are the widgets' own templates.
+  ssr: ['shared', 'widget', 'ssr'],
   // The ledger's series route reads the metric list (ledger/series-metrics.ts); the store comes in as a dependency.
-  proxy: ['shared', 'server', 'ledger', 'proxy'],
+  proxy: ['shared', 'server', 'ssr', 'ledger', 'proxy'],
   ledger: ['shared', 'ledger'],
   widget: ['shared', 'widget'],
   'apps-script-platform': ['shared', 'apps-script-platform'],
@@ -76,7 +79,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The ledger's commands pace themselves with the proxy's pacer (docs/ledger.md, "Budget"); the proxy's
   // settings table of docs/proxy.md is written from PROXY_SETTINGS (scripts/proxy/settings-table.ts).
   scripts: ['shared', 'widget', 'proxy', 'ledger', 'scripts'],
-  support: ['shared', 'server', 'sandbox', 'proxy', 'support'],
+  support: ['shared', 'server', 'sandbox', 'ssr', 'widget', 'proxy', 'support'],
   start: except('support', 'bench', 'test', 'root'),
   bench: except('test', 'root'),
   test: except('bench', 'root'),
@@ -90,6 +93,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 const PACKAGES_OF_RUNTIME_LAYER: Record<string, readonly string[]> = {
   shared: ['zod'],
   widget: ['lit', '@lit/task', '@lit/context', 'zod', 'virtual:aivis'],
+  ssr: ['lit', '@lit/task', '@lit/context', 'zod'],
   'apps-script-platform': [],
   'apps-script/src': ['zod'],
   'apps-script/ui': [],
