@@ -1,6 +1,6 @@
 /**
- * The pages the widget bench and the widget trace load: three widgets as the
- * README showed them, the same with modulepreload, and the plain page that
+ * The pages the widget bench and the widget trace load: three widgets, the
+ * bundle imported then configure(), the same with modulepreload, and the plain page that
  * fetches the same three bodies and writes them as text (the floor).
  */
 import { setTimeout } from 'node:timers/promises';
@@ -62,7 +62,7 @@ requestAnimationFrame(() => { window.renderedAt = performance.now(); });
 export function benchPages(site: Site, baseUrl: string) {
   const settings = JSON.stringify({ baseUrl, token: TOKEN });
   return {
-    // As the README showed: the bundle imported, then configure().
+    // The bundle imported, then configure() (docs/widgets.md, Configuration).
     widgets: site.page(
       'bench-widgets',
       `${HEAD}</head><body>

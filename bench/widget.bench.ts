@@ -289,7 +289,7 @@ try {
 
     const intranet: Network = { latencyMs: 40, bitsPerSecond: 20_000_000 };
     await pair(
-      'three widgets as the README showed them (import(), configure()), loopback',
+      'three widgets, the bundle imported then configure() (docs/widgets.md, Configuration), loopback',
       'plain page fetching the same 3 bodies, writing text',
       (network) => timeToRendered(browser, pages.widgets, network),
       (network) => timeToRendered(browser, pages.baseline, network),
@@ -301,7 +301,7 @@ try {
       (network) => timeToRendered(browser, advisedBaseline, network),
     );
     await pair(
-      'three widgets as the README showed them, 40 ms RTT / 20 Mbit/s',
+      'three widgets, the bundle imported then configure(), 40 ms RTT / 20 Mbit/s',
       'plain page fetching the same 3 bodies, writing text',
       (network) => timeToRendered(browser, pages.widgets, network),
       (network) => timeToRendered(browser, pages.baseline, network),

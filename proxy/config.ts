@@ -2,7 +2,7 @@
  * The proxy's configuration: one table of settings (PROXY_SETTINGS) that both
  * paths read through the same checks, the environment (Node's process.env, a
  * Workers `env` object, Deno.env.toObject()) and proxyConfig() in code. The
- * README's settings table is generated from it (proxy/settings-readme.ts).
+ * README's settings table is generated from it (scripts/proxy/settings-table.ts).
  * Every error names the setting and says what to put there. Web-standard APIs only.
  */
 

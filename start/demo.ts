@@ -13,6 +13,7 @@ import { type StartSandboxOptions, startSandbox } from '../sandbox/server.js';
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { isReadMethod, methodNotAllowed } from '../shared/http/edge.js';
 import { errorEnvelope } from '../shared/http/errors.js';
+import { sheetsDownload } from './sheets-download.js';
 import { serveFile } from './static-files.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +37,12 @@ export const DEMO_MOUNTS = {
 
 export type DemoMount = keyof typeof DEMO_MOUNTS;
 
+/**
+ * The account the pages open on: the showcase's clean project 3001 (README.md,
+ * "The showcase account"); the demo account keeps the edge cases the tests need.
+ */
+export const SHOWCASE_MOUNT: DemoMount = '/accounts/showcase';
+
 /** What the pages call each mount; they switch between accounts by these, never by token. */
 export const DEMO_MOUNT_LABELS: Record<DemoMount, string> = {
   '': 'Demo account (1001-1003)',
@@ -58,11 +65,12 @@ export const DEMO_MOUNT_LABELS: Record<DemoMount, string> = {
 const UNCACHED_MOUNTS: ReadonlySet<DemoMount> = new Set(['/scenarios/slow']);
 const NO_CACHE = { cacheTtlSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 0 };
 
-/** The account list the explorer offers: mount path and label, no token. */
-export function demoAccounts(): Array<{ basePath: string; label: string }> {
+/** The account list the explorer offers: mount path and label, no token; the one it opens on first. */
+export function demoAccounts(): Array<{ basePath: string; label: string; opensOn?: true }> {
   return (Object.keys(DEMO_MOUNTS) as DemoMount[]).map((basePath) => ({
     basePath,
     label: DEMO_MOUNT_LABELS[basePath],
+    ...(basePath === SHOWCASE_MOUNT ? { opensOn: true as const } : {}),
   }));
 }
 
@@ -85,6 +93,11 @@ export interface DemoOptions {
    * rate-limited state stays reachable through its scenario token.
    */
   rateLimit?: boolean;
+  /**
+   * The service address /sheets/ fills in for the add-on's paste-install files
+   * (`npm start` takes AIVIS_SERVICE_URL); an analyst may name another.
+   */
+  sheetsService?: string;
   /** Skip building the widget bundle (tests that only need the explorer). */
   buildWidgets?: boolean;
   quiet?: boolean;
@@ -166,8 +179,9 @@ export function demoBanner(info: {
   explorer:       ${info.url}/
   widget gallery: ${info.widgetsBuilt ? `${info.url}/gallery/` : '(widget bundle not available)'}
   API via proxy:  ${info.url}/api/v1/projects   (the proxy adds the sandbox token; the pages hold none)
+  Sheets add-on:  ${info.url}/sheets/   (AIVIS.gs and appsscript.json to paste, for your service's address)
   other origins:  ${crossOrigin}
-  sandbox:        ${info.sandboxUrl}/api/v1   (Bearer aivis_test_entry; see README for every scenario token)
+  sandbox:        ${info.sandboxUrl}/api/v1   (Bearer aivis_test_entry; every scenario token: docs/sandbox.md)
 Press Ctrl+C to stop.`;
 }
 
@@ -192,6 +206,17 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     });
   }
 
+  if (options.buildWidgets !== false && !existsSync(`${ROOT}dist/apps-script-paste/AIVIS.gs`)) {
+    // /sheets/ hands out the add-on built once here; without it, it says how to build.
+    await import('../scripts/sheets/index.js')
+      .then((module) => module.buildAppsScript())
+      .catch((error: unknown) => {
+        console.error(
+          `Sheets add-on files unavailable: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+  }
+
   const proxies: Array<[string, ProxyHandler]> = Object.entries(DEMO_MOUNTS)
     // Longest mount first, so /scenarios/x is not taken by the root mount.
     .sort(([a], [b]) => b.length - a.length)
@@ -209,6 +234,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
       ),
     ]);
 
+  const sheets = sheetsDownload(
+    options.sheetsService ? { defaultService: options.sheetsService } : {},
+  );
   let origin = '';
   const handler = async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
@@ -238,6 +266,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     if (pathname.startsWith('/gallery/')) {
       const file = await serveFile(GALLERY_DIR, pathname.slice('/gallery/'.length));
       if (file) return file;
+    }
+    if (pathname === '/sheets') return Response.redirect(new URL('/sheets/', request.url), 301);
+    if (pathname.startsWith('/sheets/')) {
+      const answer = await sheets.handle(new URL(request.url));
+      if (answer) return answer;
     }
     if (pathname.startsWith('/widget/')) {
       const file = await serveFile(WIDGET_OUT, pathname.slice('/widget/'.length));

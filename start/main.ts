@@ -1,6 +1,7 @@
 /**
  * `npm start`: runs the demo until Ctrl+C. PORT and SANDBOX_PORT move it off
- * 8080 and 8787; ALLOWED_ORIGINS lets the user's own pages call its proxies.
+ * 8080 and 8787; ALLOWED_ORIGINS lets the user's own pages call its proxies;
+ * AIVIS_SERVICE_URL is the address /sheets/ offers the add-on's files for.
  */
 import { ProxyConfigError } from '../proxy/config.js';
 import { startDemo } from './demo.js';
@@ -21,6 +22,7 @@ try {
     port: portFrom('PORT', 8080),
     sandboxPort: portFrom('SANDBOX_PORT', 8787),
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(','),
+    ...(process.env.AIVIS_SERVICE_URL ? { sheetsService: process.env.AIVIS_SERVICE_URL } : {}),
   });
   const stop = async () => {
     await demo.close();

@@ -84,13 +84,17 @@ export function runCustomFunction(
   try {
     const { input, maxRows, connection, refresh } = argumentsToInput(name, args);
     // The function's one validation: everything after it takes the checked read.
+    const read = checkRead(CUSTOM_FUNCTIONS[name].endpoint, input);
+    // A formula's `limit=5` asks for five rows, not for every row five at a time.
+    const limit = (read.params as { limit?: unknown }).limit;
+    const given = typeof limit === 'number' ? limit : undefined;
     const fetched = fetchTable(
-      checkRead(CUSTOM_FUNCTIONS[name].endpoint, input),
-      maxRows,
+      read,
+      given === undefined ? maxRows : Math.min(maxRows, given),
       { budgetMs: CUSTOM_FUNCTION_BUDGET_MS, refreshStamp: refreshStamp(refresh) },
       readCredentials(connection),
     );
-    return tableValues(fetched.table, fetched);
+    return tableValues(fetched.table, { ...fetched, limit: given });
   } catch (error) {
     throw new Error(`${name}: ${userMessage(error, storedTokens())}`);
   }

@@ -42,58 +42,51 @@ export const CUSTOM_FUNCTIONS = {
     ],
     options: true,
     summary: 'The compact project snapshot as block / field / value rows.',
-    example: '=AIVIS_SUMMARY(1001, "ai_visibility,competitors", "last_90_days")',
+    example: '=AIVIS_SUMMARY(3001, "ai_visibility,competitors", "last_90_days")',
   },
   AIVIS_ANSWERS: {
     endpoint: 'answers',
     positional: [],
     options: true,
     summary: 'Stored AI answers with their judgments, one row per check and platform.',
-    example: '=AIVIS_ANSWERS(1001, "platform=chatgpt; prominence_max=1; max_rows=500")',
+    example: '=AIVIS_ANSWERS(3001, "platform=chatgpt; prominence_max=1; max_rows=500")',
   },
   AIVIS_SEARCH: {
     endpoint: 'search-performance',
     positional: [{ arg: 'dataset', param: 'dataset' }],
     options: true,
     summary: 'Search-engine webmaster data (Google Search Console or Bing) for one window.',
-    example: '=AIVIS_SEARCH(1001, "top_queries", "source=bing; period=90d")',
+    example: '=AIVIS_SEARCH(3001, "top_queries", "source=bing; period=90d")',
   },
   AIVIS_COMPETITORS: {
     endpoint: 'competitors',
     positional: [{ arg: 'dataset', param: 'dataset' }],
     options: true,
     summary: 'Brands AI platforms name: the ranking, one brand in detail, or month by month.',
-    example: '=AIVIS_COMPETITORS(1001, "ranking", "period=last_90_days")',
+    example: '=AIVIS_COMPETITORS(3001, "ranking", "period=last_90_days")',
   },
   AIVIS_CITATIONS: {
     endpoint: 'citations',
     positional: [{ arg: 'group_by', param: 'group_by' }],
     options: true,
     summary: 'URLs or domains the AI answers cite.',
-    example: '=AIVIS_CITATIONS(1001, "domain")',
+    example: '=AIVIS_CITATIONS(3001, "domain")',
   },
   AIVIS_AI_TRAFFIC: {
     endpoint: 'ai-traffic',
     positional: [{ arg: 'dataset', param: 'dataset' }],
     options: true,
     summary: 'GA4 traffic from AI assistants and AI Overviews.',
-    example: '=AIVIS_AI_TRAFFIC(1001, "landing_pages", "period=90d")',
+    example: '=AIVIS_AI_TRAFFIC(3001, "landing_pages", "period=90d")',
   },
   AIVIS_ACTION_PLAN: {
     endpoint: 'action-plan',
     positional: [{ arg: 'audience', param: 'audience' }],
     options: true,
     summary: 'Prioritized next steps with dated evidence.',
-    example: '=AIVIS_ACTION_PLAN(1001, "marketing", "limit=3")',
+    example: '=AIVIS_ACTION_PLAN(3001, "marketing", "limit=3")',
   },
 } as const satisfies Record<string, CustomFunctionDefinition>;
 
 export type CustomFunctionName = keyof typeof CUSTOM_FUNCTIONS;
 export const CUSTOM_FUNCTION_NAMES = Object.keys(CUSTOM_FUNCTIONS) as CustomFunctionName[];
-
-/** The Sheets function that reads an endpoint, for messages and the report dialog. */
-export function functionForEndpoint(endpoint: EndpointName): CustomFunctionName {
-  const found = CUSTOM_FUNCTION_NAMES.find((name) => CUSTOM_FUNCTIONS[name].endpoint === endpoint);
-  if (!found) throw new Error(`No Sheets function reads ${endpoint}`);
-  return found;
-}

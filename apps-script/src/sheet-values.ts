@@ -56,11 +56,19 @@ export interface CapNote {
   capped: boolean;
   total: number | undefined;
   maxRows: number;
+  /** The `limit` the formula gave: then it asked for that many rows (custom-functions.ts). */
+  limit?: number | undefined;
 }
 
-export function capMessage(cap: CapNote): string {
+/** The capped table's last row: the rows it shows of how many, and how to get more. */
+export function capMessage(cap: CapNote, shown = cap.maxRows): string {
   const of = cap.total === undefined ? '' : ` of ${cap.total}`;
-  return `Showing the first ${cap.maxRows}${of} rows. Add max_rows=${Math.min(50_000, cap.total ?? cap.maxRows * 2)} to the options for more.`;
+  const more = Math.min(50_000, cap.total ?? cap.maxRows * 2);
+  const how =
+    cap.limit !== undefined && shown <= cap.limit
+      ? `limit=${cap.limit} asked for ${cap.limit}; leave limit out and add max_rows=${more} to the options for more.`
+      : `Add max_rows=${more} to the options for more.`;
+  return `Showing the first ${shown}${of} rows. ${how}`;
 }
 
 /** Header and rows, every row as wide as the header, plus a last row when the list was capped. */
@@ -74,7 +82,7 @@ export function tableValues(table: Table, cap?: CapNote): SheetValue[][] {
   const values: SheetValue[][] = [pad(table.columns.map(clipCell))];
   for (const row of table.rows)
     values.push(pad(row.map((cell, index) => toValue(cell, table.types[index]))));
-  if (cap?.capped) values.push(pad([capMessage(cap)]));
+  if (cap?.capped) values.push(pad([capMessage(cap, table.rows.length)]));
   return values;
 }
 

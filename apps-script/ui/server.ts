@@ -24,7 +24,3 @@ export function call<K extends ServerFunctionName>(
     (runner[name] as (...values: unknown[]) => void)(...args);
   });
 }
-
-export function closeDialog(): void {
-  google.script.host.close();
-}

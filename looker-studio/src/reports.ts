@@ -16,6 +16,7 @@ import type { ParamRule } from '../../shared/api/param-rules.js';
 import { RESPONSES, responseSchema } from '../../shared/api/responses.js';
 import { validateParams, withDefaults } from '../../shared/api/validate.js';
 import { rowShapeOf } from '../../shared/table/normalize.js';
+import { summaryBlockLabel } from '../../shared/table/notes.js';
 import { type Shape, shapeOf } from '../../shared/table/shape.js';
 
 /** How a report's rows come out of a body. */
@@ -74,7 +75,10 @@ function make(name: EndpointName, selector?: { param: string; value: string }): 
     endpoint: name,
     ...(selector ? { selector } : {}),
     rows,
-    label: selector ? `${words(name)}: ${words(selector.value).toLowerCase()}` : words(name),
+    // The summary's search and AI-traffic blocks are 30-day totals whatever the period (data-api 2.2).
+    label: selector
+      ? `${words(name)}: ${words(name === 'summary' ? summaryBlockLabel(selector.value) : selector.value).toLowerCase()}`
+      : words(name),
     description:
       selector && schemaDescription && schemaDescription !== summary
         ? `${summary}. ${schemaDescription}`

@@ -16,6 +16,7 @@ import {
   SCRIPT_TAG,
 } from './hostile.js';
 import { mulberry32, type Random, seedOf } from './prng.js';
+import { SOFTWARE_TRADE, tradeOf } from './trades.js';
 
 export interface StoredQuestion {
   id: number;
@@ -71,20 +72,12 @@ export function laterCheckDays(spec: ProjectSpec, today: number, anchor = ANCHOR
   return days;
 }
 
-const DRAWBACKS = [
-  'steep learning curve',
-  'pricing rises quickly with more seats',
-  'limited support on weekends',
-  'fewer integrations than rivals',
-];
-const PATHS = ['pricing', 'reviews', 'blog/comparison', 'guide', 'features', 'docs/setup'];
-
 function citedUrls(spec: ProjectSpec, random: Random): string[] {
   const urls: string[] = [];
   const count = random.int(0, 4);
   for (let i = 0; i < count; i++) {
     const domain = random.pick(spec.citedDomains);
-    const url = `https://${domain}/${random.pick(PATHS)}`;
+    const url = `https://${domain}/${random.pick(tradeOf(spec).citedPaths)}`;
     if (!urls.includes(url)) urls.push(url);
   }
   // Planted often enough to rank on the first page of citations.
@@ -131,7 +124,8 @@ function drawAnswer(
   const named = random.chance(spec.namedRate);
   const prominence = named ? 1 + random.weighted([0.3, 0.45, 0.25]) : 0;
   const negative = named && random.chance(spec.negativeRate);
-  const drawback = named && random.chance(spec.drawbackRate) ? random.pick(DRAWBACKS) : null;
+  const drawback =
+    named && random.chance(spec.drawbackRate) ? random.pick(tradeOf(spec).drawbacks) : null;
   const onTopic = !random.chance(spec.offTopicRate);
   const brands = pickCompetitors(spec, random);
   if (named) brands.splice(random.int(0, brands.length), 0, spec.brand_name);
@@ -155,8 +149,8 @@ function drawAnswer(
       : null,
     brand_drawback: drawback,
     evidence_quote: named
-      ? `${platform} says ${spec.brand_name} is ${negative ? 'hard to recommend' : 'a solid choice'} for "${question.text}".`
-      : `${platform} lists ${brands.join(', ')} without naming ${spec.brand_name}.`,
+      ? `${spec.brand_name} is ${negative ? 'hard to recommend' : 'a solid choice'} for "${question.text}".`
+      : `Options worth a look: ${brands.join(', ')}.`,
     brand_mentioned: named,
     cited_urls: cited,
     search_queries: searches,
@@ -261,17 +255,12 @@ function plantHostileAnswers(answers: StoredAnswer[], spec: ProjectSpec): void {
   });
 }
 
-const FILLER = [
-  'Pricing is transparent and there is a free trial.',
-  'Setup takes under an hour for most shops.',
-  'Reviews highlight the clear dashboards and helpful support.',
-  'Larger teams may prefer a tool with more custom reports.',
-  'Consider data residency and privacy needs before choosing.',
-  'Most options integrate with common ecommerce platforms.',
-];
-
 /** The answer's text: planted text, or a deterministic text built from its judgment. */
-export function answerText(answer: StoredAnswer, questionText: string): string {
+export function answerText(
+  answer: StoredAnswer,
+  questionText: string,
+  filler: readonly string[] = SOFTWARE_TRADE.filler,
+): string {
   if (answer.text !== undefined) return answer.text;
   const brands = answer.names_brands ?? [];
   const parts = [
@@ -279,7 +268,7 @@ export function answerText(answer: StoredAnswer, questionText: string): string {
     brands.length > 0 ? `Options worth a look: ${brands.join(', ')}.` : 'No brand stands out.',
   ];
   const sentences = 8 + (answer.id % 23);
-  for (let i = 0; i < sentences; i++) parts.push(FILLER[(answer.id + i) % FILLER.length]!);
+  for (let i = 0; i < sentences; i++) parts.push(filler[(answer.id + i) % filler.length]!);
   parts.push(`(Checked on ${isoOf(answer.day)}.)`);
   return parts.join(' ');
 }

@@ -12,6 +12,7 @@ import {
   JAPANESE_TEXT,
   JAVASCRIPT_URL,
 } from './hostile.js';
+import { BAKERY_TRADE, LAW_TRADE, OUTDOOR_TRADE, type Trade } from './trades.js';
 
 /** The pretend service's web addresses (report pages, plans page, token page). */
 export const SERVICE_ORIGIN = 'https://app.aivis.example';
@@ -74,6 +75,8 @@ export interface ProjectSpec {
   ga4: SourceSpec | null;
   /** Plants the values of hostile.ts. */
   hostile: boolean;
+  /** The words of its search, traffic and answer data (trades.ts); the software trade when absent. */
+  trade?: Trade;
 }
 
 const QUESTIONS_1001 = [
@@ -205,6 +208,7 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
     category: 'Local bakery',
     description: 'A family bakery in Bristol with online pre-orders.',
     audience: 'Local customers',
+    trade: BAKERY_TRADE,
     platforms: ['chatgpt', 'perplexity', 'gemini'],
     questions: [
       'Best bakery in Bristol for sourdough?',
@@ -239,6 +243,7 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
     category: 'Legal services',
     description: 'Kanzlei für Arbeitsrecht in Berlin.',
     audience: 'Employees and small employers',
+    trade: LAW_TRADE,
     platforms: ['chatgpt', 'perplexity', 'gemini', 'claude'],
     questions: [
       'Bester Anwalt für Arbeitsrecht in Berlin?',
@@ -279,6 +284,7 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
     category: 'Outdoor gear retailer',
     description: 'Outdoor clothing and camping gear, shipped across Canada.',
     audience: 'Hikers and campers in Canada',
+    trade: OUTDOOR_TRADE,
     platforms: ['chatgpt', 'perplexity', 'gemini', 'claude', 'ai_overviews'],
     questions: [
       'Best outdoor gear store in Canada?',
@@ -323,6 +329,7 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
     description:
       'Northwind Outdoor sells hiking, camping and trail-running gear online and in 14 stores.',
     audience: 'Hikers, campers and trail runners in the United States',
+    trade: OUTDOOR_TRADE,
     platforms: PLATFORMS,
     questions: [
       'What are the best hiking boots for beginners?',
@@ -381,9 +388,6 @@ export const PROJECT_SPECS: readonly ProjectSpec[] = [
     ga4: ga4Source({ fetchedDaysAgo: 1, storedDays: 740, scale: 250, pages: 35 }),
   }),
 ];
-
-export const ACCOUNT_PROJECTS = (account: AccountId): ProjectSpec[] =>
-  PROJECT_SPECS.filter((spec) => spec.account === account);
 
 export const projectSpec = (id: number): ProjectSpec | undefined =>
   PROJECT_SPECS.find((spec) => spec.id === id);

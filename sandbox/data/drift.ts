@@ -69,4 +69,3 @@ export const DRIFT_STEPS = {
 } as const satisfies Record<string, DriftStep>;
 
 export type DriftName = keyof typeof DRIFT_STEPS;
-export const DRIFT_NAMES = Object.keys(DRIFT_STEPS) as DriftName[];

@@ -15,6 +15,7 @@ import type { ProjectSpec, SourceSpec } from './catalog.js';
 import { COUNTRIES } from './countries.js';
 import { EMOJI_TEXT, JAPANESE_TEXT, SIGNED_QUERIES } from './hostile.js';
 import { mulberry32, seedOf } from './prng.js';
+import { tradeOf } from './trades.js';
 import {
   type SourceClock,
   sourceClock,
@@ -72,61 +73,6 @@ export function sumSearch(rows: readonly SearchMetrics[]): SearchMetrics {
   };
 }
 
-const TOPICS = [
-  'analytics',
-  'dashboard',
-  'reporting',
-  'attribution',
-  'tracking',
-  'metrics',
-  'roi',
-  'kpi',
-];
-const MODIFIERS = [
-  'best',
-  'free',
-  'cheap',
-  'top',
-  'simple',
-  'online',
-  'small business',
-  'ecommerce',
-  'agency',
-  '2026',
-];
-const QUESTION_STARTS = [
-  'how to',
-  'what is',
-  'which',
-  'why does',
-  'can i',
-  'how do i',
-  'is there',
-  'where to find',
-];
-const QUESTION_ENDS = [
-  'for a small shop',
-  'without a developer',
-  'in ga4',
-  'for an agency',
-  'on a budget',
-  'step by step',
-  'with ai',
-  'for beginners',
-];
-const PAGE_SLUGS = [
-  'pricing',
-  'features',
-  'blog',
-  'docs',
-  'compare',
-  'guides',
-  'integrations',
-  'about',
-  'case-studies',
-  'templates',
-];
-
 function queryPool(spec: ProjectSpec, size: number): string[] {
   const brand = spec.brand_name.toLowerCase();
   const pool: string[] = [`${brand}`, `${brand} login`];
@@ -136,35 +82,38 @@ function queryPool(spec: ProjectSpec, size: number): string[] {
       `${brand} 日本語 ${JAPANESE_TEXT.slice(0, 6)}`,
       `${brand} ${EMOJI_TEXT.slice(0, 13)}`,
     );
-  for (const modifier of MODIFIERS) {
-    for (const topic of TOPICS) {
+  const trade = tradeOf(spec);
+  // The software trade's queries end with the category's first word, as they always have
+  // (the suites pin 1001's figures); a trade's own topics need no such suffix.
+  const suffix = spec.trade ? '' : ` ${spec.category.split(' ')[0]!.toLowerCase()}`;
+  for (const modifier of trade.modifiers) {
+    for (const topic of trade.topics) {
       if (pool.length >= size) return pool;
-      pool.push(`${modifier} ${topic} ${spec.category.split(' ')[0]!.toLowerCase()}`);
+      pool.push(`${modifier} ${topic}${suffix}`);
     }
   }
   return pool.slice(0, size);
 }
 
-function questionPool(size: number): string[] {
+function questionPool(spec: ProjectSpec, size: number): string[] {
+  const { questionStarts: starts, topics, questionEnds: ends } = tradeOf(spec);
   const pool: string[] = [];
   for (let i = 0; pool.length < size; i++) {
-    const start = QUESTION_STARTS[i % QUESTION_STARTS.length]!;
-    const topic = TOPICS[Math.floor(i / QUESTION_STARTS.length) % TOPICS.length]!;
-    const end =
-      QUESTION_ENDS[
-        Math.floor(i / (QUESTION_STARTS.length * TOPICS.length)) % QUESTION_ENDS.length
-      ]!;
-    const round = Math.floor(i / (QUESTION_STARTS.length * TOPICS.length * QUESTION_ENDS.length));
+    const start = starts[i % starts.length]!;
+    const topic = topics[Math.floor(i / starts.length) % topics.length]!;
+    const end = ends[Math.floor(i / (starts.length * topics.length)) % ends.length]!;
+    const round = Math.floor(i / (starts.length * topics.length * ends.length));
     pool.push(`${start} ${topic} ${end}${round > 0 ? ` ${round + 1}` : ''}?`);
   }
   return pool;
 }
 
 function pagePool(spec: ProjectSpec, size: number): string[] {
+  const slugs = tradeOf(spec).pageSlugs;
   const pages: string[] = [`${spec.brand_website}/`];
   for (let i = 0; pages.length < size; i++) {
-    const slug = PAGE_SLUGS[i % PAGE_SLUGS.length]!;
-    const depth = Math.floor(i / PAGE_SLUGS.length);
+    const slug = slugs[i % slugs.length]!;
+    const depth = Math.floor(i / slugs.length);
     pages.push(`${spec.brand_website}/${slug}${depth > 0 ? `/part-${depth}` : ''}`);
   }
   return pages;
@@ -227,7 +176,7 @@ export function generateSearchStore(
   );
   const questions =
     source === 'google'
-      ? poolItems(questionPool(sourceSpec.questionQueries), seedOf('aq', spec.id), sourceSpec)
+      ? poolItems(questionPool(spec, sourceSpec.questionQueries), seedOf('aq', spec.id), sourceSpec)
       : [];
 
   const totalsOf = (range: WindowRange) =>

@@ -107,8 +107,11 @@ export function generateTrafficStore(
     }
     daily.push({ day, bySource });
   }
+  // A project of its own trade lands visitors on its own pages (sandbox/data/trades.ts).
+  const own = spec.trade ? ['/', ...spec.trade.pageSlugs.map((slug) => `/${slug}`)] : PATHS;
+  const more = spec.trade ? `/${spec.trade.pageSlugs.at(-1)}` : '/blog';
   const paths = Array.from({ length: ga4.pages }, (_, i) =>
-    i < PATHS.length ? PATHS[i]! : `/blog/post-${i - PATHS.length + 1}`,
+    i < own.length ? own[i]! : `${more}/post-${i - own.length + 1}`,
   );
   const memo = new Map<SourceWindow, LandingPage[] | undefined>();
   const build = (window: SourceWindow): LandingPage[] | undefined => {

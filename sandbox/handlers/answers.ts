@@ -4,6 +4,7 @@ import type { Platform, ReportPeriod } from '../../shared/api/vocabulary.js';
 import { pageSizeOf } from '../../shared/client/paging.js';
 import { answerText, type StoredAnswer } from '../data/answers.js';
 import { answersIn, customPeriod, periodObject, resolvePeriod } from '../data/periods.js';
+import { tradeOf } from '../data/trades.js';
 import { checkPromptId, type Handler, paginate, projectOf } from './common.js';
 
 /** data-api 4.3: only_flagged keeps negative, drawback or off-topic answers. */
@@ -46,7 +47,9 @@ export const answersHandler: Handler<'answers'> = (context) => {
         const { day: _day, text: _text, ...row } = answer;
         if (!withText) return row;
         // Count characters, not UTF-16 units, so an emoji is never cut in half.
-        const chars = Array.from(answerText(answer, questionText.get(answer.prompt_id) ?? ''));
+        const chars = Array.from(
+          answerText(answer, questionText.get(answer.prompt_id) ?? '', tradeOf(data.spec).filler),
+        );
         const truncated = chars.length > maxChars;
         return {
           ...row,

@@ -2,6 +2,10 @@
  * `npm run sheets:create|looker:create` and `npm run sheets:push|looker:push`:
  * the clasp steps of docs/sheets.md and docs/looker-studio.md.
  *
+ * Both steps first look for a clasp login (`npx clasp login` writes
+ * ~/.clasprc.json): without one, clasp would spend seconds to say only "No
+ * credentials found." and leave the project file behind.
+ *
  * create: writes the product's clasp project file (`.clasp.json` for the
  * add-on, `.clasp-looker.json` for the connector; neither is tracked) with its
  * rootDir, then lets `clasp create` fill in the new script's id. Each product
@@ -13,7 +17,8 @@
  * builds the product and pushes it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serviceSetting } from './settings.js';
@@ -75,8 +80,53 @@ function scriptIdOf(path: string): string | undefined {
   }
 }
 
-/** The create step: writes the project file's template (when missing) and returns clasp's command. */
-export function createPlan(name: ClaspProductName, cwd: string): Step[] {
+/**
+ * Where clasp reads its login: `--auth`'s environment variable (a file, or a
+ * folder holding .clasprc.json), else ~/.clasprc.json.
+ */
+function claspAuthFile(env: Record<string, string | undefined>): string {
+  const configured = env.clasp_config_auth;
+  if (configured) {
+    return existsSync(configured) && statSync(configured).isDirectory()
+      ? join(configured, '.clasprc.json')
+      : configured;
+  }
+  return join(env.HOME || env.USERPROFILE || homedir(), '.clasprc.json');
+}
+
+/** True when clasp's credentials file holds a login (its current or its older format); reads only the keys. */
+export function hasClaspLogin(env: Record<string, string | undefined>): boolean {
+  const path = claspAuthFile(env);
+  if (!existsSync(path)) return false;
+  try {
+    const store = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    const tokens = store.tokens;
+    const current =
+      typeof tokens === 'object' && tokens !== null && Object.values(tokens).some(Boolean);
+    return current || Boolean(store.access_token) || Boolean(store.token);
+  } catch {
+    return false;
+  }
+}
+
+function requireClaspLogin(
+  name: ClaspProductName,
+  action: 'create' | 'push',
+  env: Record<string, string | undefined>,
+): void {
+  if (!hasClaspLogin(env)) {
+    throw new ClaspStepError(
+      `clasp has no Google login on this machine: run \`npx clasp login\` first (a browser window asks for your Google account), then npm run ${name}:${action} again.`,
+    );
+  }
+}
+
+/** The create step: checks the clasp login, writes the project file's template (when missing) and returns clasp's command. */
+export function createPlan(
+  name: ClaspProductName,
+  cwd: string,
+  env: Record<string, string | undefined> = process.env,
+): Step[] {
   const product = CLASP_PRODUCTS[name];
   const path = join(cwd, product.config);
   if (scriptIdOf(path) !== undefined) {
@@ -84,6 +134,7 @@ export function createPlan(name: ClaspProductName, cwd: string): Step[] {
       `${product.config} already names a script for the ${product.label}; push with npm run ${name}:push. To start over, delete ${product.config} first.`,
     );
   }
+  requireClaspLogin(name, 'create', env);
   writeFileSync(path, `${JSON.stringify({ rootDir: product.rootDir }, null, 2)}\n`);
   return [
     {
@@ -125,6 +176,7 @@ export function pushPlan(
       `${product.config} names no script yet: run npm run ${name}:create (after npx clasp login) first.`,
     );
   }
+  requireClaspLogin(name, 'push', env);
   return [
     { program: 'vitest', args: ['run', ...product.tests] },
     { program: 'npm', args: ['run', product.build] },
@@ -162,7 +214,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   try {
     const cwd = process.cwd();
-    const steps = action === 'create' ? createPlan(name, cwd) : pushPlan(name, cwd, process.env);
+    const steps =
+      action === 'create' ? createPlan(name, cwd, process.env) : pushPlan(name, cwd, process.env);
     process.exit(runSteps(steps, { cwd, env: process.env }).status);
   } catch (error) {
     if (!(error instanceof ClaspStepError)) throw error;

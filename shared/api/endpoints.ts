@@ -48,6 +48,12 @@ export type Query = Record<string, unknown>;
 export interface RowsLocation {
   key: string;
   paged: boolean;
+  /**
+   * The body field naming what every row is about, which a table puts before
+   * the rows as a column (competitors detail: the brand its platform rows are
+   * about), and the query parameter that asked for it.
+   */
+  about?: { field: string; column: string; asked: string };
 }
 
 export interface EndpointDefinition<
@@ -298,7 +304,12 @@ export const ENDPOINTS = {
     connectedSource: false,
     rows: (query) =>
       query.dataset === 'detail'
-        ? { key: 'by_platform', paged: false }
+        ? {
+            key: 'by_platform',
+            paged: false,
+            // data-api 4.5: `competitor` is a name fragment; the body names the brand it matched.
+            about: { field: 'name', column: 'brand', asked: 'competitor' },
+          }
         : { key: query.dataset === 'history' ? 'history' : 'competitors', paged: true },
   }),
 

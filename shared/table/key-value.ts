@@ -65,7 +65,11 @@ function walk(value: unknown, shape: Shape | undefined, path: string, emit: Emit
  * The rows of a key/value table. A top-level object is a block (`profile`,
  * `totals`); top-level scalars and lists have no block.
  */
-export function keyValueRows(body: Record<string, unknown>, shape: Shape | undefined): Cell[][] {
+export function keyValueRows(
+  body: Record<string, unknown>,
+  shape: Shape | undefined,
+  blockLabel: (block: string) => string = (block) => block,
+): Cell[][] {
   const rows: Cell[][] = [];
   for (const key of orderedKeys(body, shape)) {
     const value = body[key];
@@ -73,7 +77,8 @@ export function keyValueRows(body: Record<string, unknown>, shape: Shape | undef
     const child = childShape(shape, key);
     if (isPlainObject(value)) {
       const fields: Cell[][] = [];
-      walk(value, child, '', (field, cell) => fields.push([key, field, cell]));
+      const label = blockLabel(key);
+      walk(value, child, '', (field, cell) => fields.push([label, field, cell]));
       rows.push(...fields);
     } else {
       walk(value, child, key, (field, cell) => rows.push([null, field, cell]));

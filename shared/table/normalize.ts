@@ -21,7 +21,7 @@
  *   and a note says so; nothing recurses without bound.
  * Nothing here throws on a surprising body: the table shows what came.
  */
-import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
+import { ENDPOINTS, type EndpointName, type Query, type RowsLocation } from '../api/endpoints.js';
 import { responseSchema } from '../api/responses.js';
 import { withDefaults } from '../api/validate.js';
 import { reconcileBody } from '../http/zod-check.js';
@@ -32,11 +32,19 @@ import {
   inferColumnType,
   isPlainObject,
   MAX_DEPTH,
+  renderText,
   toCell,
 } from './cells.js';
 import { MAX_EXTRA_COLUMNS, rowTable } from './columns.js';
 import { KEY_VALUE_COLUMNS, KEY_VALUE_TYPES, keyValueRows } from './key-value.js';
-import { fieldNote, freshnessNote, paginationNote, periodNote } from './notes.js';
+import {
+  fieldNote,
+  freshnessNote,
+  paginationNote,
+  periodNote,
+  summaryBlockLabel,
+  thirtyDayBlocksNote,
+} from './notes.js';
 import { columnTypeOf, type Shape, shapeOf } from './shape.js';
 import type { Cell, ColumnType, Table } from './types.js';
 
@@ -86,19 +94,24 @@ function buildTable(
   // Read as every front end reads it: known aliases, numeric strings (shared/http/reconcile.ts).
   const read = reconciled(name, query, body, location?.key, rows);
   const data = read.body;
-  const contextNotes = [periodNote(data.period, periodLabel), freshnessNote(data)];
+  const contextNotes = [
+    periodNote(data.period, periodLabel),
+    name === 'summary' ? thirtyDayBlocksNote(data) : undefined,
+    freshnessNote(data),
+  ];
   const listed = read.rows ?? (location ? data[location.key] : undefined);
 
   if (!location || !Array.isArray(listed)) {
     return {
       columns: [...KEY_VALUE_COLUMNS],
       types: [...KEY_VALUE_TYPES],
-      rows: keyValueRows(data, shape),
+      rows: keyValueRows(data, shape, name === 'summary' ? summaryBlockLabel : undefined),
       notes: defined(contextNotes),
     };
   }
 
-  const { leftOut, ...table } = rowTable(rowElement(shape, location.key), listed);
+  const { leftOut, ...rowsTable } = rowTable(rowElement(shape, location.key), listed);
+  const table = withAbout(rowsTable, location, data);
   const envelope = Object.keys(data)
     .filter((key) => key !== location.key && !EXPLAINED_FIELDS.has(key))
     .map((key) => fieldNote(key, data[key]));
@@ -106,6 +119,7 @@ function buildTable(
     ...table,
     notes: defined([
       ...contextNotes,
+      location.about ? matchNote(location.about, params, data) : undefined,
       paginationNote(data.pagination, rows ? rows.length : undefined),
       ...envelope,
       leftOut > 0
@@ -113,6 +127,40 @@ function buildTable(
         : undefined,
     ]),
   };
+}
+
+/** The rows with what they are about as a first column (RowsLocation.about), when the body names it. */
+function withAbout(
+  table: Pick<Table, 'columns' | 'types' | 'rows'>,
+  location: RowsLocation,
+  data: Record<string, unknown>,
+): Pick<Table, 'columns' | 'types' | 'rows'> {
+  const about = location.about;
+  const value = about ? data[about.field] : undefined;
+  if (!about || typeof value !== 'string') return table;
+  const cell = renderText(value);
+  return {
+    columns: [about.column, ...table.columns],
+    types: ['text', ...table.types],
+    rows: table.rows.map((row) => [cell, ...row]),
+  };
+}
+
+/**
+ * A fragment that matched another name says which, so `competitor=a` never
+ * reads as a table about "a", nor silently as the project's own brand.
+ */
+function matchNote(
+  about: NonNullable<RowsLocation['about']>,
+  params: Query,
+  data: Record<string, unknown>,
+): string | undefined {
+  const asked = params[about.asked];
+  const matched = data[about.field];
+  if (typeof asked !== 'string' || typeof matched !== 'string') return undefined;
+  const own = data.is_own_brand === true ? ', your own brand' : '';
+  if (asked.trim().toLowerCase() === matched.trim().toLowerCase() && own === '') return undefined;
+  return `${about.asked} '${renderText(asked)}' matched ${renderText(matched)}${own}; give more of the name for another brand`;
 }
 
 /**

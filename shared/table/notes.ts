@@ -44,6 +44,26 @@ export function periodNote(period: unknown, label: string): string | undefined {
     .join('; ');
 }
 
+/**
+ * data-api 2.2: the summary's search and AI-traffic blocks are the sources'
+ * rolling 30-day totals whatever `period` the request names; the period note
+ * above them is about AI visibility only, so every table of a summary says so.
+ */
+export const THIRTY_DAY_BLOCKS = ['search', 'ai_traffic'] as const;
+
+/** A summary block's name as its table shows it: the 30-day blocks say so in every row. */
+export function summaryBlockLabel(block: string): string {
+  return (THIRTY_DAY_BLOCKS as readonly string[]).includes(block)
+    ? `${block} (last 30 days)`
+    : block;
+}
+
+export function thirtyDayBlocksNote(body: Record<string, unknown>): string | undefined {
+  const present = THIRTY_DAY_BLOCKS.filter((block) => isPlainObject(body[block]));
+  if (present.length === 0) return undefined;
+  return `${present.join(' and ')}: totals of the last 30 days, whatever the period`;
+}
+
 const PERIOD_FIELDS = new Set(['used', 'requested', 'start', 'end', 'latest_check_at']);
 
 /** data-api 2.5: connected sources say when their snapshot was fetched and whether it is stale. */

@@ -130,25 +130,33 @@ function showEndpoint(name: EndpointName): void {
   renderParams(paramsBox, name, selectedProject);
 }
 
+/** Lists the accounts and opens on the one the demo marks (the showcase account). */
 async function loadAccounts(): Promise<void> {
   const response = await fetch('/demo/accounts.json').catch(() => undefined);
   const accounts = response?.ok
-    ? ((await response.json()) as Array<{ basePath: string; label: string }>)
+    ? ((await response.json()) as Array<{ basePath: string; label: string; opensOn?: boolean }>)
     : [{ basePath: '', label: 'Demo account' }];
   accountSelect.replaceChildren(
     ...accounts.map(({ basePath: path, label }) =>
       Object.assign(element('option', label), { value: path }),
     ),
   );
+  const first = accounts.find((account) => 'opensOn' in account && account.opensOn);
+  if (first) accountSelect.value = first.basePath;
+  useAccount();
 }
 
-accountSelect.addEventListener('change', () => {
+function useAccount(): void {
   basePath = accountSelect.value;
   client = clientFor(basePath);
   // The old account's project id would answer 404 here: clear it until this account's are listed.
   selectedProject = undefined;
   setProject(paramsBox, undefined);
   byId('account-name').textContent = accountSelect.selectedOptions[0]?.textContent ?? 'the account';
+}
+
+accountSelect.addEventListener('change', () => {
+  useAccount();
   void listProjects(true);
 });
 for (const name of ENDPOINT_NAMES)
@@ -157,4 +165,5 @@ endpointSelect.addEventListener('change', () => showEndpoint(endpointSelect.valu
 byId<HTMLFormElement>('request-form').addEventListener('submit', (event) => void send(event));
 showEndpoint(ENDPOINT_NAMES[0]!);
 initDriftPanel(byId<HTMLButtonElement>('check-service'), byId('drift-report'), () => basePath);
-void loadAccounts().then(() => listProjects());
+// The first project of the account it opens on is chosen, so a first Send answers.
+void loadAccounts().then(() => listProjects(true));

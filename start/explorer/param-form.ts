@@ -71,6 +71,9 @@ export function renderParams(box: HTMLElement, name: EndpointName, project?: num
     });
   }
   box.replaceChildren(...controls.map(field));
+  // An endpoint without parameters (projects) shows no empty Parameters box.
+  const group = box.closest('fieldset');
+  if (group) group.hidden = controls.length === 0;
   setProject(box, project);
 }
 

@@ -9,6 +9,23 @@ import { toCsv } from '../../shared/table/csv.js';
 import { toTable } from '../../shared/table/normalize.js';
 import { element } from './param-form.js';
 
+/** Longer cell texts (an answer's text, a long quote) open on demand, so one row stays a row. */
+const CLAMP_CHARS = 80;
+
+function tableCell(text: string): HTMLTableCellElement {
+  const chars = Array.from(text);
+  if (chars.length <= CLAMP_CHARS) return element('td', text);
+  const more = element('details');
+  more.className = 'clamped';
+  more.append(
+    element('summary', `${chars.slice(0, CLAMP_CHARS).join('')}…`),
+    element('span', text),
+  );
+  const cell = element('td');
+  cell.append(more);
+  return cell;
+}
+
 /** Words for the statuses this API and its proxy answer with (data-api 7). */
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -173,7 +190,7 @@ export class ResponseView {
       const row = element('tr');
       row.append(
         ...cells.map((cell, index) =>
-          Object.assign(element('td', cell === null ? '' : String(cell)), {
+          Object.assign(tableCell(cell === null ? '' : String(cell)), {
             className: table.types[index] ?? '',
           }),
         ),

@@ -40,6 +40,8 @@ export interface AddonOptions {
    * AIVIS.gs, beside which there is no page file.
    */
   script?: { dir: string; file: string };
+  /** The Apps Script project's name, which titles the add-on menu (fakeUi); a new project's by default. */
+  projectName?: string;
 }
 
 /** The address the add-on is built for (AIVIS_SERVICE_URL unset): its urlFetchWhitelist. */
@@ -61,7 +63,7 @@ export function loadAddon(options: AddonOptions) {
   const spreadsheet = new FakeSpreadsheet();
   const urlFetch = fakeUrlFetchApp(options.http, options.routes);
   const scriptApp = fakeScriptApp(() => user);
-  const ui = fakeUi();
+  const ui = fakeUi(options.projectName);
   const mail = fakeMailApp();
   const logs: string[] = [];
   const log = (...parts: unknown[]) => {

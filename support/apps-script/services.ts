@@ -427,7 +427,16 @@ export function fakeLockService(currentUser: () => string = () => '') {
   };
 }
 
-export function fakeUi() {
+/** The name Google gives a new Apps Script project, as the editor shows it until renamed. */
+export const NEW_PROJECT_NAME = 'Untitled project';
+
+/**
+ * SpreadsheetApp's Ui. An add-on menu (createAddonMenu) is a sub-menu of
+ * Extensions whose title Google takes from elsewhere: a published add-on's
+ * name, or, for a script bound to the spreadsheet (a paste install, a test
+ * deployment), the script project's name ("Untitled project" unless renamed).
+ */
+export function fakeUi(projectName = NEW_PROJECT_NAME) {
   const menus: Array<{ title: string; items: Array<{ label: string; handler: string }> }> = [];
   const shown: Array<{ kind: 'sidebar' | 'dialog'; title: string; content: string }> = [];
   return {
@@ -435,7 +444,7 @@ export function fakeUi() {
     shown,
     ui: {
       createAddonMenu() {
-        const menu = { title: 'add-on', items: [] as Array<{ label: string; handler: string }> };
+        const menu = { title: projectName, items: [] as Array<{ label: string; handler: string }> };
         const builder = {
           addItem(label: string, handler: string) {
             menu.items.push({ label, handler });

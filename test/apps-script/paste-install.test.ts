@@ -5,15 +5,119 @@
  * custom function, opens the Settings sidebar and a dialog, and runs a
  * scheduled refresh.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CLASP_PRODUCTS } from '../../scripts/apps-script-bundle/clasp-project.js';
 import { PASTE_DIR, PASTE_FILE } from '../../scripts/sheets/index.js';
+import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
+import { sheetsDownload } from '../../start/sheets-download.js';
 import { DIST_DIR } from '../../support/apps-script/harness.js';
+import { NEW_PROJECT_NAME } from '../../support/apps-script/services.js';
 import { useSandbox } from './fakes/context.js';
 
+const SHEETS_DOC = readFileSync(join(import.meta.dirname, '../../docs/sheets.md'), 'utf8');
+const PASTE_STEPS = SHEETS_DOC.slice(
+  SHEETS_DOC.indexOf('### Paste install'),
+  SHEETS_DOC.indexOf('### Push with clasp'),
+);
+const CLASP_STEPS = SHEETS_DOC.slice(SHEETS_DOC.indexOf('### Push with clasp'));
+/** The menu a step of docs/sheets.md opens: "**Extensions > NAME > Settings...**". */
+const menuNamedIn = (steps: string) =>
+  /\*\*Extensions > (.+?) > Settings\.\.\.\*\*/.exec(steps)?.[1];
+
 const suite = useSandbox();
-const loadPasted = () => suite.load({ script: { dir: PASTE_DIR, file: PASTE_FILE } });
+const loadPasted = (options: { projectName?: string | undefined } = {}) =>
+  suite.load({
+    script: { dir: PASTE_DIR, file: PASTE_FILE },
+    ...(options.projectName ? { projectName: options.projectName } : {}),
+  });
+
+describe('the paste-install steps of docs/sheets.md', () => {
+  test('step 4 opens the menu Google gives the project as step 1 renames it', () => {
+    const renamed = /type \*\*(.+?)\*\*, press \*\*Rename\*\*/.exec(PASTE_STEPS)?.[1];
+    expect(renamed).toBeDefined();
+    const addon = loadPasted({ projectName: renamed });
+    addon.call('onOpen', { authMode: 'NONE' });
+    expect(addon.ui.menus[0]?.title).toBe(menuNamedIn(PASTE_STEPS));
+    expect(addon.ui.menus[0]?.items.map((item) => item.label)).toContain('Settings...');
+  });
+
+  test('a bound project left unnamed shows its menu as the docs warn', () => {
+    const addon = loadPasted();
+    addon.call('onOpen', { authMode: 'NONE' });
+    expect(addon.ui.menus[0]?.title).toBe(NEW_PROJECT_NAME);
+    expect(PASTE_STEPS).toContain(`**Extensions > ${NEW_PROJECT_NAME}**`);
+  });
+
+  test("the clasp steps' menu is the project sheets:create makes", () => {
+    const addon = suite.load({ projectName: CLASP_PRODUCTS.sheets.title });
+    addon.call('onOpen', { authMode: 'NONE' });
+    expect(addon.ui.menus[0]?.title).toBe(menuNamedIn(CLASP_STEPS));
+  });
+});
+
+describe('the paste-install pair, downloaded for a service without building', () => {
+  const SERVICE = 'https://svc.example/aivis';
+  let server: ServedHandler;
+  let folder: string;
+  beforeAll(async () => {
+    const download = sheetsDownload();
+    server = await serveFetchHandler(
+      async (request) =>
+        (await download.handle(new URL(request.url))) ?? new Response('none', { status: 404 }),
+    );
+    folder = mkdtempSync(join(tmpdir(), 'aivis-paste-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('the files for another address call that address only, and run', async () => {
+    const query = `?service=${encodeURIComponent(SERVICE)}`;
+    const script = await fetch(`${server.url}/sheets/${PASTE_FILE}${query}`);
+    const manifest = await fetch(`${server.url}/sheets/appsscript.json${query}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-disposition')).toBe(`attachment; filename="${PASTE_FILE}"`);
+    const code = await script.text();
+    expect(code).not.toContain('aivis.example.com');
+    const whitelist = ((await manifest.json()) as { urlFetchWhitelist: string[] })
+      .urlFetchWhitelist;
+    expect(whitelist[0]).toBe(`${SERVICE}/`);
+    writeFileSync(join(folder, PASTE_FILE), code);
+    const addon = suite.load({
+      script: { dir: folder, file: PASTE_FILE },
+      baseUrl: SERVICE,
+      routes: { [SERVICE]: suite.sandbox.baseUrl },
+      token: 'aivis_test_showcase',
+    });
+    const table = addon.call('AIVIS_COMPETITORS', 3001, 'ranking') as unknown[][];
+    expect(table[0]).toContain('name');
+  });
+
+  test('refuses a missing or plain-http address, naming the parameter', async () => {
+    for (const query of [
+      '',
+      '?service=http://svc.example',
+      `?service=https://${'a'.repeat(400)}`,
+    ]) {
+      const answer = await fetch(`${server.url}/sheets/${PASTE_FILE}${query}`);
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(
+        /^service must be/,
+      );
+    }
+  });
+
+  test('the page offering them escapes the address it fills in', async () => {
+    const download = sheetsDownload({ defaultService: '"><script>alert(1)</script>' });
+    const page = await (await download.handle(new URL('http://x/sheets/')))!.text();
+    expect(page).not.toContain('<script>alert');
+    expect(page).toContain(`action="${PASTE_FILE}"`);
+  });
+});
 
 describe('the paste-install file', () => {
   test('is one script and its manifest, the same manifest as the pushed add-on', () => {

@@ -56,10 +56,14 @@ function query(pairs: Record<string, string | undefined>): string {
 
 /**
  * Asserts that each widget shows the API's figures for its own settings
- * (`apiBaseUrl` is the sandbox, asked directly with the entry token).
+ * (`apiBaseUrl` is the sandbox, asked directly with `token`, the entry token by default).
  * Returns the tags checked, so a test can also say which widgets it expected.
  */
-export async function expectApiFigures(page: Page, apiBaseUrl: string): Promise<string[]> {
+export async function expectApiFigures(
+  page: Page,
+  apiBaseUrl: string,
+  token?: string,
+): Promise<string[]> {
   const widgets = await shownWidgets(page);
   for (const widget of widgets) {
     const { project, period, limit, audience } = widget.settings;
@@ -68,6 +72,7 @@ export async function expectApiFigures(page: Page, apiBaseUrl: string): Promise<
       const summary = (await fetchJson(
         apiBaseUrl,
         `/projects/${project}${query({ include: 'ai_visibility,connections', period })}`,
+        token,
       )) as { ai_visibility: { score: number; share_of_voice: number } };
       expect(widget.parts.score?.[0]).toContain(summary.ai_visibility.score.toFixed(1));
       expect(widget.parts['share-of-voice']?.[0]).toContain(
@@ -77,6 +82,7 @@ export async function expectApiFigures(page: Page, apiBaseUrl: string): Promise<
       const ranking = (await fetchJson(
         apiBaseUrl,
         `/projects/${project}/competitors${query({ dataset: 'ranking', limit, period })}`,
+        token,
       )) as { competitors: Array<{ name: string }> };
       expect(ranking.competitors.length).toBeGreaterThan(0);
       expect(widget.parts.label).toEqual(ranking.competitors.map((row) => collapse(row.name)));
@@ -84,6 +90,7 @@ export async function expectApiFigures(page: Page, apiBaseUrl: string): Promise<
       const plan = (await fetchJson(
         apiBaseUrl,
         `/projects/${project}/action-plan${query({ audience, limit, period })}`,
+        token,
       )) as { actions: Array<{ title: string }> };
       expect(plan.actions.length).toBeGreaterThan(0);
       expect(widget.parts.label).toEqual(plan.actions.map((action) => collapse(action.title)));

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CONNECTOR_FUNCTIONS } from '../../looker-studio/src/entry-points.js';
+import { reportFields } from '../../looker-studio/src/fields.js';
+import { REPORTS } from '../../looker-studio/src/reports.js';
 import { buildLookerStudio } from '../../scripts/looker-studio/index.js';
 import { readmeReportList, reportListMarkdown } from '../../scripts/looker-studio/report-list.js';
 import { buildAppsScript } from '../../scripts/sheets/index.js';
@@ -147,6 +149,25 @@ describe('appsscript.json', () => {
 });
 
 describe('docs/looker-studio.md', () => {
+  test("the analyst's steps name fields the reports they name offer", () => {
+    const page = readFileSync(join(import.meta.dirname, '../../docs/looker-studio.md'), 'utf8');
+    const steps = page.slice(page.indexOf('## Using it'), page.indexOf('**Reports and fields.**'));
+    const named = [...steps.matchAll(/((?:`[a-z_]+`(?:, | and )?)+) from `([a-z-]+:[a-z_]+)`/g)];
+    const table = /table of `([a-z-]+:[a-z_]+)` with ((?:`[a-z_]+`(?:, | and )?)+)/.exec(steps);
+    const pairs = [
+      ...named.map((match) => [match[2]!, match[1]!] as const),
+      ...(table ? [[table[1]!, table[2]!] as const] : []),
+    ];
+    expect(pairs.length).toBeGreaterThanOrEqual(3);
+    for (const [value, fieldList] of pairs) {
+      const report = REPORTS.find((candidate) => candidate.value === value);
+      expect(report, value).toBeDefined();
+      const ids = reportFields(report!).map((field) => field.id);
+      for (const [, field] of fieldList.matchAll(/`([a-z_]+)`/g))
+        expect(ids, value).toContain(field);
+    }
+  });
+
   test('lists every report with its fields, as the code derives them', () => {
     expect(readmeReportList(), 'run npx tsx scripts/looker-studio/report-list.ts').toBe(
       reportListMarkdown(),

@@ -95,9 +95,17 @@ describe.each(REPORTS.map((report) => report.value))('report %s', (value) => {
     let expected: unknown[];
     if (report.rows.kind === 'rows') {
       const location = ENDPOINTS[report.endpoint].rows(query)!;
-      expected = location.paged
-        ? apiRows(path, location.key)
-        : ((suite.api(path).body as Record<string, unknown[]>)[location.key] ?? []);
+      const body = location.paged ? undefined : (suite.api(path).body as Record<string, unknown>);
+      expected = body
+        ? ((body[location.key] as unknown[] | undefined) ?? [])
+        : apiRows(path, location.key);
+      // A detail's rows carry what they are about as a first column (RowsLocation.about).
+      const about = location.about;
+      if (about && body)
+        expected = expected.map((row) => ({
+          [about.column]: body[about.field],
+          ...(row as object),
+        }));
       const first = fields[0]!;
       if (
         first.semantics.semanticType === 'YEAR_MONTH_DAY' ||

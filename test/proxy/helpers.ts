@@ -55,6 +55,12 @@ export interface TestProxy {
   watch: LeakWatch;
   /** Calls the handler directly with a Request for http://localhost<path> (a default allowed host). */
   get(path: string, init?: RequestInit): Promise<Seen & { response: Response }>;
+  /**
+   * Resolves once the work the handler left running after its answers (a
+   * background refresh, a stored copy: the runtime's `waitUntil`) has settled;
+   * a test waits on this, never on the wall clock.
+   */
+  settled(): Promise<void>;
 }
 
 export function testProxy(
@@ -71,15 +77,28 @@ export function testProxy(
     ...deps,
     log: (entry) => watch.logLines.push(formatLogEntry(entry)),
   });
+  const pending = new Set<Promise<unknown>>();
+  const context = {
+    waitUntil(promise: Promise<unknown>) {
+      const tracked = promise.finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    },
+  };
   return {
     handler,
     config,
     watch,
     async get(path, init) {
       const url = `http://localhost${path}`;
-      const response = await handler(new Request(url, init));
+      const response = await handler(new Request(url, init), context);
       const body = await response.clone().text();
       return { ...watch.record(url, response, body), response };
+    },
+    async settled() {
+      // Bounded: a background task may start another, at most a few rounds deep.
+      for (let round = 0; round < 10 && pending.size > 0; round++) {
+        await Promise.allSettled([...pending]);
+      }
     },
   };
 }

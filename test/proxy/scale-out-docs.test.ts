@@ -61,6 +61,22 @@ describe('docs/proxy-scale-out.md: Node with Redis', () => {
   });
 
   const parts = commandParts(command ?? '');
+
+  it('builds before it runs the built entry, and its curl on the host is under a listed name', () => {
+    expect(PAGE.indexOf('npm run build:proxy')).toBeGreaterThan(-1);
+    expect(PAGE.indexOf('npm run build:proxy')).toBeLessThan(
+      PAGE.indexOf('node dist/proxy/main.js'),
+    );
+    const listed = parts.env.ALLOWED_HOSTS!.split(',');
+    const curls = [...PAGE.matchAll(/`curl (http:\/\/[^`\s]+)` answers/g)].map(
+      (m) => new URL(m[1]!),
+    );
+    expect(curls.length).toBeGreaterThan(0);
+    for (const url of curls) {
+      expect(url.port).toBe(parts.env.PORT);
+      expect(listed).toContain(url.host);
+    }
+  });
   const redisUrl = new URL(parts.env.REDIS_URL ?? 'redis://missing');
 
   beforeAll(async () => {
@@ -74,7 +90,7 @@ describe('docs/proxy-scale-out.md: Node with Redis', () => {
     const local = new URL(redisUrl);
     local.hostname = '127.0.0.1';
     local.port = String(redis.port);
-    const hostName = parts.env.ALLOWED_HOSTS!;
+    const hostName = parts.env.ALLOWED_HOSTS!.split(',')[0]!;
     const output = { text: '' };
     child = spawn(process.execPath, [parts.args[1]!], {
       env: {

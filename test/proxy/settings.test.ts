@@ -12,7 +12,7 @@ import {
   proxyConfig,
   readProxyConfig,
 } from '../../proxy/config.js';
-import { README_PATH, withSettingsTable } from '../../proxy/settings-readme.js';
+import { README_PATH, withSettingsTable } from '../../scripts/proxy/settings-table.js';
 
 const required = { baseUrl: 'https://api.example.com', token: 'aivis_test_entry' };
 const env = { AIVIS_BASE_URL: required.baseUrl, AIVIS_TOKEN: required.token };
@@ -91,7 +91,7 @@ describe('proxy settings from one table', () => {
     }
   });
 
-  it('docs/proxy.md shows the table as it is (npx tsx proxy/settings-readme.ts rewrites it)', () => {
+  it('docs/proxy.md shows the table as it is (npx tsx scripts/proxy/settings-table.ts rewrites it)', () => {
     const readme = readFileSync(README_PATH, 'utf8');
     expect(withSettingsTable(readme)).toBe(readme);
     for (const item of PROXY_SETTINGS) expect(readme).toContain(`| \`${item.variable}\` |`);

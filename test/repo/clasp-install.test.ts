@@ -6,7 +6,7 @@
  * AIVIS_SERVICE_URL and runs only its product's and the core's tests.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,17 @@ function freshCheckout(): { cwd: string; env: NodeJS.ProcessEnv } {
   return { cwd: scratch, env };
 }
 
+/**
+ * A login clasp's credential store recognises but Google would refuse: clasp gets past
+ * its argument and project-file checks and stops at the first call that needs Google.
+ */
+function logIn(env: NodeJS.ProcessEnv): void {
+  writeFileSync(
+    join(env.HOME as string, '.clasprc.json'),
+    JSON.stringify({ tokens: { default: { type: 'authorized_user', refresh_token: 'x' } } }),
+  );
+}
+
 describe('clasp install steps', () => {
   // clasp starts in seconds on an idle machine; two runs of it share a busy one.
   it('the repository tracks no clasp project file', () => {
@@ -70,17 +81,41 @@ describe('clasp install steps', () => {
     }
   });
 
+  it('without a clasp login, create and push say to run npx clasp login first, before clasp, and leave no file', () => {
+    const { cwd, env } = freshCheckout();
+    for (const name of ['sheets', 'looker'] as const) {
+      expect(() => createPlan(name, cwd, env)).toThrow(/run `npx clasp login` first/);
+      expect(existsSync(join(cwd, CLASP_PRODUCTS[name].config))).toBe(false);
+    }
+    writeFileSync(join(cwd, '.clasp.json'), '{"scriptId":"a","rootDir":"dist/apps-script"}');
+    expect(() =>
+      pushPlan('sheets', cwd, { ...env, AIVIS_SERVICE_URL: 'https://service.example' }),
+    ).toThrow(/npx clasp login.*npm run sheets:push again/);
+  });
+
+  it('git ignores every clasp project file', () => {
+    for (const file of ['.clasp.json', '.clasp-looker.json', '.clasp-other.json']) {
+      const ignored = execFileSync('git', ['check-ignore', '--no-index', file], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      expect(ignored.trim()).toBe(file);
+    }
+  });
+
   it.each([
     ['sheets', 'looker'],
     ['looker', 'sheets'],
   ] as const)(
-    'create runs up to the login check for %s, then for %s',
+    'with a login, create hands clasp flags it accepts, for %s, then for %s',
     (first, second) => {
       const { cwd, env } = freshCheckout();
+      logIn(env);
       for (const name of [first, second]) {
-        const result = runSteps(createPlan(name, cwd), { cwd, env, stdio: 'pipe' });
-        expect(result.output).toContain('No credentials found');
-        expect(result.output).not.toMatch(/already exists|Invalid --project|Security Error/);
+        const result = runSteps(createPlan(name, cwd, env), { cwd, env, stdio: 'pipe' });
+        expect(result.output).not.toMatch(
+          /already exists|Invalid --project|Security Error|unknown option/,
+        );
         expect(result.status).not.toBe(0);
         const product = CLASP_PRODUCTS[name];
         expect(JSON.parse(readFileSync(join(cwd, product.config), 'utf8'))).toEqual({
@@ -92,9 +127,9 @@ describe('clasp install steps', () => {
   );
 
   it('create refuses once the project file names a script', () => {
-    const { cwd } = freshCheckout();
+    const { cwd, env } = freshCheckout();
     writeFileSync(join(cwd, '.clasp.json'), '{"scriptId":"abc","rootDir":"dist/apps-script"}');
-    expect(() => createPlan('sheets', cwd)).toThrow(/already names a script.*sheets:push/);
+    expect(() => createPlan('sheets', cwd, env)).toThrow(/already names a script.*sheets:push/);
   });
 
   it('push refuses without AIVIS_SERVICE_URL, or with an address Apps Script cannot whitelist', () => {
@@ -121,8 +156,9 @@ describe('clasp install steps', () => {
   });
 
   it("push runs its product's and the core's tests, builds that product and pushes its project", () => {
-    const { cwd } = freshCheckout();
-    const env = { AIVIS_SERVICE_URL: 'https://service.example' };
+    const { cwd, env: home } = freshCheckout();
+    logIn(home);
+    const env = { HOME: home.HOME, AIVIS_SERVICE_URL: 'https://service.example' };
     writeFileSync(join(cwd, '.clasp.json'), '{"scriptId":"a","rootDir":"dist/apps-script"}');
     writeFileSync(
       join(cwd, '.clasp-looker.json'),

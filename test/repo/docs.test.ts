@@ -63,6 +63,7 @@ describe('README and docs/', () => {
       'nginx',
       'systemd-analyze',
       'token page',
+      'needs redis-server',
     ]) {
       expect(readme).toContain(needed);
     }
@@ -77,6 +78,30 @@ describe('README and docs/', () => {
         expect(existsSync(join(ROOT, dirname(page), target)), `${page} links to ${target}`).toBe(
           true,
         );
+      }
+    }
+  });
+
+  it("links to a section only when the page has a heading of that name (GitHub's anchors)", () => {
+    const anchorsOf = (file: string) =>
+      new Set(
+        [...readFileSync(file, 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((heading) =>
+          heading[1]!
+            .trim()
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N} _-]/gu, '')
+            .replace(/ /g, '-'),
+        ),
+      );
+    for (const page of pages()) {
+      const text = readFileSync(join(ROOT, page), 'utf8');
+      for (const match of text.matchAll(/\]\(([^)\s#]*\.md)?#([^)\s]+)\)/g)) {
+        const file = join(ROOT, dirname(page), match[1] ?? page.split('/').pop()!);
+        if (!existsSync(file)) continue;
+        expect(
+          anchorsOf(file).has(match[2]!),
+          `${page} links to ${match[1] ?? ''}#${match[2]}`,
+        ).toBe(true);
       }
     }
   });

@@ -64,6 +64,10 @@ describe('serveFetchHandler', () => {
     const aborted = new Promise<void>((resolve) => {
       abortedSeen = resolve;
     });
+    let arrivedSeen: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      arrivedSeen = resolve;
+    });
     const served = await serveFetchHandler(
       (request) =>
         new Promise<Response>((resolve) => {
@@ -71,12 +75,15 @@ describe('serveFetchHandler', () => {
             abortedSeen();
             resolve(new Response('too late'));
           });
+          arrivedSeen();
         }),
     );
     try {
       const controller = new AbortController();
       const pending = fetch(`${served.url}/wait`, { signal: controller.signal });
-      setTimeout(() => controller.abort(), 50);
+      // Disconnect once the server holds the request, however long that took (no timer).
+      await arrived;
+      controller.abort();
       await expect(pending).rejects.toThrow();
       await aborted;
     } finally {

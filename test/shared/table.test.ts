@@ -4,6 +4,7 @@ import { responseSchema } from '../../shared/api/responses.js';
 import { validateParams, withDefaults } from '../../shared/api/validate.js';
 import { toCsv } from '../../shared/table/csv.js';
 import { toTable } from '../../shared/table/normalize.js';
+import { summaryBlockLabel } from '../../shared/table/notes.js';
 import type { Cell, Table } from '../../shared/table/types.js';
 import { leaves } from './leaves.js';
 import {
@@ -174,13 +175,17 @@ describe('toTable: non-row bodies, unavailable sources, notes', () => {
   it('turns the summary into block / field / value rows, with every block reachable', () => {
     const table = toTable('summary', { project: 1001 }, summaryBody);
     expect(kvValue(table, null, 'report_url')).toBe(summaryBody.report_url);
-    expect(kvValue(table, 'search', 'google.totals.clicks')).toBe(300);
-    expect(kvValue(table, 'search', 'bing.available')).toBe(false);
+    // Labelled as what they are: 30-day totals whatever the period (data-api 2.2).
+    expect(kvValue(table, 'search (last 30 days)', 'google.totals.clicks')).toBe(300);
+    expect(kvValue(table, 'search (last 30 days)', 'bing.available')).toBe(false);
+    expect(table.notes).toContain(
+      'search and ai_traffic: totals of the last 30 days, whatever the period',
+    );
     expect(kvValue(table, 'ai_visibility', 'mentions_by_platform[1].platform')).toBe('gemini');
     expect(kvValue(table, 'questions', 'additional[1].text')).toBe('+1 tent for rain?');
     expect(kvValue(table, 'ai_visibility', 'performance_comparison.previous_period')).toBeNull();
     const blocks = new Set(table.rows.map((row) => row[0]));
-    for (const block of summaryBody.included) expect(blocks).toContain(block);
+    for (const block of summaryBody.included) expect(blocks).toContain(summaryBlockLabel(block));
   });
 
   it('notes the period used and the one requested when it fell back (data-api 8)', () => {

@@ -30,6 +30,9 @@ async function readmeSnippet(): Promise<string> {
   const after = readme.slice(readme.indexOf('ALLOWED_ORIGINS=http://localhost:5173 npm start'));
   const snippet = /```html\n([\s\S]*?)```/.exec(after)?.[1];
   if (!snippet) throw new Error('README.md lost the embed snippet of npm start');
+  // The showcase account, as README.md names it (project 3001, its own mount of the demo).
+  expect(snippet).toContain('project="3001"');
+  expect(snippet).toContain('http://127.0.0.1:8080/accounts/showcase');
   return snippet.replaceAll('http://127.0.0.1:8080', demo.url);
 }
 
@@ -147,7 +150,7 @@ describe('ALLOWED_ORIGINS of npm start', () => {
       const problems = watchConsole(page);
       await page.goto(`${userSite.url}/`);
       await waitForWidgets(page);
-      expect(await expectApiFigures(page, demo.sandboxUrl)).toEqual([
+      expect(await expectApiFigures(page, demo.sandboxUrl, 'aivis_test_showcase')).toEqual([
         'aivis-visibility-score',
         'aivis-competitor-ranking',
       ]);

@@ -39,6 +39,11 @@ async function check(
   }
   await page.goto(`${demo.url}/`);
   await page.waitForSelector('#projects button');
+  // The demo account (the explorer opens on the showcase's): these checks read project 1001.
+  await page.selectOption('#account', '');
+  await page.waitForFunction(() =>
+    document.querySelector('#projects button')?.textContent?.startsWith('1001'),
+  );
   await page.click('#check-service');
   await page.waitForSelector('#drift-report[data-exit-code]');
   const lines = await page.locator('#drift-report > li').allTextContents();

@@ -98,10 +98,10 @@ describe('explorer', () => {
       ),
     );
     expect(headers['x-aivis-cache']).toMatch(/^(MISS|HIT|STALE|BYPASS|REVALIDATED)/);
-    expect(headers['x-ratelimit-limit']).toBe('60');
-    expect(Number(headers['x-ratelimit-remaining'])).toBeLessThan(60);
+    expect(headers['x-ratelimit-limit']).toBe('120');
+    expect(Number(headers['x-ratelimit-remaining'])).toBeLessThan(120);
     expect(await page.textContent('#request-url')).toBe(
-      `GET ${demo.url}/api/v1/projects/1001/competitors`,
+      `GET ${demo.url}/accounts/showcase/api/v1/projects/3001/competitors`,
     );
 
     // A 404 says so in words and in another colour.
@@ -142,17 +142,58 @@ describe('explorer', () => {
     await page.check('#view-table');
     expect(await page.isVisible('#table-view table')).toBe(true);
     expect(await page.isVisible('#json')).toBe(false);
-    const body = await fetchJson(demo.sandboxUrl, '/projects/1001/answers?limit=7');
-    const table = toTable('answers', { project: 1001, limit: 7 }, body);
+    const body = await fetchJson(
+      demo.sandboxUrl,
+      '/projects/3001/answers?limit=7',
+      'aivis_test_showcase',
+    );
+    const table = toTable('answers', { project: 3001, limit: 7 }, body);
     const shown = await page.$$eval('#table-view thead th', (cells) =>
       cells.map((cell) => cell.textContent),
     );
     expect(shown).toEqual(table.columns);
     expect(await page.$$eval('#table-view tbody tr', (rows) => rows.length)).toBe(7);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
-    expect(download.suggestedFilename()).toBe('answers-1001.csv');
+    expect(download.suggestedFilename()).toBe('answers-3001.csv');
     const csv = await readFile((await download.path()) as string, 'utf8');
     expect(csv).toBe(toCsv(table));
+    await page.close();
+  });
+
+  it('opens on the showcase account with its project 3001 chosen', async () => {
+    const page = await openExplorer();
+    expect(await page.inputValue('#account')).toBe('/accounts/showcase');
+    await page.selectOption('#endpoint', 'competitors');
+    await page.waitForFunction(
+      () => (document.getElementById('param-project') as HTMLInputElement | null)?.value === '3001',
+    );
+    expect(await page.textContent('#projects button[aria-pressed="true"]')).toContain(
+      'Northwind Outdoor',
+    );
+    await page.close();
+  });
+
+  it('shows no empty Parameters box, and keeps a long text to a short row until opened', async () => {
+    const page = await openExplorer();
+    await page.selectOption('#endpoint', 'projects');
+    expect(await page.isVisible('#params')).toBe(false);
+    await page.selectOption('#account', '');
+    await page.waitForFunction(() =>
+      document.querySelector('#projects button')?.textContent?.startsWith('1001'),
+    );
+    await page.selectOption('#endpoint', 'answers');
+    expect(await page.isVisible('#params')).toBe(true);
+    await page.check('#param-include_answer_text');
+    await page.fill('#param-limit', '5');
+    await send(page);
+    await page.click('#view-table');
+    const tallest = await page.$$eval('#table-view tbody tr', (rows) =>
+      Math.max(...rows.map((row) => row.getBoundingClientRect().height)),
+    );
+    // 1001 plants a 2,500-character quote and a longer answer text (sandbox/data/hostile.ts).
+    expect(await page.locator('#table-view details.clamped').count()).toBeGreaterThan(0);
+    // Unclamped, the row stood about 1,300 px tall.
+    expect(tallest).toBeLessThan(240);
     await page.close();
   });
 
@@ -210,7 +251,7 @@ describe('explorer', () => {
     const page = await openExplorer();
     await page.selectOption('#endpoint', 'competitors');
     await page.click('#projects button');
-    expect(await page.inputValue('#param-project')).toBe('1001');
+    expect(await page.inputValue('#param-project')).toBe('3001');
     const pro = await page.$eval(
       '#account',
       (select) =>

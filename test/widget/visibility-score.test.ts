@@ -63,7 +63,8 @@ describe('<aivis-visibility-score>', () => {
     expect(change.dataset.direction).toBe(delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat');
     expect(text(change)).toContain(delta > 0 ? 'up from' : 'down from');
     expect(text(change)).toContain(delta > 0 ? '▲' : '▼');
-    expect(text(change)).toContain(`${delta > 0 ? '+' : '-'}${Math.abs(delta).toFixed(1)} points`);
+    // The arrow is the sign: the figure is its size alone (no "▼ −1.9").
+    expect(text(change)).toContain(`${delta > 0 ? '▲' : '▼'} ${Math.abs(delta).toFixed(1)} points`);
     const rows = shadow(widget).querySelectorAll('.platform');
     expect(rows).toHaveLength(expected.mentions_by_platform.length);
     expected.mentions_by_platform.forEach(
@@ -91,6 +92,10 @@ describe('<aivis-visibility-score>', () => {
     const widget = mount('aivis-visibility-score', { project: '1001' });
     await settled(widget);
     expect(text(part(widget, 'change'))).toMatch(/in the previous period \([^)]*\), within noise$/);
+    // Within noise is neither a rise nor a fall in colour, and the arrow is the only sign.
+    expect(part(widget, 'change')?.classList.contains('noise')).toBe(true);
+    expect(part(widget, 'change')?.classList.contains('down')).toBe(false);
+    expect(text(part(widget, 'change'))).not.toMatch(/[−+-]\d/);
 
     // The same answers, a previous score far enough away: no "within noise".
     api.rewrite(async (_url, answer) => {
@@ -111,7 +116,9 @@ describe('<aivis-visibility-score>', () => {
     // Another period, so the answer is not the one the first card cached.
     const moved = mount('aivis-visibility-score', { project: '1001', period: 'last_60_days' });
     await settled(moved);
-    expect(text(part(moved, 'change'))).toContain('+10.0 points, up from');
+    expect(text(part(moved, 'change'))).toContain('10.0 points, up from');
+    expect(text(part(moved, 'change'))).not.toContain('+10.0');
+    expect(part(moved, 'change')?.classList.contains('up')).toBe(true);
     expect(text(part(moved, 'change'))).not.toContain('within noise');
   });
 

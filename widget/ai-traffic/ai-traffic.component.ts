@@ -172,7 +172,7 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
           ? ['down', '▼', 'down']
           : ['flat', '▶', 'unchanged'];
     return html`<p class=${direction} part="change" data-direction=${direction}>
-      <span aria-hidden="true">${arrow}</span> ${format.delta(change)}%, ${words} from
+      <span aria-hidden="true">${arrow}</span> ${format.decimal(Math.abs(change))}%, ${words} from
       ${format.integer(series.previousSessions!)} in the previous ${series.days.length} days
     </p>`;
   }

@@ -38,7 +38,11 @@ export function renderUnavailable(
   </div>`;
 }
 
-/** The stale flag (only for this widget's own source) and the window line. */
+/**
+ * The stale flag (only for this widget's own source) and the window line, in
+ * the same words and date format as the AI-visibility cards' period line
+ * (periodLine in internal/templates.ts).
+ */
 export function renderWindow(
   body: SourceEnvelope,
   connection: string,
@@ -48,9 +52,8 @@ export function renderWindow(
     ${
       body.period?.used && body.period.start && body.period.end
         ? html`<p part="meta period" class="meta">
-          ${periodLabel(body.period.used)}: ${format.date(body.period.start)} –
-          ${format.date(body.period.end)}${
-            body.fetched_at ? ` · fetched ${format.dateTime(body.fetched_at)}` : ''
+          ${periodLabel(body.period.used)}: ${format.dateRange(body.period.start, body.period.end)}${
+            body.fetched_at ? ` · data as of ${format.dateTime(body.fetched_at)}` : ''
           }
         </p>`
         : nothing

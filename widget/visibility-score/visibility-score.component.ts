@@ -138,14 +138,15 @@ export class AivisVisibilityScore extends AivisElement<'summary'> {
     // "within noise": the noise rule (docs/alerts.md, shared/noise.ts withinNoise,
     // spelt out here to keep the element within its size budget). The previous
     // period's answer count is not given, so the current one stands for both.
-    return html`<p class="change ${direction}" part="change" data-direction=${direction}>
+    // A change within noise is not coloured as a rise or a fall; the arrow carries
+    // the direction, so the figure carries no second sign.
+    const noise =
+      delta !== 0 &&
+      Math.abs(delta) <= bandOf(change.previous_score, change.previous_score + delta, answers);
+    return html`<p class="change ${noise ? 'noise' : direction}" part="change" data-direction=${direction}>
       <span aria-hidden="true">${arrow}</span>
-      ${delta === 0 ? '' : `${format.delta(delta)} points, `}${words} from
-      ${format.score(change.previous_score)} in the previous period${since}${
-        Math.abs(delta) <= bandOf(change.previous_score, change.previous_score + delta, answers)
-          ? ', within noise'
-          : ''
-      }
+      ${delta === 0 ? '' : `${format.decimal(Math.abs(delta))} points, `}${words} from
+      ${format.score(change.previous_score)} in the previous period${since}${noise ? ', within noise' : ''}
     </p>`;
   }
 }
