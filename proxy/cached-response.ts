@@ -39,10 +39,23 @@ export type RenderCached = (
   staleReason?: string,
 ) => Response;
 
-export function cachedAnswerRenderer(context: RenderContext): RenderCached {
-  const { windows, cors } = context;
+/** What a cached answer's Cache-Control says `ageMs` after it arrived (a stale copy: revalidate). */
+export function cachedCacheControl(
+  windows: FreshnessWindows,
+  ageMs: number,
+  state: CacheState,
+): { maxAge: number; value: string } {
   const swr = Math.floor(windows.staleWhileRevalidateMs / 1000);
   const sie = Math.floor(windows.staleIfErrorMs / 1000);
+  const maxAge = state === 'STALE' ? 0 : Math.max(0, Math.floor((windows.ttlMs - ageMs) / 1000));
+  return {
+    maxAge,
+    value: `public, max-age=${maxAge}, stale-while-revalidate=${swr}, stale-if-error=${sie}`,
+  };
+}
+
+export function cachedAnswerRenderer(context: RenderContext): RenderCached {
+  const { windows, cors } = context;
   const sets = new WeakMap<CachedAnswer, Map<string, HeaderSet>>();
 
   function build(
@@ -50,7 +63,7 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
     state: CacheState,
     staleReason: string | undefined,
     ageSeconds: number,
-    maxAge: number,
+    cacheControl: { maxAge: number; value: string },
     limit: number,
     remaining: number,
     grant: HeaderSet,
@@ -58,7 +71,7 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
   ): HeaderSet {
     const headers: Record<string, string> = {
       ETag: entry.etag,
-      'Cache-Control': `public, max-age=${maxAge}, stale-while-revalidate=${swr}, stale-if-error=${sie}`,
+      'Cache-Control': cacheControl.value,
       Age: String(ageSeconds),
       [CACHE_HEADER]: state,
       'X-RateLimit-Limit': String(limit),
@@ -80,7 +93,8 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
   return (request, entry, state, staleReason) => {
     const age = Math.max(0, context.now() - entry.storedAt);
     const ageSeconds = Math.floor(age / 1000);
-    const maxAge = state === 'STALE' ? 0 : Math.max(0, Math.floor((windows.ttlMs - age) / 1000));
+    const cacheControl = cachedCacheControl(windows, age, state);
+    const maxAge = cacheControl.maxAge;
     const limit = context.rateLimit();
     const remaining = context.rateRemaining();
     const grant = cors.forAnswer(request.headers.get('Origin'));
@@ -101,7 +115,7 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
         state,
         staleReason,
         ageSeconds,
-        maxAge,
+        cacheControl,
         limit,
         remaining,
         grant,

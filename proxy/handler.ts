@@ -51,7 +51,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   const readTarget = targetReader(config);
   const checkEdge = edgeCheck(config.allowedHosts, parts.cors);
   const answerCached = cachePolicy(parts, refresher(parts));
-  const serveCard = cardServer(parts, answerCached);
+  const serveCard = cardServer(parts, answerCached, deps.cardRendered);
   const logAnswer = answerLogger(deps.log, config.logLevel, config.token, parts.now);
   const pageMayRead = pageCheck(config.allowedOrigins);
 

@@ -25,6 +25,7 @@ import { followUpCalls, hasFollowUps } from '../../ssr/follow-ups.js';
 import { type CardAnswer, type CardLook, cardHtml, cardsReady } from '../../ssr/render-card.js';
 import { dashboardHtml, planDashboard } from '../../ssr/render-dashboard.js';
 import { cardStylesheet } from '../../ssr/stylesheet.js';
+import { cachedCacheControl } from '../cached-response.js';
 import { hexDigest } from '../digest.js';
 import { etagMatches } from '../etag.js';
 import { BoundedMemo } from '../memo.js';
@@ -66,17 +67,32 @@ interface Read {
 
 interface Made {
   status: number;
-  body: string;
+  /** Bytes when kept (a kept card is sent as it was first encoded). */
+  body: string | Uint8Array<ArrayBuffer>;
   etag?: string;
   cacheControl: string;
   cacheState?: string;
 }
 
-export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardServer {
+/** Where a card's own read of a cached answer says it comes from (no viewer's headers). */
+const SERVER_READ = 'https://cards.invalid/';
+
+/** UTF-8, once per rendered card. */
+const encoder = new TextEncoder();
+
+/**
+ * `rendered` is told of each card rendered (tests count them: a kept card
+ * renders nothing).
+ */
+export function cardServer(
+  parts: ProxyParts,
+  answerCached: AnswerCached,
+  rendered: () => void = () => {},
+): CardServer {
   const { config } = parts;
   const rules = { basePath: '', allowedProjects: config.allowedProjects };
   const look: CardLook = { stylesheet: (tag) => `${config.basePath}/cards/${tag}.css` };
-  const rendered = new RenderedCards();
+  const kept = new RenderedCards();
   const requests = new BoundedMemo<ReturnType<typeof readCardRequest>>(MAX_REMEMBERED_CARDS);
   const routes = new WeakMap<CheckedParams, ReturnType<typeof resolveRoute>>();
   const ancestors = config.frameAncestors.length > 0 ? config.frameAncestors.join(' ') : "'none'";
@@ -108,19 +124,35 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
     }
     if (route.kind !== 'api') throw new Error('A card reads an API route');
     const result = await answerCached(request, route, context);
-    const response = result.response;
+    const cached = result.cached;
     let interpreted: Promise<CardAnswer> | undefined;
-    const read: Read = {
-      answer: () =>
-        (interpreted ??= response.text().then((body) => {
-          const headers: Record<string, string> = {};
-          response.headers.forEach((value, name) => {
-            headers[name] = value;
-          });
-          return cardAnswer(endpoint, params, response.status, headers, body, parts.now());
-        })),
-      status: response.status,
-    };
+    // Built only to render (a kept card never reads it): the card's answer as the element reads it.
+    const answer = (response: Response) => () =>
+      (interpreted ??= response.text().then((body) => {
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, name) => {
+          headers[name] = value;
+        });
+        return cardAnswer(endpoint, params, response.status, headers, body, parts.now());
+      }));
+    if (cached) {
+      // A copy from the cache: its validator and freshness come from the entry itself.
+      return {
+        // Rendered from the whole entry: the viewer's If-None-Match never empties the card's source.
+        answer: () =>
+          answer(parts.renderCached(new Request(SERVER_READ), cached.entry, cached.state))(),
+        status: 200,
+        etag: cached.entry.etag,
+        cacheControl: cachedCacheControl(
+          parts.windows,
+          Math.max(0, parts.now() - cached.entry.storedAt),
+          cached.state,
+        ).value,
+        cacheState: cached.state,
+      };
+    }
+    const response = result.response;
+    const read: Read = { answer: answer(response), status: response.status };
     const etag = response.headers.get('ETag');
     if (response.status === 200 && etag) {
       read.etag = etag;
@@ -232,19 +264,28 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
     );
     const etag = read.etag && `"${bare(read.etag)}-${route.form}"`;
     const key = etag && `${route.form} ${route.tag}?${route.query} ${etag}`;
-    const kept = key ? rendered.get(key) : undefined;
-    const body =
-      kept ??
-      scrubText(
-        dress(
-          route,
-          cardTitle(route.tag),
-          cardHtml(card.tag, card.attributes, card.element, card.key, await read.answer(), look),
-          card.attributes,
+    let body: string | Uint8Array<ArrayBuffer> | undefined = key ? kept.get(key) : undefined;
+    // A revalidation that matches is answered 304 from the validator alone.
+    const unchanged =
+      etag !== undefined &&
+      read.status === 200 &&
+      etagMatches(request.headers.get('If-None-Match'), etag);
+    if (body === undefined && unchanged) body = '';
+    if (body === undefined) {
+      rendered();
+      body = encoder.encode(
+        scrubText(
+          dress(
+            route,
+            cardTitle(route.tag),
+            cardHtml(card.tag, card.attributes, card.element, card.key, await read.answer(), look),
+            card.attributes,
+          ),
+          config.token,
         ),
-        config.token,
       );
-    if (key && kept === undefined) rendered.set(key, body);
+      if (key) kept.set(key, body);
+    }
     return {
       status: read.status,
       body,

@@ -29,13 +29,21 @@ export function cachePolicy(parts: ProxyParts, refresh: Refresh): AnswerCached {
     state: CacheState,
     path: string,
     note?: string,
-  ): Answer => ({
-    final: true,
-    response: parts.renderCached(request, entry, state, note),
-    cache: state,
-    path,
-    ...(note === undefined ? {} : { note }),
-  });
+  ): Answer => {
+    let response: Response | undefined;
+    return {
+      final: true,
+      // Built when read: a kept card needs only the entry's validator (docs/loading.md).
+      get response() {
+        response ??= parts.renderCached(request, entry, state, note);
+        return response;
+      },
+      cached: { entry, state },
+      cache: state,
+      path,
+      ...(note === undefined ? {} : { note }),
+    };
+  };
 
   /** The newest copy this instance can see: its memory, or a newer one in the shared store. */
   async function newestCopy(key: string): Promise<CachedAnswer | undefined> {

@@ -53,6 +53,8 @@ export interface ProxyDeps {
   notice?: (text: string) => void;
   /** The ledger the proxy serves series from (AIVIS_LEDGER on Node; docs/ledger.md). */
   ledger?: LedgerSeriesReader;
+  /** Told of each card the proxy renders (a kept card renders nothing; docs/loading.md). */
+  cardRendered?: () => void;
 }
 
 export interface ProxyParts {

@@ -4,6 +4,7 @@
  * ends the request (the response, where its body came from, what the log
  * says about it).
  */
+import type { CachedAnswer } from '../cache.js';
 import type { CacheState } from '../responses.js';
 
 /** Per-request context of runtimes that can keep work alive after the answer (Workers' ctx). */
@@ -20,6 +21,11 @@ export interface Answer {
   note?: string;
   /** A cached answer, scrubbed when it arrived and complete with CORS and security headers. */
   final?: boolean;
+  /**
+   * The cached copy served, when one was: a reader of the answer that only
+   * needs its validator (a kept card) reads this and never builds `response`.
+   */
+  cached?: { entry: CachedAnswer; state: CacheState };
 }
 
 /** A step either answers the request or hands a value to the next step. */
