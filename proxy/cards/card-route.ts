@@ -4,7 +4,7 @@
  * card's stylesheet. Only the shape of the path is read here; the element and
  * its attributes are checked where the card is made (ssr/card-request.ts).
  */
-export type CardForm = 'fragment' | 'embed' | 'svg' | 'stylesheet';
+export type CardForm = 'fragment' | 'embed' | 'svg' | 'png' | 'stylesheet';
 
 export interface CardRoute {
   kind: 'card';
@@ -21,6 +21,7 @@ export const EMBED_PREFIX = '/embed/';
 const TAG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+){1,8}$/;
 const FORMS_BY_SUFFIX: ReadonlyArray<readonly [string, CardForm]> = [
   ['.svg', 'svg'],
+  ['.png', 'png'],
   ['.css', 'stylesheet'],
 ];
 

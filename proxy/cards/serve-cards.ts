@@ -36,7 +36,11 @@ import { CACHE_HEADER, jsonError } from '../responses.js';
 import { resolveRoute } from '../route.js';
 import { scrubText } from '../scrub.js';
 import type { CardForm, CardRoute } from './card-route.js';
+import { PNG_UNAVAILABLE, pngOfSvg } from './png-picture.js';
 import { RenderedCards } from './rendered-cards.js';
+
+/** No PNG renderer loads on this runtime (workerd): answered 404 naming the SVG picture. */
+class PictureUnavailable extends Error {}
 
 export type CardServer = (
   request: Request,
@@ -53,6 +57,7 @@ const CONTENT_TYPES: Record<CardForm, string> = {
   fragment: 'text/html; charset=utf-8',
   embed: 'text/html; charset=utf-8',
   svg: 'image/svg+xml; charset=utf-8',
+  png: 'image/png',
   stylesheet: 'text/css; charset=utf-8',
 };
 
@@ -204,7 +209,7 @@ export function cardServer(
       'Content-Security-Policy':
         form === 'embed'
           ? pageCsp
-          : form === 'svg'
+          : form === 'svg' || form === 'png'
             ? "default-src 'none'; frame-ancestors 'none'"
             : `default-src 'none'; style-src 'self'; frame-ancestors 'none'`,
       'Referrer-Policy': 'no-referrer',
@@ -273,17 +278,19 @@ export function cardServer(
     if (body === undefined && unchanged) body = '';
     if (body === undefined) {
       rendered();
-      body = encoder.encode(
-        scrubText(
-          dress(
-            route,
-            cardTitle(route.tag),
-            cardHtml(card.tag, card.attributes, card.element, card.key, await read.answer(), look),
-            card.attributes,
-          ),
-          config.token,
+      const text = scrubText(
+        dress(
+          route,
+          cardTitle(route.tag),
+          cardHtml(card.tag, card.attributes, card.element, card.key, await read.answer(), look),
+          card.attributes,
         ),
+        config.token,
       );
+      if (route.form === 'png') {
+        body = await pngOfSvg(text);
+        if (!body) throw new PictureUnavailable();
+      } else body = encoder.encode(text);
       if (key) kept.set(key, body);
     }
     return {
@@ -357,7 +364,7 @@ export function cardServer(
   ): string {
     if (route.form === 'fragment') return card;
     const theme = attributes.find(([name]) => name === 'theme')?.[1] ?? 'auto';
-    if (route.form === 'svg') return cardSvg(card, theme);
+    if (route.form === 'svg' || route.form === 'png') return cardSvg(card, theme);
     return embedPage({
       title,
       body: card,
@@ -388,6 +395,13 @@ export function cardServer(
       }
       return respond(request, route.form, await widgetCard(request, route, context));
     } catch (error) {
+      if (error instanceof PictureUnavailable) {
+        return {
+          response: jsonError(404, 'not_found', PNG_UNAVAILABLE),
+          cache: '-',
+          path: `/${route.form}`,
+        };
+      }
       if (!(error instanceof AivisError)) throw error;
       const status = error.status === 404 ? 404 : 422;
       return {
