@@ -51,7 +51,10 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   const readTarget = targetReader(config);
   const checkEdge = edgeCheck(config.allowedHosts, parts.cors);
   const answerCached = cachePolicy(parts, refresher(parts));
-  const serveCard = cardServer(parts, answerCached, deps.cardRendered);
+  const serveCard = cardServer(parts, answerCached, {
+    ...(deps.cardRendered ? { rendered: deps.cardRendered } : {}),
+    ...(deps.loadPng ? { loadPng: deps.loadPng } : {}),
+  });
   const logAnswer = answerLogger(deps.log, config.logLevel, config.token, parts.now);
   const pageMayRead = pageCheck(config.allowedOrigins);
 

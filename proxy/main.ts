@@ -68,6 +68,8 @@ async function main(): Promise<void> {
   }
   const handler = createProxyHandler(config, {
     log: batchedStdoutLog(),
+    // The cards' PNG pictures: a native module, loaded on the first PNG and installed beside main.js.
+    loadPng: () => import('@resvg/resvg-js'),
     ...(ledger ? { ledger } : {}),
     ...(store ? { store, notice: (text: string) => console.error(text) } : {}),
   });

@@ -1,14 +1,12 @@
 /**
  * A card's SVG picture as a PNG, for mail clients and chats that show only
  * raster images (docs/widgets.md, "Pictures"). Drawn without a browser by
- * `@resvg/resvg-js` (native, prebuilt per platform), loaded when the first
- * PNG is asked for so that the proxy starts and runs without it: where it
- * does not load (workerd, a platform without a prebuilt binary) a PNG is
+ * `@resvg/resvg-js` (native, prebuilt per platform), loaded through the
+ * entry's loader when the first PNG is asked for, so that the proxy starts
+ * and runs without it: where it does not load (workerd, whose entry gives no
+ * loader; a platform without a prebuilt binary) a PNG is
  * answered 404 naming the SVG picture instead.
  */
-
-/** What the library is asked for: kept out of every bundle (a native module), found beside the proxy. */
-const RESVG_PACKAGE = '@resvg/resvg-js';
 
 export const PNG_UNAVAILABLE =
   'PNG pictures need the @resvg/resvg-js package, which does not load on this runtime; ask for the same card as .svg';
@@ -16,20 +14,30 @@ export const PNG_UNAVAILABLE =
 interface Resvg {
   render(): { asPng(): Uint8Array };
 }
-type ResvgModule = {
+export type ResvgModule = {
   Resvg: new (svg: string, options?: Record<string, unknown>) => Resvg;
 };
 
-let loading: Promise<ResvgModule | undefined> | undefined;
+/** Loads `@resvg/resvg-js`: given by the Node and Bun entries (proxy/main.ts), never by a Worker's. */
+export type LoadPngRenderer = () => Promise<unknown>;
 
-/** The renderer, or undefined where it does not load (asked once per process). */
-function renderer(): Promise<ResvgModule | undefined> {
-  loading ??= import(/* @vite-ignore */ RESVG_PACKAGE).then(
-    (module: ResvgModule & { default?: ResvgModule }) =>
-      typeof module.Resvg === 'function' ? module : module.default,
-    () => undefined,
-  );
-  return loading;
+/** The renderer a loader gives, or undefined where it gives none or fails (asked once per proxy). */
+export function pngRenderer(
+  load: LoadPngRenderer | undefined,
+): () => Promise<ResvgModule | undefined> {
+  let loading: Promise<ResvgModule | undefined> | undefined;
+  return () => {
+    loading ??= load
+      ? load().then(
+          (module) => {
+            const found = module as ResvgModule & { default?: ResvgModule };
+            return typeof found.Resvg === 'function' ? found : found.default;
+          },
+          () => undefined,
+        )
+      : Promise.resolve(undefined);
+    return loading;
+  };
 }
 
 /**
@@ -37,7 +45,10 @@ function renderer(): Promise<ResvgModule | undefined> {
  * where no renderer loads. The SVG is the proxy's own and bounded in size;
  * its text was escaped when it was written, so hostile data stays text.
  */
-export async function pngOfSvg(svg: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+export async function pngOfSvg(
+  renderer: () => Promise<ResvgModule | undefined>,
+  svg: string,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const resvg = await renderer();
   if (!resvg) return undefined;
   const png = new resvg.Resvg(svg, {

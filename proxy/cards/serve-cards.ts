@@ -36,7 +36,7 @@ import { CACHE_HEADER, jsonError } from '../responses.js';
 import { resolveRoute } from '../route.js';
 import { scrubText } from '../scrub.js';
 import type { CardForm, CardRoute } from './card-route.js';
-import { PNG_UNAVAILABLE, pngOfSvg } from './png-picture.js';
+import { type LoadPngRenderer, PNG_UNAVAILABLE, pngOfSvg, pngRenderer } from './png-picture.js';
 import { RenderedCards } from './rendered-cards.js';
 
 /** No PNG renderer loads on this runtime (workerd): answered 404 naming the SVG picture. */
@@ -85,15 +85,20 @@ const SERVER_READ = 'https://cards.invalid/';
 /** UTF-8, once per rendered card. */
 const encoder = new TextEncoder();
 
-/**
- * `rendered` is told of each card rendered (tests count them: a kept card
- * renders nothing).
- */
+export interface CardServerOptions {
+  /** Told of each card rendered (tests count them: a kept card renders nothing). */
+  rendered?: () => void;
+  /** Loads the PNG renderer; without it a `.png` is a 404 naming the SVG. */
+  loadPng?: LoadPngRenderer;
+}
+
 export function cardServer(
   parts: ProxyParts,
   answerCached: AnswerCached,
-  rendered: () => void = () => {},
+  options: CardServerOptions = {},
 ): CardServer {
+  const rendered = options.rendered ?? (() => {});
+  const png = pngRenderer(options.loadPng);
   const { config } = parts;
   const rules = { basePath: '', allowedProjects: config.allowedProjects };
   const look: CardLook = { stylesheet: (tag) => `${config.basePath}/cards/${tag}.css` };
@@ -288,7 +293,7 @@ export function cardServer(
         config.token,
       );
       if (route.form === 'png') {
-        body = await pngOfSvg(text);
+        body = await pngOfSvg(png, text);
         if (!body) throw new PictureUnavailable();
       } else body = encoder.encode(text);
       if (key) kept.set(key, body);

@@ -55,6 +55,11 @@ export interface ProxyDeps {
   ledger?: LedgerSeriesReader;
   /** Told of each card the proxy renders (a kept card renders nothing; docs/loading.md). */
   cardRendered?: () => void;
+  /**
+   * Loads `@resvg/resvg-js` for the cards' PNG pictures (the Node and Bun
+   * entry: `() => import('@resvg/resvg-js')`); none on Workers (docs/widgets.md, "Pictures in mail and wikis").
+   */
+  loadPng?: () => Promise<unknown>;
 }
 
 export interface ProxyParts {

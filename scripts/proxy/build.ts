@@ -37,7 +37,9 @@ export async function buildProxy(outDir = `${ROOT}dist/proxy`): Promise<void> {
       minify: false,
       rolldownOptions: {
         // The ledger's engines load only when AIVIS_LEDGER is set (docs/ledger.md); install them beside main.js then.
-        external: (id) => NODE_BUILTINS.has(id) || LEDGER_ENGINES.has(id),
+        // So is the cards' PNG renderer, a native module (docs/widgets.md, "Pictures in mail and wikis").
+        external: (id) =>
+          NODE_BUILTINS.has(id) || LEDGER_ENGINES.has(id) || id === '@resvg/resvg-js',
         output: { format: 'es', entryFileNames: PROXY_ENTRY_FILE, codeSplitting: false },
       },
     },

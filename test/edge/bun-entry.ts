@@ -26,7 +26,9 @@ const configs = JSON.parse(process.env.EDGE_CONFIGS ?? '{}') as Record<
 >;
 const ports: Record<string, number> = {};
 for (const [name, env] of Object.entries(configs)) {
-  const handler = createProxyHandler(readProxyConfig(env));
+  const handler = createProxyHandler(readProxyConfig(env), {
+    loadPng: () => import('@resvg/resvg-js'),
+  });
   ports[name] = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: handler }).port;
 }
 console.log(JSON.stringify({ ports }));

@@ -226,6 +226,20 @@ export function proxyCases(
         '/cards/aivis-competitor-ranking.svg?project=1002&limit=5',
       );
       expect(picture.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      // The PNG picture: drawn by a native module, which Node and Bun load and workerd cannot.
+      const png = await target.fetch(
+        'main',
+        '/cards/aivis-competitor-ranking.png?project=1002&limit=5',
+      );
+      if (runtime.startsWith('workerd')) {
+        expect(png.status).toBe(404);
+        expect(await png.text()).toContain('.svg');
+      } else {
+        expect(png.status).toBe(200);
+        expect(png.headers.get('content-type')).toBe('image/png');
+        const bytes = new Uint8Array(await png.arrayBuffer());
+        expect([...bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+      }
       expect(upstreamCalls('/api/v1/projects/1002/competitors') - before).toBe(1);
       const dashboard = await read('main', '/embed/aivis-dashboard?project=1002');
       expect(dashboard.status).toBe(200);

@@ -9,7 +9,9 @@ proxyCases('Node', async (upstream) => {
   for (const [name, env] of Object.entries(upstream.configs) as Array<
     [ProxyName, Record<string, string>]
   >) {
-    served[name] = await serveFetchHandler(createProxyHandler(readProxyConfig(env)));
+    served[name] = await serveFetchHandler(
+      createProxyHandler(readProxyConfig(env), { loadPng: () => import('@resvg/resvg-js') }),
+    );
   }
   return {
     fetch: (name, path, init) => fetch(`${served[name].url}${path}`, init),

@@ -17,7 +17,11 @@ const watch = new LeakWatch();
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, rateLimit: false });
-  proxy = testProxy({ baseUrl: sandbox.baseUrl }, {}, watch);
+  proxy = testProxy(
+    { baseUrl: sandbox.baseUrl },
+    { loadPng: () => import('@resvg/resvg-js') },
+    watch,
+  );
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -84,6 +88,20 @@ describe('/cards/<element>.png', () => {
     expect(picture.status).toBe(200);
     expect(pngHeader(picture.bytes).signature).toBe(true);
     expect(picture.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('without a renderer (a Worker’s entry gives none) is a 404 naming the SVG picture', async () => {
+    const bare = testProxy({ baseUrl: sandbox.baseUrl }, {}, watch);
+    const { status, body } = await bare.get('/cards/aivis-visibility-score.png?project=1001');
+    expect(status).toBe(404);
+    expect(body).toContain('.svg');
+    const broken = testProxy(
+      { baseUrl: sandbox.baseUrl },
+      { loadPng: () => Promise.reject(new Error('no binary for this platform')) },
+      watch,
+    );
+    expect((await broken.get('/cards/aivis-visibility-score.png?project=1001')).status).toBe(404);
+    expect((await broken.get('/cards/aivis-visibility-score.svg?project=1001')).status).toBe(200);
   });
 
   it('an invalid attribute is the catalogue’s 422, not a picture', async () => {
