@@ -6,16 +6,11 @@
  * email; in chat payloads it cannot form a link, a mention or markup
  * (docs/alerts.md, "Safety").
  */
+import type { RuleAlertKind } from './alert-rules.js';
 import type { WebhookKind } from './alert-webhooks.js';
 
 export type AlertKind =
-  | 'score_change'
-  | 'share_of_voice_change'
-  | 'competitor_overtakes'
-  | 'flagged_answers'
-  | 'source_stale'
-  | 'top_action'
-  | 'run_failed'
+  | RuleAlertKind
   /** Not a rule: the note that older alerts left a full queue. */
   | 'queue_trimmed';
 
