@@ -59,19 +59,17 @@ function objectTest(fields: Record<string, CompactShape>, tests: Test[]): Test {
   };
 
   const inOrder = (value: Record<string, unknown>, expected: string[]): boolean | undefined => {
+    // One pass: a key in its remembered place has its own field's test, so a
+    // failing test there is the plain walk's verdict too, whatever follows.
     let position = 0;
     for (const key in value) {
       if (expected[position] !== key) return undefined;
-      position += 1;
-    }
-    if (position !== expected.length) return undefined;
-    if (lackingFails) return false;
-    position = 0;
-    for (const key in value) {
       const test = orderTests[position];
       position += 1;
       if (test !== undefined && !test(value[key])) return false;
     }
+    if (position !== expected.length) return undefined;
+    if (lackingFails) return false;
     for (let index = 0; index < lacking.length; index += 1)
       if (!tests[lacking[index]!]!(value[keys[lacking[index]!]!])) return false;
     return true;
