@@ -35,6 +35,8 @@ export interface ProxyConfig {
   host: string;
   allowedHosts: readonly string[];
   allowedOrigins: readonly string[];
+  /** Origins whose pages may frame the cards' embeds (docs/widgets.md, "Embeds"); none by default. */
+  frameAncestors: readonly string[];
   /** undefined: every project of the token's account. */
   allowedProjects?: readonly number[];
   cacheTtlSeconds: number;
@@ -55,6 +57,10 @@ export interface ProxyConfig {
   stopTimeoutMs: number;
   /** undefined: this instance counts alone (Node: set it to share with other instances). */
   redisUrl?: string;
+  /** A ledger to serve series from (Node entry; docs/ledger.md). */
+  ledger?: string;
+  /** HH:MM UTC: the Node entry snapshots every project into the ledger daily at this time. */
+  ledgerSnapshotAt?: string;
   fallbackBudgetSharePercent: number;
   storeTimeoutMs: number;
 }
@@ -77,7 +83,9 @@ export type SettingType =
   | 'header name'
   | 'path'
   | 'choice'
-  | 'redis url';
+  | 'redis url'
+  | 'ledger'
+  | 'time of day';
 
 export interface ProxySetting<K extends Key = Key> {
   /** Environment variable. */
@@ -156,6 +164,16 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     defaultText: 'none',
     description:
       'Comma list of exact origins (`https://intranet.example.com`) that may read answers cross-origin; `*` is refused. When set, a request whose `Origin` is not listed is answered from the cache only (403 otherwise) and spends no budget',
+    read: readOrigins,
+  }),
+  setting({
+    variable: 'FRAME_ANCESTORS',
+    key: 'frameAncestors',
+    type: 'origin list',
+    default: [],
+    defaultText: 'none',
+    description:
+      "Comma list of exact origins whose pages may show `/embed/…` in an iframe (SharePoint, Confluence, Notion, Google Sites: [widgets.md](widgets.md#embeds-without-script)); it becomes the embeds' `frame-ancestors`. Default: no page may frame them",
     read: readOrigins,
   }),
   setting({
@@ -314,6 +332,27 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     description:
       'Node entry: `redis://[user:password@]host:port[/db]` (`rediss://` for TLS) of a Redis or Valkey that several proxy instances share: the cache, coalescing, the budget and the client shares are then counted once for all ([proxy-scale-out.md](proxy-scale-out.md)); the password is never logged',
     read: readRedisUrl,
+  }),
+  setting({
+    variable: 'AIVIS_LEDGER',
+    key: 'ledger',
+    type: 'ledger',
+    defaultText: 'none',
+    description:
+      'Node entry: the ledger the snapshot writes (a DuckDB file, or a `postgres://` URL); the proxy then serves `GET /ledger/v1/projects/{id}/series?metric=&from=&to=` from it ([ledger.md](ledger.md)); the password is never logged',
+    read: (text) => text,
+  }),
+  setting({
+    variable: 'LEDGER_SNAPSHOT_AT',
+    key: 'ledgerSnapshotAt',
+    type: 'time of day',
+    defaultText: 'none',
+    description:
+      'Node entry, with `AIVIS_LEDGER`: `HH:MM` (UTC) at which the proxy runs `snapshot` itself every day, spending from the same budget and share as its viewers ([ledger.md](ledger.md))',
+    read: (text, fail) =>
+      /^([01]\d|2[0-3]):[0-5]\d$/.test(text)
+        ? text
+        : fail('must be a time of day as HH:MM (UTC), like 07:30'),
   }),
   setting({
     variable: 'FALLBACK_BUDGET_SHARE',

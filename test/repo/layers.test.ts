@@ -28,6 +28,8 @@ const LAYER_OF_PATH: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['server/', 'server'],
   ['sandbox/', 'sandbox'],
   ['proxy/', 'proxy'],
+  ['ssr/', 'ssr'],
+  ['ledger/', 'ledger'],
   ['widget/', 'widget'],
   ['scripts/apps-script-bundle/', 'scripts/apps-script-bundle'],
   ['scripts/sheets/', 'scripts/sheets'],
@@ -48,7 +50,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   shared: ['shared'],
   server: ['shared', 'server'],
   sandbox: ['shared', 'server', 'sandbox'],
-  proxy: ['shared', 'server', 'proxy'],
+  // The proxy renders the cards (ssr/), which are the widgets' own templates.
+  ssr: ['shared', 'widget', 'ssr'],
+  // The ledger's series route reads the metric list (ledger/series-metrics.ts); the store comes in as a dependency.
+  proxy: ['shared', 'server', 'ssr', 'ledger', 'proxy'],
+  ledger: ['shared', 'ledger'],
   widget: ['shared', 'widget'],
   'apps-script-platform': ['shared', 'apps-script-platform'],
   'apps-script/src': ['shared', 'apps-script-platform', 'apps-script/src'],
@@ -70,8 +76,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'scripts/apps-script-bundle',
     'scripts/looker-studio',
   ],
-  scripts: ['shared', 'widget', 'scripts'],
-  support: ['shared', 'server', 'sandbox', 'proxy', 'support'],
+  // The ledger's commands pace themselves with the proxy's pacer (docs/ledger.md, "Budget").
+  scripts: ['shared', 'widget', 'proxy', 'ledger', 'scripts'],
+  support: ['shared', 'server', 'sandbox', 'ssr', 'widget', 'proxy', 'support'],
   start: except('support', 'bench', 'test', 'root'),
   bench: except('test', 'root'),
   test: except('bench', 'root'),
@@ -85,6 +92,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 const PACKAGES_OF_RUNTIME_LAYER: Record<string, readonly string[]> = {
   shared: ['zod'],
   widget: ['lit', '@lit/task', '@lit/context', 'zod', 'virtual:aivis'],
+  ssr: ['lit', '@lit/task', '@lit/context', 'zod'],
   'apps-script-platform': [],
   'apps-script/src': ['zod'],
   'apps-script/ui': [],

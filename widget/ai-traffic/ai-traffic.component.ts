@@ -97,29 +97,32 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
     args: () => [this.task.value, this.task.status] as const,
     task: async ([summary, status], { signal }) => {
       if (status !== TaskStatus.COMPLETE || !summary || isUnavailable(summary)) return undefined;
-      const window = (summary as TrafficSummary).period?.used ?? '30d';
-      const windows = [COMPARISON_WINDOW[window], window].filter(Boolean) as string[];
-      for (const period of windows) {
-        const body = (await this.client().get(
-          'ai-traffic',
-          { project: Number(this.project), period, dataset: 'daily' } as never,
-          { signal },
-        )) as SourceEnvelope & { rows?: DailyRow[] };
-        if (!isUnavailable(body))
-          return windowSeries(
-            (body.rows ?? []).filter((row) => typeof row.sessions === 'number'),
-            WINDOW_DAYS[window] ?? 30,
-          );
+      // The series a server-rendered card came with: no request.
+      if (this.#heldSeries) return this.#heldSeries;
+      for (const params of dailyRequests(this.project, summary)) {
+        const body = (await this.client().get('ai-traffic', params as never, {
+          signal,
+        })) as DailyBody;
+        if (!isUnavailable(body)) return seriesOf(summary as TrafficSummary, body);
       }
       return undefined;
     },
   });
 
+  /** The daily series the server rendered this card with (holdFollowUps). */
+  #heldSeries?: WindowSeries;
+
+  override holdFollowUps = (answers: readonly unknown[], summary: unknown): void => {
+    const body = answers.find((answer) => answer && !isUnavailable(answer as DailyBody));
+    if (body) this.#heldSeries = seriesOf(summary as TrafficSummary, body as DailyBody);
+  };
+
   protected renderData(data: unknown, format: Formatters): TemplateResult {
     const summary = data as TrafficSummary;
     if (isUnavailable(summary)) return renderUnavailable(summary, 'ga4', format);
     const { sessions, users, conversions } = summary.totals ?? {};
-    const series = this.#daily.status === TaskStatus.COMPLETE ? this.#daily.value : undefined;
+    const series =
+      this.#daily.status === TaskStatus.COMPLETE ? this.#daily.value : this.#heldSeries;
     return html`<div class="layout">
         <div class="summary">
           <p class="total" part="value sessions">
@@ -135,6 +138,8 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
         <div>
           ${this.subheading('Sessions per day')}
           ${this.#daily.render({
+            initial: () =>
+              series && series.days.length > 1 ? this.#renderLine(series, format) : nothing,
             pending: () =>
               html`<p class="muted" role="status" aria-busy="true">Loading the daily series…</p>`,
             complete: (value) =>
@@ -252,4 +257,27 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
         ${chosen ? `${format.date(chosen.date)}: ${format.integer(chosen.sessions)} sessions` : 'Point at the line for a day’s sessions.'}
       </p>`;
   }
+}
+
+type DailyBody = SourceEnvelope & { rows?: DailyRow[] };
+
+/**
+ * The daily series' requests for a summary: the next longer window's first,
+ * then the window's own; none for a source without data. The server that
+ * renders the card makes them too (ssr/follow-ups.ts).
+ */
+export function dailyRequests(project: string | undefined, summary: unknown) {
+  if (!summary || isUnavailable(summary as TrafficSummary)) return [];
+  const window = (summary as TrafficSummary).period?.used ?? '30d';
+  return [COMPARISON_WINDOW[window], window]
+    .filter(Boolean)
+    .map((period) => ({ project: Number(project), period, dataset: 'daily' }));
+}
+
+function seriesOf(summary: TrafficSummary, body: DailyBody): WindowSeries {
+  const window = summary.period?.used ?? '30d';
+  return windowSeries(
+    (body.rows ?? []).filter((row) => typeof row.sessions === 'number'),
+    WINDOW_DAYS[window] ?? 30,
+  );
 }

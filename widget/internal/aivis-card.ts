@@ -48,6 +48,24 @@ export class AivisCard extends LitElement {
   /** The card heading's level, 2 (default) to 6; the headings inside the card follow it. */
   declare headingLevel?: string;
 
+  /**
+   * A server-rendered card (docs/loading.md, "Cards from the server") is on
+   * screen before the bundle runs: Lit takes it over after the next frame,
+   * so its first paint does not wait for the takeover, and clears the
+   * server's markup from the declarative shadow root it renders into in the
+   * same task as its first render, so nothing moves.
+   */
+  protected override scheduleUpdate() {
+    // LitElement renders before the root's first child: the server's, if any.
+    const options = this.renderOptions;
+    if (this.hasUpdated || !options.renderBefore) return super.scheduleUpdate();
+    return new Promise(requestAnimationFrame).then(() => {
+      this.renderRoot.replaceChildren();
+      options.renderBefore = null;
+      super.scheduleUpdate();
+    });
+  }
+
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed);
     // A page that sets no font leaves the browser's serif default: use the

@@ -97,6 +97,8 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       this.#countdown?.stop();
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
+      // The answer the server rendered this card from: no request (let go once settled).
+      if (this.#held?.input === input) return this.#held.data;
       try {
         // Checked once here; the reader sends the checked set without checking it again.
         const params = checkedParams(this.entry, JSON.parse(input));
@@ -116,6 +118,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       }
     },
     onComplete: (data) => {
+      this.#held = undefined;
       const name = this.brandOf(data)?.trim();
       if (name) this.#brand = { project: this.project, name };
       this.#countdown?.reset();
@@ -123,6 +126,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       emit(this, 'aivis-load', { endpoint: this.endpoint, data });
     },
     onError: (error) => {
+      this.#held = undefined;
       this.keepPreviousWhilePending = false;
       const failure = asAivisError(error);
       if (failure.code === 'aborted') return;
@@ -135,6 +139,26 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   });
 
   #restarts = 0;
+  /**
+   * The answer a server-rendered card came with (docs/loading.md, "Cards
+   * from the server"): its `<script type="application/json"
+   * data-answer>` child holds the request it answers and the data.
+   * Shown from the first render and taken as that request's answer, so the
+   * bundle takes the card over without a request and without a jump.
+   */
+  #held?: { input: string; data: ResponseOf<N> };
+
+  /** Shows `data` as the answer to `input` (the JSON of requestInput()) until the element's own request settles. */
+  holdAnswer(input: string, data: ResponseOf<N>): void {
+    this.#held = { input, data };
+  }
+
+  /**
+   * Takes the answers of the requests the card makes once its answer is
+   * there (AI traffic's daily series; ssr/follow-ups.ts makes them on the
+   * server), in order, an error as undefined: shown without asking.
+   */
+  declare holdFollowUps?: (answers: readonly unknown[], data: unknown) => void;
   /** Whether the formats were asked for ahead of the answer (see render). */
   #formatsAsked = false;
   /** Set when a removal cancelled the request: it runs again once the element is back. */
@@ -142,6 +166,17 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The answer a server-rendered card came with (#held): the page's own server wrote it.
+    const island = this.hasUpdated ? null : this.querySelector('script[data-answer]');
+    try {
+      const held = island && JSON.parse(island.textContent!);
+      if (held?.data) {
+        this.#held = held;
+        this.holdFollowUps?.(held.followUps ?? [], held.data);
+      }
+    } catch {
+      // Not an answer: the element asks as usual.
+    }
     if (this.#cancelled) {
       this.#cancelled = false;
       this.#restarts += 1;
@@ -223,12 +258,13 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   }
 
   override render() {
+    const status = this.task.status;
+    // Initial or pending (TaskStatus 0 and 1): the held answer, until the request settles.
+    const held = status < 2 ? this.#held?.data : undefined;
     // Still without a connection once every script of the page has run: say what is missing.
     const unconnected =
-      this.task.status === TaskStatus.INITIAL && document.readyState === 'complete';
-    const pending =
-      !unconnected &&
-      (this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL);
+      !held && status === TaskStatus.INITIAL && document.readyState === 'complete';
+    const pending = !held && !unconnected && status < 2;
     // A skeleton needs no number or date formats, whose first use costs 15-20 ms
     // (Intl loading the locale, docs/loading.md): made after its frame, while
     // the answer is still on its way, rather than before the skeleton shows.
@@ -239,23 +275,30 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     return html`
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
         <header part="header" class="header">${this.renderHeading()}</header>
-        ${this.task.render({
-          initial: () =>
-            unconnected
-              ? html`<p part="notice" class="notice" data-code="unconnected">
+        ${
+          held
+            ? this.#settled(held)
+            : this.task.render({
+                initial: () =>
+                  unconnected
+                    ? html`<p part="notice" class="notice" data-code="unconnected">
                   No base-url is set (/ for this site).
                 </p>`
-              : this.renderSkeleton(),
-          pending: () =>
-            this.keepPreviousWhilePending && this.task.value !== undefined
-              ? this.renderData(this.task.value, this.format())
-              : this.renderSkeleton(),
-          complete: (value) =>
-            html`${this.renderData(value, this.format())}${this.#renderDrift(value)}`,
-          error: (error) => this.renderError(error),
-        })}
+                    : this.renderSkeleton(),
+                pending: () =>
+                  this.keepPreviousWhilePending && this.task.value !== undefined
+                    ? this.renderData(this.task.value, this.format())
+                    : this.renderSkeleton(),
+                complete: (value) => this.#settled(value),
+                error: (error) => this.renderError(error),
+              })
+        }
       </section>
     `;
+  }
+
+  #settled(value: ResponseOf<N>): TemplateResult {
+    return html`${this.renderData(value, this.format())}${this.#renderDrift(value)}`;
   }
 
   /**
@@ -286,7 +329,10 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
    * one page never share a name; so is a period the page asked for.
    */
   protected renderHeading(): TemplateResult {
-    const brand = this.#brand?.project === this.project ? this.#brand?.name : undefined;
+    const held = this.#held?.data;
+    const brand =
+      (this.#brand?.project === this.project ? this.#brand?.name : undefined) ??
+      (held && this.brandOf(held)?.trim());
     const hidden = [
       !brand && this.project ? `project ${this.project}` : '',
       this.period ? periodLabel(this.period).toLowerCase() : '',
