@@ -13,6 +13,7 @@
  * and upstream call, the finishing of the response, and the log. The parts
  * the steps share are made once per handler (pipeline/compose.ts).
  */
+import { accountsRouter } from './accounts/router.js';
 import type { ProxyConfig } from './config.js';
 import { cachePolicy } from './pipeline/cache-policy.js';
 import { composeProxy, type ProxyDeps } from './pipeline/compose.js';
@@ -37,7 +38,18 @@ export type ProxyHandler = ((request: Request, context?: unknown) => Promise<Res
   stats(): ProxyStats;
 };
 
+/**
+ * The proxy of one account (AIVIS_TOKEN), or with AIVIS_ACCOUNTS one per
+ * account behind the router that merges their lists and routes each
+ * project to its account (proxy/accounts/, docs/agencies.md).
+ */
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
+  return config.accounts
+    ? accountsRouter(config, deps, createAccountHandler)
+    : createAccountHandler(config, deps);
+}
+
+function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandler {
   const parts = composeProxy(config, deps);
   const readTarget = targetReader(config);
   const checkEdge = edgeCheck(config.allowedHosts, parts.cors);

@@ -34,25 +34,38 @@ async function main(): Promise<void> {
     throw error;
   }
   let store: RedisStore | undefined;
+  const accountStores = new Map<string, RedisStore>();
   if (config.redisUrl) {
-    store = createRedisStore({
-      url: config.redisUrl,
-      account: await accountName(config.baseUrl, config.token),
-      scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
-      timeoutMs: config.storeTimeoutMs,
-      now: Date.now,
-    });
+    const redisUrl = config.redisUrl;
+    const storeFor = async (token: string, allowedProjects: readonly number[] | undefined) =>
+      createRedisStore({
+        url: redisUrl,
+        account: await accountName(config.baseUrl, token),
+        scope: await cacheScopeName(config.baseUrl, token, allowedProjects),
+        timeoutMs: config.storeTimeoutMs,
+        now: Date.now,
+      });
+    // With AIVIS_ACCOUNTS each account counts its budget under its own name (docs/agencies.md).
+    for (const account of config.accounts ?? []) {
+      accountStores.set(
+        account.label,
+        await storeFor(account.token, account.allowedProjects ?? config.allowedProjects),
+      );
+    }
+    store = config.accounts
+      ? accountStores.get(config.accounts[0]!.label)
+      : await storeFor(config.token, config.allowedProjects);
     // Bounded: a Redis away at start costs a second or so, then the instance starts alone.
-    const ready = await store.ready();
+    const ready = await store!.ready();
     console.log(
       ready
-        ? `aivis proxy: sharing cache, coalescing and budget through ${store.where}`
-        : `aivis proxy: ${store.where} does not answer; starting alone (${config.fallbackBudgetSharePercent} % of the budget) and joining when it does`,
+        ? `aivis proxy: sharing cache, coalescing and budget through ${store!.where}`
+        : `aivis proxy: ${store!.where} does not answer; starting alone (${config.fallbackBudgetSharePercent} % of the budget) and joining when it does`,
     );
   }
   const handler = createProxyHandler(config, {
     log: batchedStdoutLog(),
-    ...(store ? { store, notice: (text: string) => console.error(text) } : {}),
+    ...(store ? { store, accountStores, notice: (text: string) => console.error(text) } : {}),
   });
   const served = await serveFetchHandler(handler, {
     port: config.port,
@@ -60,7 +73,11 @@ async function main(): Promise<void> {
     onError: () => console.error('aivis proxy: a request failed inside the handler'),
   });
   const origins = config.allowedOrigins.length ? config.allowedOrigins.join(', ') : 'none';
-  const projects = config.allowedProjects ? config.allowedProjects.join(', ') : 'all';
+  const projects = config.accounts
+    ? `accounts ${config.accounts.map((account) => account.label).join(', ')}`
+    : config.allowedProjects
+      ? config.allowedProjects.join(', ')
+      : 'all';
   console.log(
     `aivis proxy on ${served.url}${config.basePath} -> upstream ${new URL(config.baseUrl).origin}; allowed origins: ${origins}; projects: ${projects}; cache TTL ${config.cacheTtlSeconds} s`,
   );
@@ -81,6 +98,7 @@ async function main(): Promise<void> {
     );
     void drained.then(({ inFlight, cut }) => {
       void store?.close();
+      for (const other of accountStores.values()) if (other !== store) void other.close();
       if (cut > 0) {
         console.error(`aivis proxy: stopped; cut ${cut} request(s) unanswered at the deadline`);
         process.exit(1);

@@ -47,6 +47,8 @@ export interface ProxyDeps {
    * answers too (docs/proxy-scale-out.md).
    */
   store?: SharedStore;
+  /** With AIVIS_ACCOUNTS: each account's own store, by label (docs/agencies.md). */
+  accountStores?: ReadonlyMap<string, SharedStore>;
   /** Where the proxy says it lost or regained its shared store (once each way). */
   notice?: (text: string) => void;
 }
