@@ -25,6 +25,7 @@ import { answerLogger } from './pipeline/log-answer.js';
 import { refresher } from './pipeline/refresh.js';
 import { targetReader } from './pipeline/target.js';
 import { jsonError } from './responses.js';
+import { withShareLinks } from './share/share-links.js';
 import { type ProxyStats, statsOf } from './stats.js';
 
 export { FAILURE_BACKOFF_MS } from './failure-backoff.js';
@@ -41,12 +42,17 @@ export type ProxyHandler = ((request: Request, context?: unknown) => Promise<Res
 /**
  * The proxy of one account (AIVIS_TOKEN), or with AIVIS_ACCOUNTS one per
  * account behind the router that merges their lists and routes each
- * project to its account (proxy/accounts/, docs/agencies.md).
+ * project to its account (proxy/accounts/, docs/agencies.md); with
+ * SHARE_SECRET, client links in front.
  */
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
-  return config.accounts
+  const api = config.accounts
     ? accountsRouter(config, deps, createAccountHandler)
     : createAccountHandler(config, deps);
+  // Client links (proxy/share/) are on when SHARE_SECRET is set.
+  return config.shareSecret
+    ? withShareLinks(api, config, { links: deps.links, now: deps.now ?? Date.now })
+    : api;
 }
 
 function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandler {

@@ -12,6 +12,7 @@ import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { ProxyConfigError, readProxyConfig } from './config.js';
 import { createProxyHandler } from './handler.js';
 import { createRedisStore, type RedisStore } from './redis-store.js';
+import { openLinkStore } from './share/open-link-store.js';
 import { batchedStdoutLog } from './stdout-log.js';
 import { accountName, cacheScopeName } from './stored-answer.js';
 
@@ -63,8 +64,17 @@ async function main(): Promise<void> {
         : `aivis proxy: ${store!.where} does not answer; starting alone (${config.fallbackBudgetSharePercent} % of the budget) and joining when it does`,
     );
   }
+  const links = await openLinkStore(config);
+  if (config.shareSecret) {
+    console.log(
+      links
+        ? `aivis proxy: client links on, kept in ${links.where}`
+        : 'aivis proxy: SHARE_SECRET is set but neither SHARE_FILE nor REDIS_URL: client links answer 503 until one is set',
+    );
+  }
   const handler = createProxyHandler(config, {
     log: batchedStdoutLog(),
+    ...(links ? { links } : {}),
     ...(store ? { store, accountStores, notice: (text: string) => console.error(text) } : {}),
   });
   const served = await serveFetchHandler(handler, {
@@ -96,8 +106,10 @@ async function main(): Promise<void> {
     console.log(
       `aivis proxy: ${signal}: not accepting; finishing the requests in flight (at most ${config.stopTimeoutMs} ms)`,
     );
-    void drained.then(({ inFlight, cut }) => {
+    void drained.then(async ({ inFlight, cut }) => {
       void store?.close();
+      // The views a file store gathered are written before the process ends.
+      await links?.close().catch(() => undefined);
       for (const other of accountStores.values()) if (other !== store) void other.close();
       if (cut > 0) {
         console.error(`aivis proxy: stopped; cut ${cut} request(s) unanswered at the deadline`);

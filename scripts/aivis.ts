@@ -11,6 +11,7 @@ import { fetchExchange } from '../shared/client/fetch-exchange.js';
 import type { HttpRequest } from '../shared/client/types.js';
 import { type DriftReport, formatDriftReport, runDriftCheck } from '../shared/drift.js';
 import { normalizeBaseUrl } from '../shared/http/request.js';
+import { shareCommand } from './share.js';
 
 /** Per request: an unreachable service must not hang the command. */
 const TIMEOUT_MS = 30_000;
@@ -19,6 +20,7 @@ const send = (request: HttpRequest) =>
   fetchExchange(request, { signal: AbortSignal.timeout(TIMEOUT_MS) });
 
 export async function main(argv: readonly string[], env = process.env): Promise<number> {
+  if (argv[0] === 'share') return shareCommand(argv.slice(1), env);
   const usage = 'Usage: npm run aivis -- check --base-url URL [--json]   (token in AIVIS_TOKEN)';
   let parsed: ReturnType<
     typeof parseArgs<{

@@ -70,7 +70,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'scripts/apps-script-bundle',
     'scripts/looker-studio',
   ],
-  scripts: ['shared', 'widget', 'scripts'],
+  // The `share` command reads the proxy's settings and link store (docs/agencies.md).
+  scripts: ['shared', 'widget', 'proxy', 'scripts'],
   support: ['shared', 'server', 'sandbox', 'proxy', 'support'],
   start: except('support', 'bench', 'test', 'root'),
   bench: except('test', 'root'),

@@ -1,0 +1,134 @@
+/**
+ * Client links in front of the proxy (docs/agencies.md#client-links):
+ * `/s/<id>.<signature>?…` is checked (signature, expiry), admitted by the
+ * link store (not revoked, within the link's own views per minute, then
+ * counted), and answered with the page of its view, its data read through
+ * the proxy like any viewer's (the same cache, budget and account routing).
+ * Every other path goes on to the proxy unchanged.
+ *
+ * Refusals say nothing about data: a link that is not ours is 404, an
+ * expired or revoked one 410, a burst on one link 429 for that link only.
+ * No token reaches the page: the view is the proxy's own scrubbed answer,
+ * and the page is scrubbed of every account's token once more.
+ */
+import { API_PREFIX } from '../../shared/api/vocabulary.js';
+import type { ProxyConfig } from '../config.js';
+import { scrubText } from '../scrub.js';
+import { CLIENT_PAGE_HEADERS, clientPage, type EndedReason, endedPage } from './client-page.js';
+import { interimView } from './interim-view.js';
+import { type LinkStore, secondsToNextMinute } from './link-store.js';
+import { type LinkFields, readLink, SHARE_PREFIX } from './signed-link.js';
+
+export type FetchHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
+  stats(): unknown;
+};
+
+export interface ShareLinkDeps {
+  /** undefined: links cannot be checked for revocation, so none is shown (503). */
+  links?: LinkStore;
+  now: () => number;
+}
+
+export function withShareLinks<H extends FetchHandler>(
+  inner: H,
+  config: ProxyConfig,
+  deps: ShareLinkDeps,
+): H {
+  const secret = config.shareSecret!;
+  const prefix = `${config.basePath}${SHARE_PREFIX}`;
+  const tokens = config.accounts?.map((account) => account.token) ?? [config.token];
+  const look = {
+    name: config.agencyName,
+    color: config.agencyColor,
+    ...(config.agencyLogo ? { logo: config.agencyLogo } : {}),
+  };
+  const ended = (reason: EndedReason, headers?: Record<string, string>) =>
+    endedPage(look, reason, headers);
+
+  async function view(
+    request: Request,
+    link: LinkFields,
+    context: unknown,
+    url: URL,
+  ): Promise<Response> {
+    const data = await inner(
+      new Request(
+        `${url.origin}${config.basePath}${API_PREFIX}/projects/${link.project}?period=${link.period}`,
+        { headers: hostOf(request) },
+      ),
+      context,
+    );
+    if (data.status !== 200) {
+      await data.body?.cancel();
+      return ended('unavailable', { 'Retry-After': '60' });
+    }
+    let summary: unknown;
+    try {
+      summary = await data.json();
+    } catch {
+      return ended('unavailable', { 'Retry-After': '60' });
+    }
+    const age = Number(data.headers.get('Age'));
+    const asOf = deps.now() - (Number.isFinite(age) && age > 0 ? age * 1000 : 0);
+    const rendered = interimView(
+      typeof summary === 'object' && summary !== null ? (summary as Record<string, unknown>) : {},
+      link.project,
+    );
+    let page = clientPage(look, link, rendered, asOf);
+    for (const token of tokens) page = scrubText(page, token);
+    return new Response(page, { status: 200, headers: CLIENT_PAGE_HEADERS });
+  }
+
+  async function answer(request: Request, context: unknown): Promise<Response> {
+    const url = new URL(request.url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Only GET and HEAD.', {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
+      });
+    }
+    const link = await readLink(url.pathname.slice(config.basePath.length), url.search, secret);
+    if (!link) return ended('not_found');
+    const at = deps.now();
+    if (link.expires * 1000 <= at) return ended('expired');
+    if (!deps.links) return ended('unavailable');
+    let admission: Awaited<ReturnType<LinkStore['admit']>>;
+    try {
+      admission = await deps.links.admit(link.id, at, config.shareLinkPerMinute);
+    } catch {
+      // The store cannot say whether the link was revoked: show nothing rather than risk it.
+      return ended('unavailable', { 'Retry-After': '10' });
+    }
+    if (admission === 'revoked') return ended('revoked');
+    if (admission === 'limited') {
+      return ended('limited', { 'Retry-After': String(secondsToNextMinute(at)) });
+    }
+    return view(request, link, context, url);
+  }
+
+  const handler = async (request: Request, context?: unknown): Promise<Response> => {
+    let path: string;
+    try {
+      path = new URL(request.url).pathname;
+    } catch {
+      return inner(request, context);
+    }
+    if (!path.startsWith(prefix)) return inner(request, context);
+    try {
+      const response = await answer(request, context);
+      return request.method === 'HEAD'
+        ? new Response(null, { status: response.status, headers: response.headers })
+        : response;
+    } catch {
+      return ended('unavailable');
+    }
+  };
+  return Object.assign(handler, { stats: () => inner.stats() }) as unknown as H;
+}
+
+function hostOf(request: Request): Headers {
+  const headers = new Headers();
+  const host = request.headers.get('Host');
+  if (host !== null) headers.set('Host', host);
+  return headers;
+}
