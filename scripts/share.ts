@@ -32,7 +32,7 @@ export const SHARE_USAGE = `Usage:
 
 /** The views a link may show: every element of the catalogue that draws data, and the dashboard. */
 export const LINK_VIEWS: readonly string[] = Object.entries(CATALOG)
-  .filter(([tag, entry]) => tag === 'aivis-dashboard' || entry.endpoints.length > 0)
+  .filter(([tag, entry]) => tag === 'aivis-dashboard' || 'endpoint' in entry)
   .map(([tag]) => tag);
 
 export interface ShareIo {

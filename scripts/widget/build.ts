@@ -48,7 +48,17 @@ export const STANDALONE_ENTRIES: Readonly<Record<CatalogTag, string>> = Object.f
 
 /** What the catalogue and the dashboard, which hold every element, call: the elements' endpoints together. */
 export const CATALOGUE_ENDPOINTS: readonly EndpointName[] = [
-  ...new Set(Object.values(CATALOG).flatMap((entry) => entry.endpoints)),
+  ...new Set(
+    Object.values(CATALOG).flatMap((entry) => ('standaloneOnly' in entry ? [] : entry.endpoints)),
+  ),
+];
+
+/** The endpoints a bundle's client knows: the catalogue's, and a standalone-only element's own. */
+const endpointsOfBundle = (entry: string): EndpointName[] => [
+  ...new Set([
+    ...CATALOGUE_ENDPOINTS,
+    ...tagsOf(entry).flatMap((tag) => CATALOG[tag].endpoints as readonly EndpointName[]),
+  ]),
 ];
 
 /**
@@ -115,7 +125,7 @@ async function bundle(
     plugins: [
       // A bundle of every element shares one shapes module (each element's alone keeps its own).
       responseShapesPlugin({ merge: WHOLE.has(entry) ? `${ROOT}widget` : undefined }),
-      endpointSubsetPlugin(CATALOGUE_ENDPOINTS),
+      endpointSubsetPlugin(WHOLE.has(entry) ? CATALOGUE_ENDPOINTS : endpointsOfBundle(entry)),
       // A standalone element reads its own entry; the catalogue and the dashboard read them all.
       runtimeCatalogPlugin(WHOLE.has(entry) ? undefined : tagsOf(entry)),
       stripDocsPlugin(),
