@@ -43,6 +43,8 @@ export interface ProxyConfig {
   host: string;
   allowedHosts: readonly string[];
   allowedOrigins: readonly string[];
+  /** Origins whose pages may frame the cards' embeds (docs/widgets.md, "Embeds"); none by default. */
+  frameAncestors: readonly string[];
   /** undefined: every project of the token's account. */
   allowedProjects?: readonly number[];
   cacheTtlSeconds: number;
@@ -189,6 +191,16 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     defaultText: 'none',
     description:
       'Comma list of exact origins (`https://intranet.example.com`) that may read answers cross-origin; `*` is refused. When set, a request whose `Origin` is not listed is answered from the cache only (403 otherwise) and spends no budget',
+    read: readOrigins,
+  }),
+  setting({
+    variable: 'FRAME_ANCESTORS',
+    key: 'frameAncestors',
+    type: 'origin list',
+    default: [],
+    defaultText: 'none',
+    description:
+      "Comma list of exact origins whose pages may show `/embed/…` in an iframe (SharePoint, Confluence, Notion, Google Sites: [widgets.md](widgets.md#embeds-without-script)); it becomes the embeds' `frame-ancestors`, and an embed framed by a listed page may spend budget. Default: no page may frame them",
     read: readOrigins,
   }),
   setting({

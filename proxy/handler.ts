@@ -14,6 +14,7 @@
  * the steps share are made once per handler (pipeline/compose.ts).
  */
 import { accountsRouter } from './accounts/router.js';
+import { cardServer } from './cards/serve-cards.js';
 import type { ProxyConfig } from './config.js';
 import { cachePolicy } from './pipeline/cache-policy.js';
 import { composeProxy, type ProxyDeps } from './pipeline/compose.js';
@@ -60,6 +61,7 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandle
   const readTarget = targetReader(config);
   const checkEdge = edgeCheck(config.allowedHosts, parts.cors);
   const answerCached = cachePolicy(parts, refresher(parts));
+  const serveCard = cardServer(parts, answerCached);
   const logAnswer = answerLogger(deps.log, config.logLevel, config.token, parts.now);
 
   async function answer(request: Request, context: ProxyRequestContext | undefined) {
@@ -67,6 +69,7 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandle
     if ('answer' in target) return target.answer;
     const refused = checkEdge(request, target.value);
     if (refused) return refused;
+    if (target.value.route.kind === 'card') return serveCard(request, target.value.route, context);
     const route = routeLocally(target.value);
     if ('answer' in route) return route.answer;
     return answerCached(request, route.value, context);

@@ -15,6 +15,7 @@ import {
 } from '../shared/api/validate.js';
 import { API_PREFIX, OPENAPI_PATH } from '../shared/api/vocabulary.js';
 import { apiPath } from '../shared/http/request.js';
+import { type CardRoute, cardRoute } from './cards/card-route.js';
 
 export type Route =
   | {
@@ -25,6 +26,8 @@ export type Route =
       upstreamPath: string;
     }
   | { kind: 'openapi'; upstreamPath: string }
+  /** A card rendered from an API answer: fragment, embed, picture or stylesheet (proxy/cards/). */
+  | CardRoute
   /** The proxy's own health check: answered without upstream or budget (docs/proxy.md). */
   | { kind: 'health' }
   | { kind: 'not_found'; message: string }
@@ -50,6 +53,8 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
   const path = pathname.slice(basePath.length) || '/';
   if (path === OPENAPI_PATH) return { kind: 'openapi', upstreamPath: OPENAPI_PATH };
   if (path === HEALTH_PATH) return { kind: 'health' };
+  const card = cardRoute(path, url.search);
+  if (card) return card.kind === 'card' ? card : { kind: 'not_found', message: NO_SUCH_CARD };
   if (!path.startsWith(`${API_PREFIX}/`) || SUSPICIOUS_PATH.test(path)) return notFound();
 
   let match: ReturnType<typeof matchEndpointPath>;
@@ -87,6 +92,9 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
     ? { kind: 'api', name: match.name, upstreamPath }
     : { kind: 'api', name: match.name, project, upstreamPath };
 }
+
+const NO_SUCH_CARD =
+  "No such card. The proxy serves /cards/<element>, /cards/<element>.svg and /embed/<element> (or /embed/aivis-dashboard), with the element's attributes as the query.";
 
 function notFound(project?: string): Route {
   return {

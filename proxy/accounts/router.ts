@@ -24,7 +24,7 @@ import { edgeCheck } from '../pipeline/edge.js';
 import { localAnswer } from '../pipeline/exchange.js';
 import { finishResponse } from '../pipeline/finish.js';
 import { jsonError } from '../responses.js';
-import { resolveRoute } from '../route.js';
+import { type Route, resolveRoute } from '../route.js';
 import type { ProxyStats } from '../stats.js';
 import type { ProxyAccount } from './accounts-setting.js';
 import { type AccountList, mergeLists, readAccountList } from './merged-list.js';
@@ -65,9 +65,10 @@ export function accountsRouter(
   const lastLists = new Map<string, { body: string; list: AccountList }>();
 
   /** Every account's list, read through its own proxy (cached, budgeted, backed off). */
-  async function lists(request: Request, context: unknown): Promise<AccountList[]> {
+  /** `search`: the list request's own query (the merged list), none when routing. */
+  async function lists(request: Request, context: unknown, search = ''): Promise<AccountList[]> {
     const url = new URL(request.url);
-    const listUrl = `${url.origin}${config.basePath}${API_PREFIX}/projects${url.search}`;
+    const listUrl = `${url.origin}${config.basePath}${API_PREFIX}/projects${search}`;
     return Promise.all(
       served.map(async ({ account, handler }) => {
         const response = await handler(
@@ -92,16 +93,19 @@ export function accountsRouter(
       return first(request, context);
     }
     const route = resolveRoute(url, { basePath: config.basePath });
-    if (route.kind !== 'api') return first(request, context);
+    const project = projectOf(route);
+    if (project === undefined && !(route.kind === 'api' && route.name === 'projects')) {
+      return first(request, context);
+    }
     const refused = checkEdge(request, { path: url.pathname, host: url.host, route });
     if (refused) return first(request, context);
     const finish = (response: Response) =>
       finishResponse(request, localAnswer(response, url.pathname), cors, config.token);
-    if (route.project === undefined) {
-      return finish(mergeLists(await lists(request, context)));
+    if (project === undefined) {
+      return finish(mergeLists(await lists(request, context, url.search)));
     }
     const all = await lists(request, context);
-    const owners = all.filter((list) => list.ids?.has(route.project!));
+    const owners = all.filter((list) => list.ids?.has(project));
     if (owners.length === 1) {
       return served
         .find((item) => item.account.label === owners[0]!.account)!
@@ -113,7 +117,7 @@ export function accountsRouter(
         accountError(
           409,
           'ambiguous_project',
-          `Project ${route.project} is in the lists of accounts ${names}; the proxy cannot tell which one to read. Leave it out of one of them with that account's project list in AIVIS_ACCOUNTS (label:VARIABLE:ids, docs/agencies.md).`,
+          `Project ${project} is in the lists of accounts ${names}; the proxy cannot tell which one to read. Leave it out of one of them with that account's project list in AIVIS_ACCOUNTS (label:VARIABLE:ids, docs/agencies.md).`,
           owners.map((list) => list.account),
         ),
       );
@@ -125,7 +129,7 @@ export function accountsRouter(
         accountError(
           502,
           'account_unavailable',
-          `Project ${route.project} is in none of the lists the proxy could read, and the list of ${names} could not be read (${failed.map((list) => list.failure!.code).join(', ')}). Try again later; if it keeps failing, tell the proxy's operator.`,
+          `Project ${project} is in none of the lists the proxy could read, and the list of ${names} could not be read (${failed.map((list) => list.failure!.code).join(', ')}). Try again later; if it keeps failing, tell the proxy's operator.`,
           failed.map((list) => list.account),
         ),
       );
@@ -135,7 +139,7 @@ export function accountsRouter(
       jsonError(
         404,
         'not_found',
-        `Project ${route.project} was not found. Use a project id from GET ${API_PREFIX}/projects.`,
+        `Project ${project} was not found. Use a project id from GET ${API_PREFIX}/projects.`,
       ),
     );
   }
@@ -144,6 +148,17 @@ export function accountsRouter(
   return Object.assign(handler, {
     stats: (): ProxyStats => sumStats(served.map((item) => item.handler.stats())),
   });
+}
+
+/**
+ * The project a request is about: an API path's, or a card's or embed's
+ * `project` attribute (proxy/cards/); undefined for anything else.
+ */
+function projectOf(route: Route): number | undefined {
+  if (route.kind === 'api') return route.project;
+  if (route.kind !== 'card') return undefined;
+  const text = new URLSearchParams(route.query).get('project') ?? '';
+  return /^[1-9]\d{0,14}$/.test(text.trim()) ? Number(text.trim()) : undefined;
 }
 
 /** What an internal list request keeps of the viewer's: the host and origin checks apply to it too. */

@@ -41,6 +41,9 @@ export function routeLocally(target: Target): StepResult<CachedRoute> {
           path,
         ),
       };
+    case 'card':
+      // The cards' own step answers them before this one (proxy/cards/).
+      return { answer: localAnswer(jsonError(404, 'not_found', 'No such endpoint.'), path) };
     case 'api':
     case 'openapi':
       return { value: route };

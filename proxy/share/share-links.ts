@@ -2,8 +2,10 @@
  * Client links in front of the proxy (docs/agencies.md#client-links):
  * `/s/<id>.<signature>?…` is checked (signature, expiry), admitted by the
  * link store (not revoked, within the link's own views per minute, then
- * counted), and answered with the page of its view, its data read through
- * the proxy like any viewer's (the same cache, budget and account routing).
+ * counted), and answered with the page of its view: the proxy's own
+ * server-rendered embed of that element or dashboard (proxy/cards/, ssr/),
+ * read like any viewer's (the same cache, budget and account routing),
+ * inside the agency's frame.
  * Every other path goes on to the proxy unchanged.
  *
  * Refusals say nothing about data: a link that is not ours is 404, an
@@ -45,35 +47,54 @@ export function withShareLinks<H extends FetchHandler>(
   const ended = (reason: EndedReason, headers?: Record<string, string>) =>
     endedPage(look, reason, headers);
 
+  /** The view as the proxy's own server-rendered embed page (proxy/cards/), read like any viewer's. */
   async function view(
     request: Request,
     link: LinkFields,
     context: unknown,
     url: URL,
   ): Promise<Response> {
-    const data = await inner(
-      new Request(
-        `${url.origin}${config.basePath}${API_PREFIX}/projects/${link.project}?period=${link.period}`,
-        { headers: hostOf(request) },
-      ),
+    const query = new URLSearchParams({
+      project: String(link.project),
+      period: link.period,
+      theme: 'light',
+    });
+    const embed = await inner(
+      new Request(`${url.origin}${config.basePath}/embed/${link.view}?${query}`, {
+        headers: hostOf(request),
+      }),
       context,
     );
-    if (data.status !== 200) {
-      await data.body?.cancel();
+    let rendered: { title: string; head?: string; html: string } | undefined;
+    let answered = embed;
+    if (embed.status === 200) {
+      rendered = embedParts(await embed.text());
+    } else if (embed.status === 404) {
+      // A view the cards do not render: the interim view of the summary.
+      await embed.body?.cancel();
+      answered = await inner(
+        new Request(
+          `${url.origin}${config.basePath}${API_PREFIX}/projects/${link.project}?period=${link.period}`,
+          { headers: hostOf(request) },
+        ),
+        context,
+      );
+      if (answered.status === 200) {
+        const summary: unknown = await answered.json().catch(() => undefined);
+        rendered = interimView(
+          typeof summary === 'object' && summary !== null
+            ? (summary as Record<string, unknown>)
+            : {},
+          link.project,
+        );
+      }
+    }
+    if (!rendered) {
+      await answered.body?.cancel().catch(() => undefined);
       return ended('unavailable', { 'Retry-After': '60' });
     }
-    let summary: unknown;
-    try {
-      summary = await data.json();
-    } catch {
-      return ended('unavailable', { 'Retry-After': '60' });
-    }
-    const age = Number(data.headers.get('Age'));
+    const age = Number(answered.headers.get('Age'));
     const asOf = deps.now() - (Number.isFinite(age) && age > 0 ? age * 1000 : 0);
-    const rendered = interimView(
-      typeof summary === 'object' && summary !== null ? (summary as Record<string, unknown>) : {},
-      link.project,
-    );
     let page = clientPage(look, link, rendered, asOf);
     for (const token of tokens) page = scrubText(page, token);
     return new Response(page, { status: 200, headers: CLIENT_PAGE_HEADERS });
@@ -131,4 +152,32 @@ function hostOf(request: Request): Headers {
   const host = request.headers.get('Host');
   if (host !== null) headers.set('Host', host);
   return headers;
+}
+
+/** The title, stylesheet links and body of the proxy's own embed page (ssr/embed-page.ts). */
+export function embedParts(
+  page: string,
+): { title: string; head: string; html: string } | undefined {
+  const body = /<body>([\s\S]*)<\/body>/.exec(page)?.[1];
+  if (body === undefined) return undefined;
+  const title = /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? '';
+  const links = (/<head>([\s\S]*?)<\/head>/.exec(page)?.[1] ?? '').match(
+    /<link rel="stylesheet" href="[^"]*">/g,
+  );
+  // The answers the cards carry for a script to pick up: no script runs on a client page.
+  const html = body.replace(
+    /<script type="application\/json" data-aivis-answer>[^<]*<\/script>/g,
+    '',
+  );
+  return { title: unescapeTitle(title), head: (links ?? []).join('\n'), html };
+}
+
+/** The embed page's title is escaped; clientPage escapes it again. */
+function unescapeTitle(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
 }

@@ -207,6 +207,34 @@ export function proxyCases(
       }
     });
 
+    it('renders a card, its embed and its picture from one upstream call, figures in the HTML', async () => {
+      const before = upstreamCalls('/api/v1/projects/1002/competitors');
+      const card = await read('main', '/cards/aivis-competitor-ranking?project=1002&limit=5');
+      expect(card.status).toBe(200);
+      expect(card.body).toMatch(
+        /^<aivis-competitor-ranking limit="5" project="1002"><template shadowrootmode="open">/,
+      );
+      expect(card.body).toContain(
+        '<ol class="rows" part="list" aria-label="Brands by visibility">',
+      );
+      expect(card.body).not.toMatch(/<style|\sstyle=/);
+      const embed = await read('main', '/embed/aivis-competitor-ranking?project=1002&limit=5');
+      expect(embed.body).toContain(card.body.slice(0, 200));
+      expect(embed.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const picture = await read(
+        'main',
+        '/cards/aivis-competitor-ranking.svg?project=1002&limit=5',
+      );
+      expect(picture.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(upstreamCalls('/api/v1/projects/1002/competitors') - before).toBe(1);
+      const dashboard = await read('main', '/embed/aivis-dashboard?project=1002');
+      expect(dashboard.status).toBe(200);
+      expect(dashboard.body).toContain('<aivis-ai-traffic part="section"');
+      const refused = await read('main', '/cards/aivis-citations?project=1002&limit=0');
+      expect(refused.status).toBe(422);
+      expect(refused.body).toContain('<code>limit</code>');
+    });
+
     it('never showed the token in any answer above', () => {
       expect(seen.length).toBeGreaterThan(20);
       expect(seen.filter((text) => text.toLowerCase().includes(ENTRY_TOKEN))).toEqual([]);

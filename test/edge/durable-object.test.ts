@@ -50,12 +50,15 @@ beforeAll(async () => {
   await build({
     configFile: false,
     logLevel: 'silent',
+    // Lit's server build for the cards, in one module (as test/edge/workerd.test.ts).
+    resolve: { conditions: ['node', 'import', 'module', 'default'] },
     build: {
       outDir: join(outDir, 'dist'),
       emptyOutDir: true,
       minify: false,
       target: 'es2022',
       lib: { entry: source, formats: ['es'], fileName: () => 'worker.js' },
+      rolldownOptions: { output: { codeSplitting: false } },
     },
   });
   const bindings = {

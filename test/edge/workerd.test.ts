@@ -1,7 +1,8 @@
 /**
  * The proxy inside workerd, Cloudflare's runtime, through Miniflare: the
  * README's Workers entry is bundled with Vite (no Node built-ins, no
- * nodejs_compat flag) and runs the shared cases. Two workers with the same
+ * nodejs_compat flag; Lit's `node` export condition for the cards) and runs
+ * the shared cases. Two workers with the same
  * configuration stand for two isolates of one location: they share answers
  * through caches.default.
  */
@@ -20,6 +21,9 @@ async function bundleWorker(outDir: string): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'silent',
+    // The cards' templates are Lit's: its server build (the `node` condition,
+    // no DOM needed) rather than its browser build (docs/widgets.md, "Cards from the proxy").
+    resolve: { conditions: ['node', 'import', 'module', 'default'] },
     build: {
       outDir,
       emptyOutDir: true,
@@ -30,6 +34,8 @@ async function bundleWorker(outDir: string): Promise<string> {
         formats: ['es'],
         fileName: () => 'worker.js',
       },
+      // One module: the cards' error words are a dynamic import the Worker must carry.
+      rolldownOptions: { output: { codeSplitting: false } },
     },
   });
   return join(outDir, 'worker.js');

@@ -28,6 +28,7 @@ const LAYER_OF_PATH: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['server/', 'server'],
   ['sandbox/', 'sandbox'],
   ['proxy/', 'proxy'],
+  ['ssr/', 'ssr'],
   ['widget/', 'widget'],
   ['scripts/apps-script-bundle/', 'scripts/apps-script-bundle'],
   ['scripts/sheets/', 'scripts/sheets'],
@@ -48,7 +49,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   shared: ['shared'],
   server: ['shared', 'server'],
   sandbox: ['shared', 'server', 'sandbox'],
-  proxy: ['shared', 'server', 'proxy'],
+  // The proxy renders the cards (ssr/), which are the widgets' own templates.
+  ssr: ['shared', 'widget', 'ssr'],
+  proxy: ['shared', 'server', 'ssr', 'proxy'],
   widget: ['shared', 'widget'],
   'apps-script-platform': ['shared', 'apps-script-platform'],
   'apps-script/src': ['shared', 'apps-script-platform', 'apps-script/src'],
@@ -72,7 +75,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ],
   // The `share` command reads the proxy's settings and link store (docs/agencies.md).
   scripts: ['shared', 'widget', 'proxy', 'scripts'],
-  support: ['shared', 'server', 'sandbox', 'proxy', 'support'],
+  support: ['shared', 'server', 'sandbox', 'ssr', 'widget', 'proxy', 'support'],
   start: except('support', 'bench', 'test', 'root'),
   bench: except('test', 'root'),
   test: except('bench', 'root'),
@@ -86,6 +89,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 const PACKAGES_OF_RUNTIME_LAYER: Record<string, readonly string[]> = {
   shared: ['zod'],
   widget: ['lit', '@lit/task', '@lit/context', 'zod', 'virtual:aivis'],
+  ssr: ['lit', '@lit/task', '@lit/context', 'zod'],
   'apps-script-platform': [],
   'apps-script/src': ['zod'],
   'apps-script/ui': [],

@@ -10,7 +10,7 @@ import {
   renderWindow,
   type SourceEnvelope,
 } from '../connected-source/connected-source.js';
-import { AivisElement } from '../internal/aivis-element.js';
+import { AivisElement, type FollowUp } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, sourceName } from '../internal/format.js';
@@ -97,29 +97,46 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
     args: () => [this.task.value, this.task.status] as const,
     task: async ([summary, status], { signal }) => {
       if (status !== TaskStatus.COMPLETE || !summary || isUnavailable(summary)) return undefined;
-      const window = (summary as TrafficSummary).period?.used ?? '30d';
-      const windows = [COMPARISON_WINDOW[window], window].filter(Boolean) as string[];
-      for (const period of windows) {
+      // The series a server-rendered card came with: no request.
+      if (this.#heldSeries) return this.#heldSeries;
+      for (const period of dailyWindows(summary as TrafficSummary)) {
         const body = (await this.client().get(
           'ai-traffic',
           { project: Number(this.project), period, dataset: 'daily' } as never,
           { signal },
         )) as SourceEnvelope & { rows?: DailyRow[] };
-        if (!isUnavailable(body))
-          return windowSeries(
-            (body.rows ?? []).filter((row) => typeof row.sessions === 'number'),
-            WINDOW_DAYS[window] ?? 30,
-          );
+        if (!isUnavailable(body)) return seriesOf(summary as TrafficSummary, body);
       }
       return undefined;
     },
   });
 
+  /** The daily series the server rendered this card with (holdFollowUps). */
+  #heldSeries?: WindowSeries;
+
+  override followUps(summary: TrafficSummary): ReadonlyArray<FollowUp> {
+    if (!summary || isUnavailable(summary)) return [];
+    return dailyWindows(summary).map((period) => ({
+      endpoint: 'ai-traffic' as const,
+      params: { project: Number(this.project), period, dataset: 'daily' },
+    }));
+  }
+
+  override holdFollowUps(answers: readonly unknown[]): void {
+    const summary = this.task.value ?? this.heldAnswer();
+    const body = answers.find(
+      (answer): answer is DailyBody =>
+        typeof answer === 'object' && answer !== null && !isUnavailable(answer as DailyBody),
+    );
+    if (summary && body) this.#heldSeries = seriesOf(summary as TrafficSummary, body);
+  }
+
   protected renderData(data: unknown, format: Formatters): TemplateResult {
     const summary = data as TrafficSummary;
     if (isUnavailable(summary)) return renderUnavailable(summary, 'ga4', format);
     const { sessions, users, conversions } = summary.totals ?? {};
-    const series = this.#daily.status === TaskStatus.COMPLETE ? this.#daily.value : undefined;
+    const series =
+      this.#daily.status === TaskStatus.COMPLETE ? this.#daily.value : this.#heldSeries;
     return html`<div class="layout">
         <div class="summary">
           <p class="total" part="value sessions">
@@ -135,6 +152,8 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
         <div>
           ${this.subheading('Sessions per day')}
           ${this.#daily.render({
+            initial: () =>
+              series && series.days.length > 1 ? this.#renderLine(series, format) : nothing,
             pending: () =>
               html`<p class="muted" role="status" aria-busy="true">Loading the daily series…</p>`,
             complete: (value) =>
@@ -252,4 +271,20 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
         ${chosen ? `${format.date(chosen.date)}: ${format.integer(chosen.sessions)} sessions` : 'Point at the line for a day’s sessions.'}
       </p>`;
   }
+}
+
+type DailyBody = SourceEnvelope & { rows?: DailyRow[] };
+
+/** The daily series to ask for: the next longer window's first, then the window's own. */
+function dailyWindows(summary: TrafficSummary): string[] {
+  const window = summary.period?.used ?? '30d';
+  return [COMPARISON_WINDOW[window], window].filter(Boolean) as string[];
+}
+
+function seriesOf(summary: TrafficSummary, body: DailyBody): WindowSeries {
+  const window = summary.period?.used ?? '30d';
+  return windowSeries(
+    (body.rows ?? []).filter((row) => typeof row.sessions === 'number'),
+    WINDOW_DAYS[window] ?? 30,
+  );
 }

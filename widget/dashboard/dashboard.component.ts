@@ -1,11 +1,10 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import '../elements.js';
 import { CATALOG } from '../catalog.js';
 import { AivisCard } from '../internal/aivis-card.js';
 import { dashboardStyles } from './dashboard.styles.js';
 
 /** The sections in their default order (the catalogue's): section name -> its element's tag and section. */
-const SECTIONS: Record<
+export const SECTIONS: Record<
   string,
   { tag: string; wide?: boolean; attributes?: Record<string, string> }
 > = {};
@@ -91,7 +90,7 @@ export class AivisDashboard extends AivisCard {
   declare theme?: string;
 
   /** The heading-level attribute as a level, 2 unless it is a whole number from 1 to 6. */
-  #level(): number {
+  protected level(): number {
     const level = Number(this.headingLevel ?? 2);
     return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2;
   }
@@ -102,7 +101,7 @@ export class AivisDashboard extends AivisCard {
       ${
         this.heading === ''
           ? nothing
-          : html`<div class="heading" part="heading" role="heading" aria-level=${this.#level()}>
+          : html`<div class="heading" part="heading" role="heading" aria-level=${this.level()}>
             <slot name="heading">${this.heading ?? 'AI visibility'}</slot>
           </div>`
       }
@@ -113,7 +112,7 @@ export class AivisDashboard extends AivisCard {
           </p>`
           : nothing
       }
-      <div class="grid" part="grid">${sections.map((name) => this.#renderSection(name))}</div>
+      <div class="grid" part="grid">${sections.map((name) => this.renderSection(name))}</div>
     </div>`;
   }
 
@@ -125,7 +124,7 @@ export class AivisDashboard extends AivisCard {
    * undefined fall through to the enclosing provider and configure(), so all
    * sections resolve to one connection, one client and the page's one cache.
    */
-  #renderSection(name: SectionName): HTMLElement {
+  protected renderSection(name: SectionName): unknown {
     const { tag, wide, attributes = {} } = SECTIONS[name]!;
     let element = this.#elements.get(name);
     if (!element) {
@@ -146,7 +145,7 @@ export class AivisDashboard extends AivisCard {
       locale: this.locale,
       theme: this.theme ?? 'auto',
       // The sections' headings sit under the dashboard's own, when it shows one.
-      headingLevel: String(Math.min(6, this.#level() + (this.heading === '' ? 0 : 1))),
+      headingLevel: String(Math.min(6, this.level() + (this.heading === '' ? 0 : 1))),
     });
     return element;
   }

@@ -1,3 +1,5 @@
+// Every section's element, registered before the dashboard lays them out.
+import '../elements.js';
 import { AivisDashboard } from './dashboard.component.js';
 
 export { AivisDashboard };

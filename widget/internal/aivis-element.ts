@@ -29,6 +29,12 @@ import { explanations, loadExplanations } from './explanations-loader.js';
 import { type Formatters, formatters, periodLabel, resolveLocale } from './format.js';
 import type { RetryCountdown } from './retry-countdown.js';
 
+/** A request a card makes after its answer (AivisElement.followUps). */
+export interface FollowUp {
+  endpoint: EndpointName;
+  params: Record<string, unknown>;
+}
+
 type TaskArgs = readonly [
   baseUrl: string,
   token: string | undefined,
@@ -97,6 +103,8 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       this.#countdown?.stop();
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
+      // The answer the server rendered this card from: no request (let go once settled).
+      if (this.#held?.input === input) return this.#held.data;
       try {
         // Checked once here; the reader sends the checked set without checking it again.
         const params = checkedParams(this.entry, JSON.parse(input));
@@ -116,6 +124,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       }
     },
     onComplete: (data) => {
+      this.#held = undefined;
       const name = this.brandOf(data)?.trim();
       if (name) this.#brand = { project: this.project, name };
       this.#countdown?.reset();
@@ -123,6 +132,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       emit(this, 'aivis-load', { endpoint: this.endpoint, data });
     },
     onError: (error) => {
+      this.#held = undefined;
       this.keepPreviousWhilePending = false;
       const failure = asAivisError(error);
       if (failure.code === 'aborted') return;
@@ -135,6 +145,40 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   });
 
   #restarts = 0;
+  /**
+   * The answer a server-rendered card came with (docs/loading.md, "Cards
+   * from the server"): its `<script type="application/json"
+   * data-aivis-answer>` child holds the request it answers and the data.
+   * Shown from the first render and taken as that request's answer, so the
+   * bundle takes the card over without a request and without a jump.
+   */
+  #held?: { input: string; data: ResponseOf<N> };
+
+  /** The request this element's attributes stand for, as the task and a server-rendered card's answer name it. */
+  requestKey(): string {
+    return JSON.stringify(this.requestInput());
+  }
+
+  /** Shows `data` as the answer to `input` (requestKey()) until the element's own request settles. */
+  holdAnswer(input: string, data: ResponseOf<N>): void {
+    this.#held = { input, data };
+  }
+
+  /** The answer a server-rendered card came with, until the element's request settles. */
+  protected heldAnswer(): ResponseOf<N> | undefined {
+    return this.#held?.data;
+  }
+
+  /**
+   * The requests the card makes once its answer is there (AI traffic's daily
+   * series), for a server that renders it to make too: none by default.
+   */
+  followUps(_data: ResponseOf<N>): ReadonlyArray<FollowUp> {
+    return [];
+  }
+
+  /** Their answers, in order (an error as undefined), shown without asking: the server's card and its takeover. */
+  holdFollowUps(_answers: readonly unknown[]): void {}
   /** Whether the formats were asked for ahead of the answer (see render). */
   #formatsAsked = false;
   /** Set when a removal cancelled the request: it runs again once the element is back. */
@@ -142,6 +186,18 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    const island = this.querySelector(
+      ':scope > script[type="application/json"][data-aivis-answer]',
+    );
+    if (island && !this.hasUpdated) {
+      try {
+        const { input, data } = JSON.parse(island.textContent ?? '');
+        if (typeof input === 'string' && data && typeof data === 'object')
+          this.holdAnswer(input, data);
+      } catch {
+        // Not an answer: the element asks as usual.
+      }
+    }
     if (this.#cancelled) {
       this.#cancelled = false;
       this.#restarts += 1;
@@ -223,6 +279,15 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   }
 
   override render() {
+    const status = this.task.status;
+    const held =
+      status === TaskStatus.INITIAL || status === TaskStatus.PENDING ? this.#held?.data : undefined;
+    if (held) {
+      return this.#frame(
+        false,
+        html`${this.renderData(held, this.format())}${this.#renderDrift(held)}`,
+      );
+    }
     // Still without a connection once every script of the page has run: say what is missing.
     const unconnected =
       this.task.status === TaskStatus.INITIAL && document.readyState === 'complete';
@@ -236,24 +301,36 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       this.#formatsAsked = true;
       requestAnimationFrame(() => setTimeout(() => this.format()));
     }
+    return this.#frame(
+      pending,
+      this.task.render({
+        initial: () =>
+          unconnected
+            ? html`<p part="notice" class="notice" data-code="unconnected">
+                  No base-url is set (/ for this site).
+                </p>`
+            : this.renderSkeleton(),
+        pending: () =>
+          this.keepPreviousWhilePending && this.task.value !== undefined
+            ? this.renderData(this.task.value, this.format())
+            : this.renderSkeleton(),
+        complete: (value) =>
+          html`${this.renderData(value, this.format())}${this.#renderDrift(value)}`,
+        error: (error) => this.renderError(error),
+      }),
+    );
+  }
+
+  /** The card as it shows `failure` once its request settles on it: a server-rendered error card. */
+  failureView(failure: unknown): TemplateResult {
+    return this.#frame(false, this.renderError(failure));
+  }
+
+  #frame(pending: boolean, content: unknown): TemplateResult {
     return html`
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
         <header part="header" class="header">${this.renderHeading()}</header>
-        ${this.task.render({
-          initial: () =>
-            unconnected
-              ? html`<p part="notice" class="notice" data-code="unconnected">
-                  No base-url is set (/ for this site).
-                </p>`
-              : this.renderSkeleton(),
-          pending: () =>
-            this.keepPreviousWhilePending && this.task.value !== undefined
-              ? this.renderData(this.task.value, this.format())
-              : this.renderSkeleton(),
-          complete: (value) =>
-            html`${this.renderData(value, this.format())}${this.#renderDrift(value)}`,
-          error: (error) => this.renderError(error),
-        })}
+        ${content}
       </section>
     `;
   }
@@ -286,7 +363,10 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
    * one page never share a name; so is a period the page asked for.
    */
   protected renderHeading(): TemplateResult {
-    const brand = this.#brand?.project === this.project ? this.#brand?.name : undefined;
+    const held = this.#held?.data;
+    const brand =
+      (this.#brand?.project === this.project ? this.#brand?.name : undefined) ??
+      (held && this.brandOf(held)?.trim());
     const hidden = [
       !brand && this.project ? `project ${this.project}` : '',
       this.period ? periodLabel(this.period).toLowerCase() : '',

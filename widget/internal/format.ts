@@ -157,7 +157,8 @@ function supported(tag: string | undefined | null): string | undefined {
 export function resolveLocale(element: Element, attribute: string | undefined): string {
   return (
     supported(attribute) ??
-    supported(element.closest('[lang]')?.getAttribute('lang')) ??
+    // closest is missing on a server's element (ssr/): the page's lang is the browser's to read.
+    supported(element.closest?.('[lang]')?.getAttribute('lang')) ??
     supported(globalThis.document?.documentElement.lang) ??
     supported(globalThis.navigator?.language) ??
     'en'

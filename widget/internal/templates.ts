@@ -14,13 +14,17 @@ import { type Cell, columnName, type Formatters, periodLabel, sourceName } from 
  * `percent` (0–100). The width is set through the CSSOM (a property binding
  * to `style`, which assigns cssText), not a `style` attribute: a strict
  * Content-Security-Policy (`style-src 'self'`) blocks style attributes but
- * not the CSSOM.
+ * not the CSSOM. A server-rendered card has no CSSOM: its bar is as wide as
+ * a rule of its stylesheet for the whole percent says (docs/loading.md).
  */
-export const barRow = (label: unknown, figures: unknown, percent: number): TemplateResult =>
-  html`<span class="label">${label}<span class="numbers">${figures}</span></span
+export const barRow = (label: unknown, figures: unknown, percent: number): TemplateResult => {
+  const width = Math.min(100, Math.max(0, percent));
+  // data-width is the server-rendered card's (ssr/stylesheet.ts has a rule per whole percent).
+  return html`<span class="label">${label}<span class="numbers">${figures}</span></span
     ><span class="track" aria-hidden="true"
-      ><span class="bar" part="bar" .style=${`width:${Math.min(100, Math.max(0, percent))}%`}></span
+      ><span class="bar" part="bar" data-width=${Math.round(width)} .style=${`width:${width}%`}></span
     ></span>`;
+};
 
 /**
  * API text for a link, without bidirectional controls (embeddings, overrides,

@@ -80,11 +80,20 @@ describe('routing a project to the account that owns it', () => {
     const proxy = proxyOf([A, B]);
     const before = sandbox.requestLog.length;
     const a = await proxy.get('/api/v1/projects/1001/competitors');
-    const b = await proxy.get('/api/v1/projects/2001/competitors');
+    const b = await proxy.get('/api/v1/projects/2001/competitors?limit=5');
     expect([a.status, b.status]).toEqual([200, 200]);
     // Account B's token reads 2001: with A's it would be a 404 (data-api 4).
     expect(JSON.parse(b.body)).not.toHaveProperty('error');
     expect(upstreamTokens().slice(before)).toContain('/api/v1/projects/2001/competitors');
+  });
+
+  it("serves a card or embed of a project with its own account's token", async () => {
+    const proxy = proxyOf([A, B]);
+    const summary = JSON.parse((await proxy.get('/api/v1/projects/2001')).body);
+    const card = await proxy.get('/cards/aivis-visibility-score?project=2001');
+    expect(card.status, card.body.slice(0, 300)).toBe(200);
+    expect(card.body).toContain(summary.profile.brand_name);
+    expect((await proxy.get('/embed/aivis-dashboard?project=1003')).status).toBe(200);
   });
 
   it('refuses with 409 a project two accounts list, naming both', async () => {
