@@ -52,7 +52,10 @@ describe('docs/agencies.md', () => {
     const [create, list, revoke] = (await block('agencies-share')).map(argvOf);
     const written: string[] = [];
     const write = process.stdout.write;
-    process.stdout.write = ((text: string) => written.push(text)) as typeof write;
+    process.stdout.write = ((text: string) => {
+      written.push(text);
+      return true;
+    }) as typeof write;
     const errors = process.stderr.write;
     process.stderr.write = (() => true) as typeof errors;
     try {
