@@ -13,6 +13,7 @@
  * and upstream call, the finishing of the response, and the log. The parts
  * the steps share are made once per handler (pipeline/compose.ts).
  */
+import { withPortfolioPages } from './accounts/portfolio-page.js';
 import { accountsRouter } from './accounts/router.js';
 import { cardServer } from './cards/serve-cards.js';
 import type { ProxyConfig } from './config.js';
@@ -47,9 +48,12 @@ export type ProxyHandler = ((request: Request, context?: unknown) => Promise<Res
  * SHARE_SECRET, client links in front.
  */
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
-  const api = config.accounts
-    ? accountsRouter(config, deps, createAccountHandler)
-    : createAccountHandler(config, deps);
+  const api = withPortfolioPages(
+    config.accounts
+      ? accountsRouter(config, deps, createAccountHandler)
+      : createAccountHandler(config, deps),
+    config,
+  );
   // Client links (proxy/share/) are on when SHARE_SECRET is set.
   return config.shareSecret
     ? withShareLinks(api, config, { links: deps.links, now: deps.now ?? Date.now })

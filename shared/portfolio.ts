@@ -122,3 +122,44 @@ function firstSentence(text: string | null): string | null {
     ? `${sentence.slice(0, MAX_ACTION_LENGTH - 1)}…`
     : sentence;
 }
+
+/** The columns a portfolio sorts by, as its `sort` attribute or parameter names them. */
+export const PORTFOLIO_SORTS = [
+  'brand',
+  'account',
+  'score',
+  'change',
+  'share-of-voice',
+  'rank',
+  'flagged',
+  'checked',
+] as const;
+export type PortfolioSort = (typeof PORTFOLIO_SORTS)[number];
+
+const SORT_VALUE: Record<PortfolioSort, (row: PortfolioRow) => string | number | null> = {
+  brand: (row) => row.brand.toLowerCase(),
+  account: (row) => row.account,
+  score: (row) => row.score,
+  change: (row) => row.scoreChange?.change ?? null,
+  'share-of-voice': (row) => row.shareOfVoice,
+  rank: (row) => row.rank,
+  flagged: (row) => row.flaggedAnswers,
+  checked: (row) => row.checkedAt,
+};
+
+/** Rows sorted by a column (empty figures last either way; `-` first: descending); by brand when the key is unknown. */
+export function sortRows(rows: readonly PortfolioRow[], sort: string | undefined): PortfolioRow[] {
+  const descending = sort?.startsWith('-') ?? false;
+  const key = sort?.replace(/^-/, '') ?? 'brand';
+  const value = Object.hasOwn(SORT_VALUE, key)
+    ? SORT_VALUE[key as PortfolioSort]
+    : SORT_VALUE.brand;
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === y) return a.project - b.project;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (x < y ? -1 : 1) * (descending ? -1 : 1);
+  });
+}

@@ -9,12 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler } from '../../proxy/handler.js';
 import { createSandboxHandler } from '../../sandbox/app.js';
-import { portfolioRow } from '../../shared/portfolio.js';
+import { portfolioRow, sortRows } from '../../shared/portfolio.js';
 import { pollUntil } from '../../support/poll.js';
 import { configure } from '../../widget/index.js';
 import '../../widget/portfolio/portfolio.js';
 import { endpointsOf, expandElement } from '../../scripts/response-shapes-plugin.js';
-import { sortRows } from '../../widget/portfolio/portfolio.component.js';
 import { mount, parts, shadow, text } from './dom.js';
 
 const PROXY = 'http://proxy.test';

@@ -2,7 +2,12 @@ import { Task } from '@lit/task';
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import { signedPoints } from '../../shared/noise.js';
-import { type PortfolioRow, portfolioRow } from '../../shared/portfolio.js';
+import {
+  type PortfolioRow,
+  type PortfolioSort,
+  portfolioRow,
+  sortRows,
+} from '../../shared/portfolio.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { ConnectionController } from '../internal/connection-controller.js';
 import { formatters, resolveLocale, safeHttpUrl } from '../internal/format.js';
@@ -12,30 +17,6 @@ import { portfolioStyles } from './portfolio.styles.js';
 export const MAX_PORTFOLIO_PROJECTS = 200;
 /** Summaries asked for at once. */
 const PARALLEL = 6;
-
-/** The columns one can sort by, as the sort attribute names them. */
-export const PORTFOLIO_SORTS = [
-  'brand',
-  'account',
-  'score',
-  'change',
-  'share-of-voice',
-  'rank',
-  'flagged',
-  'checked',
-] as const;
-type SortKey = (typeof PORTFOLIO_SORTS)[number];
-
-const SORT_VALUE: Record<SortKey, (row: PortfolioRow) => string | number | null> = {
-  brand: (row) => row.brand.toLowerCase(),
-  account: (row) => row.account,
-  score: (row) => row.score,
-  change: (row) => row.scoreChange?.change ?? null,
-  'share-of-voice': (row) => row.shareOfVoice,
-  rank: (row) => row.rank,
-  flagged: (row) => row.flaggedAnswers,
-  checked: (row) => row.checkedAt,
-};
 
 interface Portfolio {
   rows: PortfolioRow[];
@@ -124,7 +105,7 @@ export class AivisPortfolio extends LitElement {
       portfolio.rows.filter((row) => !this.account || row.account === this.account),
       this.sort,
     );
-    const header = (key: SortKey, label: string, numeric = false, wide = false) => {
+    const header = (key: PortfolioSort, label: string, numeric = false, wide = false) => {
       const active = this.sort?.replace(/^-/, '') === key;
       const descending = this.sort?.startsWith('-');
       return html`<th
@@ -218,21 +199,6 @@ function changeCell(row: PortfolioRow): TemplateResult | string {
       : `noise ±${change.noise.toFixed(1)} points: ${change.beyondNoise ? 'beyond' : 'within'} sampling noise`;
   const kind = !change.beyondNoise ? 'noise' : change.change > 0 ? 'up' : 'down';
   return html`<span class=${kind} title=${title}>${signedPoints(change.change)}${change.beyondNoise ? '' : ' ~'}</span>`;
-}
-
-/** Rows sorted by a column (nulls last either way); by brand when the key is unknown. */
-export function sortRows(rows: readonly PortfolioRow[], sort: string | undefined): PortfolioRow[] {
-  const descending = sort?.startsWith('-') ?? false;
-  const key = (sort?.replace(/^-/, '') ?? 'brand') as SortKey;
-  const value = SORT_VALUE[key] ?? SORT_VALUE.brand;
-  return [...rows].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    if (x === y) return a.project - b.project;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return (x < y ? -1 : 1) * (descending ? -1 : 1);
-  });
 }
 
 /** The list, then each project's summary (PARALLEL at a time): one request per project. */

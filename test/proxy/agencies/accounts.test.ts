@@ -116,6 +116,34 @@ describe('routing a project to the account that owns it', () => {
   });
 });
 
+describe('the portfolio without script', () => {
+  it("renders one row per project of both accounts, each with its own summary's score", async () => {
+    const proxy = proxyOf([A, B]);
+    const page = await proxy.get('/embed/aivis-portfolio?sort=-score');
+    expect(page.status).toBe(200);
+    expect(page.body).not.toMatch(/<script/i);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    const rows = [
+      ...page.body.matchAll(
+        /<tr><td><a href="([^"]+)">([^<]+)<\/a><\/td><td>(\w+)<\/td><td class="number">([\d.]+)/g,
+      ),
+    ];
+    expect(rows.map((row) => row[3])).toEqual(expect.arrayContaining(['acme', 'globex']));
+    expect(rows).toHaveLength(4);
+    for (const [, href, , , score] of rows) {
+      const project = /project=(\d+)/.exec(href!)![1];
+      const summary = JSON.parse((await proxy.get(`/api/v1/projects/${project}`)).body);
+      expect(Number(score)).toBe(summary.ai_visibility.score);
+    }
+    const scores = rows.map((row) => Number(row[4]));
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const one = await proxy.get('/cards/aivis-portfolio?account=globex');
+    expect([...one.body.matchAll(/<tr><td>/g)]).toHaveLength(1);
+    expect(one.body).toContain('/cards/aivis-portfolio.css');
+    expect((await proxy.get('/cards/aivis-portfolio.css')).status).toBe(200);
+  });
+});
+
 describe("each account's own budget and refusals", () => {
   it("one account's spent budget leaves the other's untouched", async () => {
     const proxy = proxyOf([A, B], { maxUpstreamPerMinute: 3, maxQueueWaitMs: 0 });
