@@ -8,6 +8,7 @@
 
 import {
   budgetSleep,
+  scrubbedTransport,
   startBudget,
   urlFetchTransport,
 } from '../../apps-script-platform/gas-transport.js';
@@ -64,7 +65,26 @@ export interface ProjectFigures {
 const FLAGGED_PAGE = 100;
 const RANKING_ROWS = 10;
 
+/**
+ * Longest name (brand, rival, action title) and quote kept from an answer:
+ * alert state, the outbox and the messages live in 9 KB properties
+ * (docs/alerts.md, "Limits"), so one oversized value is cut here, once.
+ */
+export const NAME_CHARS = 120;
+export const QUOTE_KEEP_CHARS = 280;
+
+/** Cuts on code points, never inside a surrogate pair. */
+export function clipText(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const points = Array.from(value.slice(0, max * 2));
+  return points.length > max ? `${points.slice(0, max - 1).join('')}…` : points.join('');
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const name = (value: unknown): string | null => {
+  const found = text(value);
+  return found === null ? null : clipText(found, NAME_CHARS);
+};
 const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 const record = (value: unknown): Record<string, unknown> =>
@@ -85,13 +105,13 @@ export function readSummaryFields(summary: unknown) {
   const profile = record(body.profile);
   const own = record(record(body.competitors).own_brand);
   return {
-    brand: text(profile.brand_name) ?? text(own.name),
+    brand: name(profile.brand_name) ?? name(own.name),
     score: num(visibility.score),
     shareOfVoice: num(visibility.share_of_voice),
     answers: num(insights.answers),
     reportUrl: text(body.report_url),
-    periodStart: text(period.start),
-    periodEnd: text(period.end),
+    periodStart: name(period.start),
+    periodEnd: name(period.end),
   };
 }
 
@@ -99,7 +119,7 @@ function reasons(row: Record<string, unknown>): string[] {
   const why: string[] = [];
   if (row.brand_sentiment === 'negative') why.push('negative');
   if (typeof row.brand_drawback === 'string' && row.brand_drawback) {
-    why.push(`drawback: ${row.brand_drawback}`);
+    why.push(`drawback: ${clipText(row.brand_drawback, NAME_CHARS)}`);
   }
   if (row.on_topic === false) why.push('off topic');
   return why;
@@ -107,18 +127,29 @@ function reasons(row: Record<string, unknown>): string[] {
 
 const SOURCES = ['ga4', 'google_search_console', 'bing_webmaster_tools'] as const;
 
-/** Reads a project's figures; flagged answers only newer than `flaggedSince` (an ISO time). */
+/**
+ * Reads a project's figures; flagged answers only newer than `flaggedSince`
+ * (an ISO time). Answers go through the same token scrubbing as the
+ * functions' (docs/security.md, "Token echoes"), so a token the service
+ * echoes in a brand or a quote reaches no message, state or sheet. A
+ * `checked_at` later than `now` (this run's own clock) is not believed: such
+ * an answer is left out and never becomes the watermark, which would
+ * otherwise silence the flagged-answers rule for good.
+ */
 export function fetchFigures(
   project: number,
   credentials: Credentials,
   flaggedSince: string | null,
+  now: Date = new Date(),
 ): ProjectFigures {
   const budget = startBudget(IMPORT_BUDGET_MS);
   const client = createSyncClient({
     ...credentials,
-    transport: urlFetchTransport(budget),
+    transport: scrubbedTransport(urlFetchTransport(budget), credentials.token),
     sleep: budgetSleep(budget),
   });
+  const clock = now.toISOString();
+  const since = flaggedSince && flaggedSince > clock ? clock : flaggedSince;
   const summary = readSummaryFields(
     client.get('summary', {
       project,
@@ -133,7 +164,7 @@ export function fetchFigures(
     .map((raw: unknown, index: number) => {
       const row = record(raw);
       return {
-        name: text(row.name) ?? '',
+        name: name(row.name) ?? '',
         visibility: num(row.visibility) ?? 0,
         rank: num(row.rank) ?? index + 1,
         own: row.is_own_brand === true,
@@ -143,30 +174,32 @@ export function fetchFigures(
     client.get('answers', {
       project,
       only_flagged: true,
-      limit: flaggedSince ? FLAGGED_PAGE : 1,
-      ...(flaggedSince ? { since: flaggedSince.slice(0, 10) } : {}),
+      limit: since ? FLAGGED_PAGE : 1,
+      ...(since ? { since: since.slice(0, 10) } : {}),
     }),
   );
-  const rows = (Array.isArray(flaggedBody.answers) ? flaggedBody.answers : []).map(record);
+  const rows = (Array.isArray(flaggedBody.answers) ? flaggedBody.answers : [])
+    .map(record)
+    .filter((row) => (text(row.checked_at) ?? '') <= clock);
   const newest = rows
     .map((row) => text(row.checked_at))
     .filter((each): each is string => Boolean(each))
     .sort()
     .pop();
-  const flagged = flaggedSince
+  const flagged = since
     ? rows
-        .filter((row) => (text(row.checked_at) ?? '') > flaggedSince)
+        .filter((row) => (text(row.checked_at) ?? '') > since)
         .map((row) => ({
-          checkedAt: text(row.checked_at) ?? '',
-          platform: text(row.platform) ?? '',
-          quote: text(row.evidence_quote) ?? '',
+          checkedAt: clipText(text(row.checked_at) ?? '', 40),
+          platform: name(row.platform) ?? '',
+          quote: clipText(text(row.evidence_quote) ?? '', QUOTE_KEEP_CHARS),
           why: reasons(row),
         }))
         .sort((a, b) => (a.checkedAt < b.checkedAt ? 1 : a.checkedAt > b.checkedAt ? -1 : 0))
     : [];
   const plan = record(client.get('action-plan', { project, limit: 3 }));
   const actions = (Array.isArray(plan.actions) ? plan.actions : [])
-    .map((each: unknown) => text(record(each).title))
+    .map((each: unknown) => name(record(each).title))
     .filter((each): each is string => Boolean(each))
     .slice(0, 3);
   const list = record(client.get('projects', {}));
@@ -187,13 +220,13 @@ export function fetchFigures(
       return {
         source,
         state: fields.is_stale === true ? ('stale' as const) : ('fresh' as const),
-        fetchedAt: text(fields.fetched_at),
+        fetchedAt: name(fields.fetched_at),
       };
     },
   );
   return {
     project,
-    brand: summary.brand ?? text(item.brand_name) ?? `Project ${project}`,
+    brand: clipText(summary.brand ?? text(item.brand_name) ?? `Project ${project}`, NAME_CHARS),
     reportUrl: summary.reportUrl,
     periodStart: summary.periodStart,
     periodEnd: summary.periodEnd,
@@ -206,7 +239,7 @@ export function fetchFigures(
       rows.length >= FLAGGED_PAGE && flaggedBody.pagination !== undefined
         ? record(flaggedBody.pagination).has_more === true
         : false,
-    newestFlaggedAt: [flaggedSince, newest].filter(Boolean).sort().pop() ?? null,
+    newestFlaggedAt: [since, newest && clipText(newest, 40)].filter(Boolean).sort().pop() ?? null,
     actions,
     sources,
   };

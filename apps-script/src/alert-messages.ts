@@ -6,7 +6,7 @@
  * email; in chat payloads it cannot form a link, a mention or markup
  * (docs/alerts.md, "Safety").
  */
-import type { WebhookKind } from './alert-settings.js';
+import type { WebhookKind } from './alert-webhooks.js';
 
 export type AlertKind =
   | 'score_change'
@@ -15,7 +15,9 @@ export type AlertKind =
   | 'flagged_answers'
   | 'source_stale'
   | 'top_action'
-  | 'run_failed';
+  | 'run_failed'
+  /** Not a rule: the note that older alerts left a full queue. */
+  | 'queue_trimmed';
 
 export interface Quote {
   platform: string;
@@ -73,16 +75,37 @@ export function escapeHtml(text: string): string {
 const WORD_JOINER = '\u2060';
 
 /**
+ * Text a chat client could turn into a link: Slack, Google Chat and Teams
+ * all link a bare `host.tld` (with or without `www.` and a path), not only
+ * `scheme://` addresses (docs/alerts.md, "Safety"). A dot between two labels
+ * that end in a top-level-domain-like word of letters is the common part.
+ */
+const DOMAIN_LIKE =
+  /[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*\.\p{L}{2,}(?![\p{L}\p{N}])/gu;
+
+/**
+ * Breaks every link a chat client could form, visibly, the way security
+ * reports "defang" addresses: `evil[.]example/login`, `https[:]//`. A word
+ * joiner alone does not do it: it is invisible, survives a copy, and some
+ * clients skip it when they look for addresses.
+ */
+export function defangLinks(text: string): string {
+  return text
+    .replace(/:\/\//g, '[:]//')
+    .replace(DOMAIN_LIKE, (host) => host.replaceAll('.', '[.]'));
+}
+
+/**
  * API text for a chat message: no mention (`@channel`, `<!here>`,
- * `<users/all>`), no link (`<url|text>`, a bare `https://`), no markup
- * (`*bold*`, `_italic_`, `~strike~`, `` `code` ``). The characters stay
- * readable: angle brackets become look-alikes where the service has no
- * escape, a word joiner breaks `@`, `://` and the markup pairs.
+ * `<users/all>`), no link (`<url|text>`, `https://`, `www.host`, a bare
+ * `host.tld/path`), no markup (`*bold*`, `_italic_`, `~strike~`,
+ * `` `code` ``). The characters stay readable: angle brackets become
+ * look-alikes where the service has no escape, a word joiner breaks `@` and
+ * the markup pairs, and addresses are defanged (defangLinks).
  */
 export function inertChatText(text: string, kind: WebhookKind): string {
-  let out = text
+  let out = defangLinks(text)
     .replaceAll('@', `@${WORD_JOINER}`)
-    .replaceAll('://', `:${WORD_JOINER}//`)
     .replace(/[*_~`]/g, (mark) => `${WORD_JOINER}${mark}${WORD_JOINER}`);
   if (kind === 'slack') {
     // Slack's own escapes: the only three characters its parser treats as control.
@@ -92,6 +115,10 @@ export function inertChatText(text: string, kind: WebhookKind): string {
   }
   return out;
 }
+
+/** Brand and project of an alert; the queue's own note has no project. */
+const origin = (alert: Alert) =>
+  alert.project ? `${alert.brand} (project ${alert.project})` : alert.brand;
 
 const alertLines = (alert: Alert) => [
   alert.headline,
@@ -109,7 +136,7 @@ export function alertEmail(alerts: readonly Alert[], spreadsheetUrl: string): Me
     (
       alert,
     ) => `<div style="border-left:4px solid ${alert.kind === 'run_failed' ? '#d93025' : '#1a73e8'};padding:4px 12px;margin:12px 0">
-<p style="margin:0;color:#5f6368;font-size:12px">${escapeHtml(alert.brand)} · project ${alert.project}</p>
+<p style="margin:0;color:#5f6368;font-size:12px">${escapeHtml(alert.brand)}${alert.project ? ` · project ${alert.project}` : ''}</p>
 <p style="margin:4px 0;font-size:15px;font-weight:bold">${escapeHtml(alert.headline)}</p>
 ${alert.details.map((line) => `<p style="margin:2px 0">${escapeHtml(line)}</p>`).join('\n')}
 ${alert.quotes
@@ -132,11 +159,7 @@ ${link}
   const text = [
     'AI Visibility alerts',
     '',
-    ...alerts.flatMap((alert) => [
-      `${alert.brand} (project ${alert.project})`,
-      ...alertLines(alert),
-      '',
-    ]),
+    ...alerts.flatMap((alert) => [origin(alert), ...alertLines(alert), '']),
     spreadsheetUrl ? `Open the spreadsheet: ${spreadsheetUrl}` : '',
     'Change the alerts in Extensions > AI Visibility > Alerts.',
   ].join('\n');
@@ -146,7 +169,7 @@ ${link}
 /** The chat text of one run's alerts: a title line per alert and its details. */
 function chatLines(alerts: readonly Alert[], kind: WebhookKind): string[] {
   return alerts.flatMap((alert) => [
-    inertChatText(`${alert.brand} (project ${alert.project}): ${alert.headline}`, kind),
+    inertChatText(`${origin(alert)}: ${alert.headline}`, kind),
     ...alertLines(alert)
       .slice(1)
       .map((line) => inertChatText(`  ${line}`, kind)),

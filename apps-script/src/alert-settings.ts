@@ -4,10 +4,26 @@
  * spreadsheet's document properties (no secret in it); each webhook URL is
  * a secret like a token and lives in the saving person's user properties,
  * referred to by a `saved:<id>` reference and never shown again in full.
+ *
+ * Each entry belongs to the person who saved it (docs/alerts.md, "Who owns
+ * an alert"): only they can change or remove it, and only runs as them
+ * check it and deliver what it queues. Everyone else sees that it exists
+ * and whose it is.
  */
 
 import { digest } from '../../apps-script-platform/response-cache.js';
-import { AivisError } from '../../shared/http/errors.js';
+import {
+  invalid,
+  type StoredWebhook,
+  sheetId,
+  storedWebhook,
+  WEBHOOK_HOSTS,
+  WEBHOOK_KEY_PREFIX,
+  type WebhookKind,
+  type WebhookView,
+  webhookKind,
+  webhookView,
+} from './alert-webhooks.js';
 
 export const DIGESTS = ['off', 'daily', 'weekly'] as const;
 export type Digest = (typeof DIGESTS)[number];
@@ -24,6 +40,8 @@ export interface AlertRules {
 }
 
 export interface AlertEntry {
+  /** The Google account that saved it; absent on entries saved before owners were kept. */
+  owner?: string;
   project: number;
   connection?: string;
   email: boolean;
@@ -33,54 +51,29 @@ export interface AlertEntry {
   digest: Digest;
 }
 
-export type WebhookKind = 'google_chat' | 'slack' | 'teams';
-
-/** A saved webhook as the sidebar may see it: the service and host, never the URL. */
-export interface WebhookView {
-  ref: string;
-  kind: WebhookKind;
-  label: string;
+/** Someone else's entry, as another editor may see it: that it exists and whose. */
+export interface OtherEntry {
+  owner: string;
+  project: number;
+  connection?: string;
 }
 
 export interface AlertSettingsView {
+  /** The caller's own entries (and any saved before owners were kept). */
   entries: AlertEntry[];
+  others: OtherEntry[];
   webhooks: WebhookView[];
   /** Hosts a webhook may point at (the manifest's urlFetchWhitelist entries for them). */
   allowedWebhookHosts: string[];
 }
 
-/**
- * The incoming-webhook hosts of the three services, as urlFetchWhitelist
- * prefixes (scripts/sheets/manifest.ts adds exactly these). Teams'
- * Workflows webhooks live under logic.azure.com, its older connectors
- * under webhook.office.com.
- */
-export const WEBHOOK_HOSTS: ReadonlyArray<{ kind: WebhookKind; prefix: string; host: RegExp }> = [
-  { kind: 'google_chat', prefix: 'https://chat.googleapis.com/', host: /^chat\.googleapis\.com$/ },
-  { kind: 'slack', prefix: 'https://hooks.slack.com/', host: /^hooks\.slack\.com$/ },
-  {
-    kind: 'teams',
-    prefix: 'https://*.webhook.office.com/',
-    host: /^[a-z0-9-]+(\.[a-z0-9-]+)*\.webhook\.office\.com$/,
-  },
-  {
-    kind: 'teams',
-    prefix: 'https://*.logic.azure.com/',
-    host: /^[a-z0-9-]+(\.[a-z0-9-]+)*\.logic\.azure\.com$/,
-  },
-];
-
-export const KIND_LABELS: Record<WebhookKind, string> = {
-  google_chat: 'Google Chat',
-  slack: 'Slack',
-  teams: 'Microsoft Teams',
-};
-
 export const MAX_ALERT_ENTRIES = 20;
 export const MAX_WEBHOOKS_PER_ENTRY = 3;
-const MAX_URL_CHARS = 600;
+/** Apps Script keeps at most 500 KB per property store; the tokens live in the same user store. */
+export const USER_STORE_LIMIT_BYTES = 500 * 1024;
+/** One property value holds at most 9 KB. */
+export const PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
 const SETTINGS_KEY = 'AIVIS_ALERTS';
-const WEBHOOK_KEY_PREFIX = 'AIVIS_WEBHOOK_';
 const RULE_FLAGS = [
   'competitor_overtakes',
   'flagged_answers',
@@ -88,90 +81,33 @@ const RULE_FLAGS = [
   'run_failed',
 ] as const;
 
-interface StoredWebhook {
-  kind: WebhookKind;
-  host: string;
+/** UTF-8 bytes of a text, with no TextEncoder in Apps Script. */
+export function utf8Bytes(text: string): number {
+  let total = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    total += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return total;
 }
 
-function invalid(field: string, message: string): AivisError {
-  return new AivisError({
-    code: 'validation_failed',
-    status: 0,
-    message: `${field}: ${message}`,
-    errors: { [field]: [message] },
-  });
+/** The Google account this execution runs as ('' when Apps Script will not say). */
+export function currentUser(): string {
+  try {
+    return Session.getEffectiveUser().getEmail() ?? '';
+  } catch {
+    return '';
+  }
 }
+
+/** A short stable id of an owner, for property keys (no address in a key). */
+export const ownerId = (owner: string) => digest(`aivis-owner\n${owner}`).slice(0, 16);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Which service a webhook URL belongs to; throws naming the field when it is none of the three. */
-export function webhookKind(
-  raw: unknown,
-  field: string,
-): { url: string; kind: WebhookKind; host: string } {
-  if (typeof raw !== 'string' || raw.trim() === '') {
-    throw invalid(
-      field,
-      'must be the https address of a Google Chat, Slack or Teams incoming webhook',
-    );
-  }
-  const url = raw.trim();
-  const match = /^https:\/\/([^/?#@\s:]+)(\/[^\s]*)$/i.exec(url);
-  const host = match?.[1]?.toLowerCase() ?? '';
-  const found = WEBHOOK_HOSTS.find((each) => each.host.test(host));
-  if (!match || !found || url.length > MAX_URL_CHARS) {
-    throw invalid(
-      field,
-      `must be an incoming webhook of Google Chat, Slack or Microsoft Teams, starting with ${WEBHOOK_HOSTS.map((each) => each.prefix).join(', ')} (the add-on may call only the addresses in its manifest)`,
-    );
-  }
-  return { url, kind: found.kind, host };
-}
-
 const userProperties = () => PropertiesService.getUserProperties();
 const documentProperties = () => PropertiesService.getDocumentProperties();
-
-function storedWebhook(ref: string): (StoredWebhook & { url: string }) | undefined {
-  const id = /^saved:([A-Za-z0-9_-]{16})$/.exec(ref)?.[1];
-  if (!id) return undefined;
-  const text = userProperties().getProperty(`${WEBHOOK_KEY_PREFIX}${id}`);
-  if (!text) return undefined;
-  try {
-    const parsed = JSON.parse(text) as StoredWebhook & { url: string };
-    return typeof parsed.url === 'string' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The URL behind a reference, to post to; only delivery calls this. */
-export function webhookUrl(ref: string): { url: string; kind: WebhookKind } | undefined {
-  const stored = storedWebhook(ref);
-  return stored ? { url: stored.url, kind: stored.kind } : undefined;
-}
-
-export function webhookView(ref: string): WebhookView | undefined {
-  const stored = storedWebhook(ref);
-  if (!stored) return undefined;
-  return { ref, kind: stored.kind, label: `${KIND_LABELS[stored.kind]} (${stored.host})` };
-}
-
-/** Every saved webhook URL, so any message or log line can be scrubbed of them. */
-export function storedWebhookUrls(): string[] {
-  const properties = userProperties().getProperties() as Record<string, string>;
-  const urls: string[] = [];
-  for (const [key, text] of Object.entries(properties)) {
-    if (!key.startsWith(WEBHOOK_KEY_PREFIX)) continue;
-    try {
-      const url = (JSON.parse(text) as { url?: unknown }).url;
-      if (typeof url === 'string') urls.push(url);
-    } catch {
-      // Not ours to read.
-    }
-  }
-  return urls;
-}
 
 function checkRules(raw: unknown, field: string): AlertRules {
   if (!isPlainObject(raw)) {
@@ -218,7 +154,7 @@ interface CheckedEntry extends AlertEntry {
 function checkEntry(raw: unknown, index: number): CheckedEntry {
   const at = `entries[${index}]`;
   if (!isPlainObject(raw)) throw invalid(at, 'must be an object');
-  const known = new Set(['project', 'connection', 'email', 'webhooks', 'rules', 'digest']);
+  const known = new Set(['owner', 'project', 'connection', 'email', 'webhooks', 'rules', 'digest']);
   for (const key of Object.keys(raw)) {
     if (!known.has(key)) {
       throw invalid(`${at}.${key}`, `is not a setting; the settings are ${[...known].join(', ')}`);
@@ -274,6 +210,7 @@ function checkEntry(raw: unknown, index: number): CheckedEntry {
   };
 }
 
+/** Everyone's entries in this spreadsheet. */
 export function readAlertEntries(): AlertEntry[] {
   const text = documentProperties().getProperty(SETTINGS_KEY);
   if (!text) return [];
@@ -285,28 +222,73 @@ export function readAlertEntries(): AlertEntry[] {
   }
 }
 
-/** The key that ties an entry's stored figures to its project and connection. */
-export const entryKey = (entry: Pick<AlertEntry, 'project' | 'connection'>) =>
-  `${entry.project}|${entry.connection ?? ''}`;
+/**
+ * The entries a run as `user` checks and delivers: their own. Entries saved
+ * before owners were kept are checked by scheduled runs only (the schedule
+ * runs as the person who set it up, in practice the one who saved them).
+ */
+export function entriesOf(user: string, scheduled: boolean): AlertEntry[] {
+  if (!user) return [];
+  return readAlertEntries().filter((each) =>
+    each.owner === undefined ? scheduled : each.owner === user,
+  );
+}
+
+/** The key that ties an entry's stored figures to its owner, project and connection. */
+export const entryKey = (entry: Pick<AlertEntry, 'owner' | 'project' | 'connection'>) =>
+  `${entry.owner ? `${ownerId(entry.owner)}|` : ''}${entry.project}|${entry.connection ?? ''}`;
+
+/** Document-property key of an entry's stored figures (alerts.ts reads and writes it). */
+export const stateKey = (entry: Pick<AlertEntry, 'owner' | 'project' | 'connection'>) =>
+  `AIVIS_ALERT_STATE_${encodeURIComponent(entryKey(entry))}`;
 
 export function alertSettingsView(): AlertSettingsView {
-  const entries = readAlertEntries();
+  const me = currentUser();
+  const all = readAlertEntries();
+  const entries = all.filter((each) => each.owner === undefined || each.owner === me);
   const refs = [...new Set(entries.flatMap((each) => each.webhooks))];
   return {
     entries,
+    others: all
+      .filter((each) => each.owner !== undefined && each.owner !== me)
+      .map((each) => ({
+        owner: each.owner!,
+        project: each.project,
+        ...(each.connection ? { connection: each.connection } : {}),
+      })),
     webhooks: refs.map(webhookView).filter((each): each is WebhookView => Boolean(each)),
     allowedWebhookHosts: WEBHOOK_HOSTS.map((each) => each.prefix),
   };
 }
 
 /**
- * Replaces the settings. Everything is checked before anything is stored,
- * so a bad entry changes nothing; the error names the field and what is
- * allowed.
+ * Replaces the caller's own settings; everyone else's entries are kept as
+ * they are. Everything is checked before anything is stored, so a bad entry
+ * changes nothing; the error names the field and what is allowed. Webhook
+ * URLs no longer referenced by the caller's entries in this spreadsheet are
+ * deleted, and the states of removed entries with them; a save that would
+ * overflow the user store (500 KB, shared with the tokens) or the 9 KB list
+ * is refused with a message.
  */
 export function saveAlertEntries(raw: unknown): AlertSettingsView {
+  const me = currentUser();
+  if (!me) {
+    throw invalid(
+      'entries',
+      'cannot be saved: Apps Script does not tell the add-on your Google account, and each alert belongs to the person who saved it',
+    );
+  }
   if (!Array.isArray(raw) || raw.length > MAX_ALERT_ENTRIES) {
     throw invalid('entries', `must be a list of at most ${MAX_ALERT_ENTRIES} alert settings`);
+  }
+  for (const [index, each] of raw.entries()) {
+    const owner = isPlainObject(each) ? each.owner : undefined;
+    if (owner !== undefined && owner !== me) {
+      throw invalid(
+        `entries[${index}].owner`,
+        `is ${String(owner).slice(0, 80)}: only the person who saved an alert can change it`,
+      );
+    }
   }
   const checked = raw.map(checkEntry);
   const seen = new Set<string>();
@@ -320,18 +302,71 @@ export function saveAlertEntries(raw: unknown): AlertSettingsView {
     }
     seen.add(key);
   }
-  const entries: AlertEntry[] = checked.map(({ fresh, ...entry }) => {
+  const before = readAlertEntries();
+  const mine = checked.map(({ fresh, ...entry }) => ({ ...entry, owner: me }));
+  const claimed = new Set(mine.map((each) => `${each.project}|${each.connection ?? ''}`));
+  // Others' entries stay; an entry saved before owners were kept is claimed by
+  // a save of the same project and connection, and otherwise stays too.
+  const kept = before.filter((each) =>
+    each.owner === undefined
+      ? !claimed.has(`${each.project}|${each.connection ?? ''}`)
+      : each.owner !== me,
+  );
+  const sheet = sheetId();
+  const writes: Record<string, string> = {};
+  const entries: AlertEntry[] = checked.map(({ fresh, ...entry }, index) => {
     const webhooks = [...entry.webhooks];
     for (const each of fresh) {
-      const id = digest(`aivis-webhook\n${each.url}`).slice(0, 16);
-      userProperties().setProperty(
-        `${WEBHOOK_KEY_PREFIX}${id}`,
-        JSON.stringify({ url: each.url, kind: each.kind, host: each.host }),
-      );
+      const id = digest(`aivis-webhook\n${sheet}\n${each.url}`).slice(0, 16);
+      writes[`${WEBHOOK_KEY_PREFIX}${id}`] = JSON.stringify({
+        url: each.url,
+        kind: each.kind,
+        host: each.host,
+        sheet,
+      });
       webhooks[each.index] = `saved:${id}`;
     }
-    return { ...entry, webhooks: [...new Set(webhooks)] };
+    return { ...mine[index]!, webhooks: [...new Set(webhooks)] };
   });
-  documentProperties().setProperty(SETTINGS_KEY, JSON.stringify(entries));
+  const list = JSON.stringify([...kept, ...entries]);
+  if (utf8Bytes(list) > PROPERTY_VALUE_LIMIT_BYTES - 256) {
+    throw invalid(
+      'entries',
+      'are more than this spreadsheet can keep (the alert settings of everyone here share one 9 KB property); remove some entries',
+    );
+  }
+  // Webhooks this spreadsheet saved for the caller that no entry refers to any more.
+  const referenced = new Set(entries.flatMap((each) => each.webhooks));
+  const properties = userProperties().getProperties() as Record<string, string>;
+  const unused = Object.entries(properties)
+    .filter(([key, text]) => {
+      if (!key.startsWith(WEBHOOK_KEY_PREFIX)) return false;
+      if (referenced.has(`saved:${key.slice(WEBHOOK_KEY_PREFIX.length)}`)) return false;
+      if (key in writes) return false;
+      try {
+        return (JSON.parse(text) as StoredWebhook).sheet === sheet && sheet !== '';
+      } catch {
+        return false;
+      }
+    })
+    .map(([key]) => key);
+  let after = 0;
+  for (const [key, text] of Object.entries({ ...properties, ...writes })) {
+    if (!unused.includes(key)) after += utf8Bytes(key) + utf8Bytes(text);
+  }
+  if (after > USER_STORE_LIMIT_BYTES) {
+    throw invalid(
+      'entries.webhooks',
+      `would not fit: your settings for this add-on (tokens, connections, webhooks) would take ${Math.ceil(after / 1024)} KB, over the 500 KB Apps Script keeps per person; remove webhooks or connections you no longer use`,
+    );
+  }
+  if (Object.keys(writes).length) userProperties().setProperties(writes);
+  documentProperties().setProperty(SETTINGS_KEY, list);
+  for (const key of unused) userProperties().deleteProperty(key);
+  // A removed entry's stored figures go with it: re-adding it starts afresh.
+  const stays = new Set([...kept, ...entries].map(stateKey));
+  for (const each of before) {
+    if (!stays.has(stateKey(each))) documentProperties().deleteProperty(stateKey(each));
+  }
   return alertSettingsView();
 }

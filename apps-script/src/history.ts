@@ -7,6 +7,7 @@
 
 import {
   budgetSleep,
+  scrubbedTransport,
   startBudget,
   urlFetchTransport,
 } from '../../apps-script-platform/gas-transport.js';
@@ -15,7 +16,7 @@ import { PLATFORMS } from '../../shared/api/vocabulary.js';
 import { createSyncClient } from '../../shared/client/sync-client.js';
 import type { ProjectSummary } from '../../shared/schemas/summary.js';
 import { DOCUMENT_KEYS, HISTORY_SHEET_NAME, IMPORT_BUDGET_MS } from './config.js';
-import { inertValues, type SheetValue } from './sheet-values.js';
+import { clipCell, inertValues, type SheetValue } from './sheet-values.js';
 
 export const HISTORY_COLUMNS = [
   'recorded_at',
@@ -44,10 +45,10 @@ export function historyRow(
   return [
     recordedAt,
     project,
-    summary.profile?.brand_name ?? '',
-    summary.period.used ?? '',
-    summary.period.start ?? '',
-    summary.period.end ?? '',
+    clipCell(summary.profile?.brand_name ?? ''),
+    clipCell(summary.period.used ?? ''),
+    clipCell(summary.period.start ?? ''),
+    clipCell(summary.period.end ?? ''),
     visibility?.score ?? '',
     visibility?.share_of_voice ?? '',
     ...PLATFORMS.map((platform) => mentions.get(platform) ?? ''),
@@ -95,7 +96,9 @@ export function appendHistory(
   const budget = startBudget(IMPORT_BUDGET_MS);
   const client = createSyncClient({
     ...credentials,
-    transport: urlFetchTransport(budget),
+    // The functions' token scrubbing (docs/security.md, "Token echoes"): a brand
+    // that echoes the token must not reach a history cell.
+    transport: scrubbedTransport(urlFetchTransport(budget), credentials.token),
     sleep: budgetSleep(budget),
   });
   const recordedAt = new Date();

@@ -42,7 +42,7 @@ export function checkAlertsNow(): CheckResult {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const result = runAlertCheck(spreadsheet);
   spreadsheet.toast(
-    `Alerts: ${result.sent} sent, ${result.skipped} skipped (see the run log).`,
+    result.note ?? `Alerts: ${result.sent} sent, ${result.skipped} skipped (see the run log).`,
     MENU_TITLE,
     10,
   );

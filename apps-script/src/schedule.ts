@@ -228,7 +228,11 @@ export function checkAlertsNow(spreadsheet: GoogleAppsScript.Spreadsheet.Spreads
   try {
     const result = checkAlerts(spreadsheet, 'manual', false);
     appendRunLog(spreadsheet, result.log);
-    return { sent: result.sent, skipped: result.skipped };
+    return {
+      sent: result.sent,
+      skipped: result.skipped,
+      ...(result.note ? { note: result.note } : {}),
+    };
   } finally {
     if (lock) lock.releaseLock();
   }

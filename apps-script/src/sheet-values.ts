@@ -35,11 +35,19 @@ function toDate(text: string, type: ColumnType): Date | string {
   return text;
 }
 
+/** Text cut to what one cell holds (on code points, never inside a surrogate pair). */
+export function clipCell(text: string): string {
+  if (text.length <= CELL_LIMIT) return text;
+  const points = Array.from(text.slice(0, CELL_LIMIT));
+  while (points.join('').length > CELL_LIMIT - 1) points.pop();
+  return `${points.join('')}…`;
+}
+
 function toValue(cell: Cell, type: ColumnType | undefined): SheetValue {
   if (cell === null) return '';
   if (typeof cell === 'string') {
     if (type === 'date' || type === 'datetime') return toDate(cell, type);
-    return cell.length > CELL_LIMIT ? `${cell.slice(0, CELL_LIMIT - 1)}…` : cell;
+    return clipCell(cell);
   }
   return cell;
 }
@@ -62,7 +70,8 @@ export function tableValues(table: Table, cap?: CapNote): SheetValue[][] {
     while (row.length < width) row.push('');
     return row;
   };
-  const values: SheetValue[][] = [pad([...table.columns])];
+  // Headers are API text too (row keys): the same cell limit, or Sheets refuses the whole write.
+  const values: SheetValue[][] = [pad(table.columns.map(clipCell))];
   for (const row of table.rows)
     values.push(pad(row.map((cell, index) => toValue(cell, table.types[index]))));
   if (cap?.capped) values.push(pad([capMessage(cap)]));

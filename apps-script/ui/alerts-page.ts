@@ -22,7 +22,7 @@ const FLAGS = [
   'top_action',
 ] as const;
 const box = (id: string) => byId<HTMLInputElement>(id);
-let view: AlertSettingsView = { entries: [], webhooks: [], allowedWebhookHosts: [] };
+let view: AlertSettingsView = { entries: [], others: [], webhooks: [], allowedWebhookHosts: [] };
 
 const sameEntry = (each: AlertEntry) =>
   each.project === Number(project.value) && (each.connection ?? '') === connection.value;
@@ -108,9 +108,21 @@ function render(next: AlertSettingsView): void {
       return item;
     }),
   );
+  // Others' entries: that they exist and whose, never their channels (docs/alerts.md, "Who owns an alert").
+  byId('others').replaceChildren(
+    ...view.others.map((other) => {
+      const item = document.createElement('li');
+      item.textContent = `Project ${other.project}${other.connection ? ` [${other.connection}]` : ''}: ${other.owner}`;
+      return item;
+    }),
+  );
+  byId('others-section').hidden = view.others.length === 0;
   setText(
     'allowed-hosts',
-    `Webhooks of Google Chat, Slack or Microsoft Teams: ${view.allowedWebhookHosts.join(', ')}`,
+    // Hosts only: the full prefixes (docs/alerts.md, "Getting a webhook address") do not fit a sidebar line.
+    `Webhooks of Google Chat, Slack or Microsoft Teams: ${[
+      ...new Set(view.allowedWebhookHosts.map((prefix) => prefix.split('/')[2] ?? prefix)),
+    ].join(', ')}`,
   );
 }
 

@@ -78,8 +78,13 @@ ${RULE_BOX('top_action', 'The top action of the plan changes')}
 <p><button class="action" id="save">Save</button></p>
 <div class="note" id="result" role="status"></div>
 <div class="error" id="error" role="alert" hidden></div>
-<h2>Alert settings</h2>
+<h2>Your alert settings</h2>
 <ul id="entries"></ul>
+<section id="others-section" hidden>
+<h2>Other people's alerts here</h2>
+<ul id="others"></ul>
+<div class="note">Each alert belongs to the person who saved it: only they can change it, and only their own runs check it and send it to them.</div>
+</section>
 <div class="note">Alerts are checked after each scheduled refresh and by ${MENU_TITLE} > Check alerts now; the run log lists each alert sent or skipped.</div>`;
 
 export const PAGE_SOURCES: Page[] = [

@@ -3,7 +3,7 @@
  * address UrlFetchApp may call) and the narrowest scopes that cover what the
  * add-on does.
  */
-import { WEBHOOK_HOSTS } from '../../apps-script/src/alert-settings.js';
+import { WEBHOOK_HOSTS } from '../../apps-script/src/alert-webhooks.js';
 import { baseManifest } from '../apps-script-bundle/manifest.js';
 import type { ServiceSetting } from '../apps-script-bundle/settings.js';
 

@@ -19,6 +19,7 @@ import {
   fakeUrlFetchApp,
   fakeUtilities,
 } from './services.js';
+import { CELL_CHARS_LIMIT } from './spreadsheet.js';
 import type { SyncHttp } from './sync-http.js';
 
 export const DIST_DIR = resolve(import.meta.dirname, '../../dist/apps-script');
@@ -92,7 +93,7 @@ export function loadAddon(options: AddonOptions) {
     Charts: { ChartType: { LINE: 'LINE', COLUMN: 'COLUMN', AREA: 'AREA', BAR: 'BAR' } },
     ScriptApp: scriptApp.service,
     HtmlService: fakeHtmlService(script.dir),
-    LockService: fakeLockService(),
+    LockService: fakeLockService(() => user),
     MailApp: mail.service,
     Session: fakeSession(() => user),
     Logger: { log },
@@ -130,7 +131,9 @@ export function loadAddon(options: AddonOptions) {
     call(name: string, ...args: unknown[]): unknown {
       const fn = global[name];
       if (typeof fn !== 'function') throw new Error(`Code.js has no top-level function ${name}`);
-      return (fn as (...values: unknown[]) => unknown)(...args);
+      const result = (fn as (...values: unknown[]) => unknown)(...args);
+      if (/^AIVIS_[A-Z_]+$/.test(name)) checkCustomFunctionResult(name, result);
+      return result;
     },
     /** Calls and returns the thrown Error's message (or fails when nothing was thrown). */
     errorOf(name: string, ...args: unknown[]): string {
@@ -144,6 +147,23 @@ export function loadAddon(options: AddonOptions) {
   };
   if (options.token !== undefined) addon.setToken(options.token);
   return addon;
+}
+
+/**
+ * Sheets shows an error instead of a custom function's result when a text in
+ * it is longer than a cell holds; the harness refuses it the same way.
+ */
+function checkCustomFunctionResult(name: string, result: unknown): void {
+  if (!Array.isArray(result)) return;
+  for (const row of result) {
+    for (const cell of Array.isArray(row) ? row : [row]) {
+      if (typeof cell === 'string' && cell.length > CELL_CHARS_LIMIT) {
+        throw new Error(
+          `Text result of ${name} is longer than the limit of ${CELL_CHARS_LIMIT} characters.`,
+        );
+      }
+    }
+  }
 }
 
 /** Date objects made inside the vm are not `instanceof Date` here. */

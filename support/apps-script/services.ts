@@ -3,7 +3,8 @@
  * matters to the tests: UrlFetchApp does real HTTP (blocking, fetchAll
  * concurrent, muteHttpExceptions honoured); CacheService enforces 100 KB per
  * value, 250-character keys and the 6-hour TTL; Properties enforce 9 KB per
- * value; ScriptApp allows one clock trigger per user and document (editor
+ * value and 500 KB per store (keys and values), and setProperties writes all
+ * or nothing; ScriptApp allows one clock trigger per user and document (editor
  * add-on rule) and hourly at most.
  */
 import { createHash } from 'node:crypto';
@@ -15,6 +16,8 @@ import { blockingSleep, type SyncHttp, type WireRequest } from './sync-http.js';
 export const CACHE_VALUE_LIMIT_BYTES = 100 * 1024;
 export const CACHE_MAX_TTL_SECONDS = 21_600;
 export const PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
+/** Apps Script's quota: 500 KB per property store (user, document or script). */
+export const PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
@@ -127,14 +130,32 @@ export function fakeUrlFetchApp(http: SyncHttp, routes: Record<string, string> =
 
 export class FakeProperties {
   readonly values = new Map<string, string>();
+  /** Bytes of every key and value, the measure of the 500 KB store quota. */
+  storeBytes(values: ReadonlyMap<string, string> = this.values) {
+    let total = 0;
+    for (const [key, value] of values) total += bytes(key) + bytes(value);
+    return total;
+  }
   getProperty(key: string) {
     return this.values.get(key) ?? null;
   }
   setProperty(key: string, value: string) {
-    const text = String(value);
-    if (bytes(text) > PROPERTY_VALUE_LIMIT_BYTES)
-      throw new Error('Exception: Argument too large: value');
-    this.values.set(key, text);
+    return this.setProperties({ [key]: value });
+  }
+  /** One write: every value is checked before any is stored, as one service call. */
+  setProperties(values: Record<string, string>, deleteAllOthers = false) {
+    const next = new Map(deleteAllOthers ? [] : this.values);
+    for (const [key, value] of Object.entries(values)) {
+      const text = String(value);
+      if (bytes(text) > PROPERTY_VALUE_LIMIT_BYTES)
+        throw new Error('Exception: Argument too large: value');
+      next.set(key, text);
+    }
+    if (this.storeBytes(next) > PROPERTY_STORE_LIMIT_BYTES) {
+      throw new Error('Exception: You have exceeded the property storage quota.');
+    }
+    this.values.clear();
+    for (const [key, value] of next) this.values.set(key, value);
     return this;
   }
   deleteProperty(key: string) {
@@ -367,24 +388,43 @@ export function fakeHtmlService(distDir: string) {
   };
 }
 
-export function fakeLockService() {
-  let held = false;
-  const lock = {
-    tryLock: () => {
-      if (held) return false;
-      held = true;
-      return true;
-    },
-    waitLock: () => {
-      if (held) throw new Error('Exception: Lock timeout');
-      held = true;
-    },
-    releaseLock: () => {
-      held = false;
-    },
-    hasLock: () => held,
+/**
+ * Document and script locks are shared by every user; a user lock by one
+ * user's executions. A run nested inside another (a test's way of making two
+ * executions overlap) finds the lock held: tryLock answers false at once and
+ * waitLock times out, as a real second execution would after its wait.
+ */
+export function fakeLockService(currentUser: () => string = () => '') {
+  const makeLock = () => {
+    let held = false;
+    return {
+      tryLock: () => {
+        if (held) return false;
+        held = true;
+        return true;
+      },
+      waitLock: () => {
+        if (held) throw new Error('Exception: Lock timeout');
+        held = true;
+      },
+      releaseLock: () => {
+        held = false;
+      },
+      hasLock: () => held,
+    };
   };
-  return { getDocumentLock: () => lock, getScriptLock: () => lock, getUserLock: () => lock };
+  const documentLock = makeLock();
+  const scriptLock = makeLock();
+  const userLocks = new Map<string, ReturnType<typeof makeLock>>();
+  return {
+    getDocumentLock: () => documentLock,
+    getScriptLock: () => scriptLock,
+    getUserLock: () => {
+      const user = currentUser();
+      if (!userLocks.has(user)) userLocks.set(user, makeLock());
+      return userLocks.get(user)!;
+    },
+  };
 }
 
 export function fakeUi() {

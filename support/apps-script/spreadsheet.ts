@@ -14,6 +14,19 @@ interface Cell {
 }
 
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+/** Sheets' limits: characters in one cell, cells in one spreadsheet. */
+export const CELL_CHARS_LIMIT = 50_000;
+export const SPREADSHEET_CELLS_LIMIT = 10_000_000;
+
+/** Sheets refuses the whole write when one text is longer than a cell holds. */
+function checkCellText(cell: Cell): Cell {
+  if (typeof cell.value === 'string' && cell.value.length > CELL_CHARS_LIMIT) {
+    throw new Error(
+      `Exception: Your input contains more than the maximum of ${CELL_CHARS_LIMIT} characters in a single cell.`,
+    );
+  }
+  return cell;
+}
 
 /** What Sheets stores when a value is written with setValue(s). */
 export function typed(input: Value): Cell {
@@ -225,15 +238,22 @@ export class FakeRange {
         `Exception: The number of rows or columns in the data does not match the range. The data has ${values.length} rows but the range has ${this.rows}.`,
       );
     }
-    values.forEach((row, r) => {
-      row.forEach((value, c) => {
-        this.sheet.setCell(this.row + r, this.column + c, typed(value));
+    const after = this.sheet.spreadsheet.cellCount() + this.rows * this.columns;
+    if (after > SPREADSHEET_CELLS_LIMIT) {
+      throw new Error(
+        `Exception: This action would increase the number of cells in the workbook above the limit of ${SPREADSHEET_CELLS_LIMIT} cells.`,
+      );
+    }
+    const cells = values.map((row) => row.map((value) => checkCellText(typed(value))));
+    cells.forEach((row, r) => {
+      row.forEach((cell, c) => {
+        this.sheet.setCell(this.row + r, this.column + c, cell);
       });
     });
     return this;
   }
   setValue(value: Value) {
-    this.sheet.setCell(this.row, this.column, typed(value));
+    this.sheet.setCell(this.row, this.column, checkCellText(typed(value)));
     return this;
   }
   setFormula(formula: string) {
@@ -275,6 +295,10 @@ export class FakeSpreadsheet {
   }
   getSheets() {
     return [...this.sheets];
+  }
+  /** Cells written so far, for the 10-million-cell limit (an upper bound of what Sheets counts). */
+  cellCount() {
+    return this.sheets.reduce((sum, sheet) => sum + sheet.cells.size, 0);
   }
   getSheetByName(name: string) {
     return this.sheets.find((sheet) => sheet.name === name) ?? null;

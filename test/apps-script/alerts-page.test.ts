@@ -60,6 +60,39 @@ describe('Alerts sidebar', () => {
     expect(addon.documentProperties.getProperty('AIVIS_ALERTS')).toBeNull();
   });
 
+  test("another editor sees the owner's alerts as the owner's, and saving their own leaves them", async () => {
+    const addon = suite.load();
+    addon.call('aivisSaveAlerts', [
+      {
+        project: 1001,
+        email: true,
+        webhooks: [SLACK],
+        rules: {
+          score_change: 3,
+          competitor_overtakes: true,
+          flagged_answers: true,
+          source_stale: true,
+          run_failed: true,
+        },
+        digest: 'weekly',
+      },
+    ]);
+    addon.setUser('editor@example.com');
+    addon.setToken('aivis_test_entry');
+    const { page } = await openWithProjects(chromium(), addon, 'Alerts');
+    await expect.poll(() => textOf(page, '#others')).toBe('Project 1001: owner@example.com');
+    expect(await page.isVisible('#others-section')).toBe(true);
+    expect(await textOf(page, '#entries')).toBe('');
+    expect(await textOf(page, '#saved-webhooks')).toBe('');
+    await page.click('#save');
+    await expect.poll(() => textOf(page, '#result')).toBe('Saved 1 alert setting(s).');
+    addon.setUser('owner@example.com');
+    const own = addon.call('aivisAlertSettings') as { entries: Array<{ digest: string }> };
+    expect(own.entries.map((each) => each.digest)).toEqual(['weekly']);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   test('works from the keyboard and axe finds nothing, before and after saving', async () => {
     const { page } = await alertsPage();
     expect(await axeViolations(page)).toEqual([]);

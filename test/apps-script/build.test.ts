@@ -13,6 +13,8 @@ import { ENDPOINTS } from '../../shared/api/endpoints.js';
 import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
 import { DIST_DIR } from '../../support/apps-script/harness.js';
 
+const ROOT = join(import.meta.dirname, '../..');
+
 const code = readFileSync(join(DIST_DIR, 'Code.js'), 'utf8');
 const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'appsscript.json'), 'utf8'));
 
@@ -104,6 +106,22 @@ describe('appsscript.json', () => {
   });
 });
 
+describe('what the docs tell a person who installs it', () => {
+  test("docs/sheets.md's permissions table names every scope and every webhook address the manifest allows", () => {
+    const sheets = readFileSync(join(ROOT, 'docs/sheets.md'), 'utf8');
+    const table = sheets.slice(sheets.indexOf('#### Permissions the add-on asks for'));
+    for (const scope of manifest.oauthScopes as string[]) {
+      expect(table).toContain(`\`${scope.replace('https://www.googleapis.com/auth/', '')}\``);
+    }
+    const alerts = readFileSync(join(ROOT, 'docs/alerts.md'), 'utf8');
+    for (const entry of (manifest.urlFetchWhitelist as string[]).slice(1)) {
+      expect(table).toContain(`\`${entry}\``);
+      // The alerts recipe shows each service's address form.
+      expect(alerts).toContain(entry.replace('https://*.', '').split('/')[0]!.replace(/^\*\./, ''));
+    }
+  });
+});
+
 describe('the build setting', () => {
   test('AIVIS_SERVICE_URL becomes the whitelist entry and the default base URL', async () => {
     const out = mkdtempSync(join(tmpdir(), 'aivis-apps-script-'));
@@ -115,10 +133,11 @@ describe('the build setting', () => {
       const built = JSON.parse(readFileSync(join(out, 'appsscript.json'), 'utf8'));
       expect(built.urlFetchWhitelist).toEqual([
         'https://api.brand.example/',
-        'https://chat.googleapis.com/',
-        'https://hooks.slack.com/',
-        'https://*.webhook.office.com/',
-        'https://*.logic.azure.com/',
+        'https://chat.googleapis.com/v1/spaces/',
+        'https://hooks.slack.com/services/',
+        'https://*.logic.azure.com/workflows/',
+        'https://*.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/',
+        'https://*.webhook.office.com/webhookb2/',
       ]);
       expect(readFileSync(join(out, 'Code.js'), 'utf8')).toContain('"https://api.brand.example"');
       process.env.AIVIS_SERVICE_URL = 'http://insecure.example';

@@ -5,7 +5,9 @@
  * Chromium:
  * - docs/images/alert-email.png: an alert email (a drop beyond noise);
  * - docs/images/digest-email.png: a weekly digest of project 1001 a day
- *   later (the score back, newly flagged answers quoted, hostile text escaped).
+ *   later (the score back, newly flagged answers quoted, hostile text escaped);
+ * - docs/images/alerts-sidebar.png: the Alerts sidebar with that entry saved,
+ *   as its owner sees it, beside a colleague's entry.
  * It also prints one message of each kind as sent (email text, Slack,
  * Google Chat and Teams JSON, the digest) for the docs and reviews.
  * Run: npx tsx test/apps-script/fakes/draw-alert-pictures.ts (after npm run build:apps-script).
@@ -14,6 +16,7 @@ import { resolve } from 'node:path';
 import { BUILT_SERVICE_URL, loadAddon } from '../../../support/apps-script/harness.js';
 import { skipSleep } from '../../../support/apps-script/services.js';
 import { startWebhookReceiver } from '../../../support/apps-script/webhook-receiver.js';
+import { openWithProjects } from './browser-pages.js';
 import { startPictureSession } from './picture-session.js';
 
 const OUT = resolve(import.meta.dirname, '../../../docs/images');
@@ -35,6 +38,7 @@ try {
   addon.call('aivisSaveAlerts', [
     {
       project: 1001,
+      connection: 'Default',
       email: true,
       webhooks: [
         'https://hooks.slack.com/services/T000/B000/example',
@@ -72,6 +76,30 @@ try {
     await page.screenshot({ path: `${OUT}/${file}`, fullPage: true });
     await page.close();
   }
+  // A colleague's entry, shown to the owner as theirs (docs/alerts.md, "Who owns an alert").
+  addon.setUser('colleague@example.com');
+  addon.setToken('aivis_test_entry');
+  addon.call('aivisSaveAlerts', [
+    {
+      project: 1002,
+      email: true,
+      webhooks: [],
+      rules: {
+        score_change: 5,
+        competitor_overtakes: true,
+        flagged_answers: false,
+        source_stale: false,
+        run_failed: true,
+      },
+      digest: 'daily',
+    },
+  ]);
+  addon.setUser('owner@example.com');
+  const { page: sidebar } = await openWithProjects(browser, addon, 'Alerts');
+  await sidebar.setViewportSize({ width: 300, height: 1100 });
+  await sidebar.locator('#entries li').first().waitFor();
+  await sidebar.locator('#others li').first().waitFor();
+  await sidebar.screenshot({ path: `${OUT}/alerts-sidebar.png`, fullPage: true });
   console.log('==== alert email (subject, text body) ====');
   console.log(alert.subject);
   console.log(alert.body);
