@@ -20,6 +20,8 @@ export interface Site {
 export interface SiteOptions {
   /** Served under this path prefix (the token-keeping proxy on the page's origin). */
   mount?: { path: string; handler: FetchHandler };
+  /** Pages made per request (a server include's page): their path -> the HTML. */
+  madePages?: Record<string, () => Promise<string>>;
 }
 
 /**
@@ -37,6 +39,8 @@ export async function startSite(bundleDir: string, options: SiteOptions = {}): P
   const served = await serveFetchHandler(async (request) => {
     const path = new URL(request.url).pathname;
     if (mount && path.startsWith(`${mount.path}/`)) return mount.handler(request);
+    const made = options.madePages?.[path];
+    if (made) return new Response(await made(), { headers: { 'content-type': 'text/html' } });
     const html = pages.get(path);
     if (html !== undefined) {
       return new Response(html, { headers: { 'content-type': 'text/html' } });

@@ -4,7 +4,6 @@
  * fetches the same three bodies and writes them as text (the floor).
  */
 import { setTimeout } from 'node:timers/promises';
-import type { Page } from 'playwright-core';
 import { proxyConfig } from '../proxy/config.js';
 import { createProxyHandler } from '../proxy/handler.js';
 import { MAX_BUDGET_PER_MINUTE } from '../proxy/pacer.js';
@@ -58,39 +57,6 @@ await Promise.all(paths.map((path) =>
   })));
 requestAnimationFrame(() => { window.renderedAt = performance.now(); });
 </script></body></html>`;
-}
-
-/**
- * The ceiling of server-rendered first HTML: a finished page's cards, each
- * with its shadow tree and styles as declarative shadow DOM
- * (`<template shadowrootmode="open">`), in a page that runs no script but
- * the timer. What Lit SSR from the proxy would send on a cache hit, less the
- * server's rendering time and the bundle that would hydrate the cards later.
- */
-export async function captureCards(page: Page): Promise<string> {
-  // A string, as the page runs it: the bench compiles without the DOM's types.
-  return page.evaluate<string>(`[...document.querySelectorAll('aivis-provider > *')]
-    .map((card) => {
-      const root = card.shadowRoot;
-      if (!root) throw new Error('<' + card.localName + '> has no shadow root');
-      const css = root.adoptedStyleSheets
-        .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
-        .join('\\n');
-      const attributes = [...card.attributes]
-        .map(({ name, value }) => name + '="' + value.replaceAll('"', '&quot;') + '"')
-        .join(' ');
-      return '<' + card.localName + ' ' + attributes + '><template shadowrootmode="open"><style>' +
-        css + '</style>' + root.innerHTML + '</template></' + card.localName + '>';
-    })
-    .join('\\n')`);
-}
-
-/** The captured cards (captureCards) in a page that sets window.renderedAt on the frame after its HTML. */
-export function serverRenderedPage(cards: string): string {
-  return `${HEAD}</head><body>
-${cards}
-<script>requestAnimationFrame(() => { window.renderedAt = performance.now(); });</script>
-</body></html>`;
 }
 
 export function benchPages(site: Site, baseUrl: string) {
@@ -147,6 +113,9 @@ export async function startBenchSite(
   sandboxUrl: string,
   cacheTtlSeconds?: number,
   serviceDelayMs = 0,
+  madePages: (
+    proxy: (request: Request) => Promise<Response>,
+  ) => Record<string, () => Promise<string>> = () => ({}),
 ) {
   const proxy = createProxyHandler(
     proxyConfig({
@@ -159,6 +128,7 @@ export async function startBenchSite(
   );
   const proxied: Array<{ path: string; status: number }> = [];
   const site = await startSite(bundleDir, {
+    madePages: madePages(proxy),
     mount: {
       path: PROXY_PATH,
       handler: async (request) => {

@@ -26,20 +26,19 @@ import {
   watchRendered,
 } from './browser.js';
 import { figure, ROUNDS, spread } from './stats.js';
+import { cardsThroughput, printRenderCost, serverCardPages } from './widget-cards.js';
 import {
   benchPages,
-  captureCards,
   docPageOn,
   loadingDocPage,
   PROXY_PATH,
   plainPage,
-  serverRenderedPage,
   startBenchSite,
   warmSandbox,
 } from './widget-pages.js';
 
 /** Browser timings are the noisiest figures: more rounds than the others (WIDGET_ROUNDS sets them). */
-const WIDGET_ROUNDS = Math.max(ROUNDS, Number(process.env.WIDGET_ROUNDS) || 21);
+const WIDGET_ROUNDS = Math.max(ROUNDS, Number(process.env.WIDGET_ROUNDS) || 15);
 
 const DOC_SITE = 'https://intranet.example';
 /** The one-tag dashboard's sections: one aivis-load or aivis-error each. */
@@ -87,11 +86,6 @@ async function pathsOf(
   const from = proxied.length;
   await settledLoad(browser, url, async () => undefined);
   return proxied.slice(from).map((entry) => entry.path);
-}
-
-/** docs/loading.md's page once, its cards captured as declarative shadow DOM (captureCards). */
-async function serverRendered(browser: Browser, url: string): Promise<string> {
-  return serverRenderedPage(await settledLoad(browser, url, captureCards, { networkIdle: false }));
 }
 
 /** Loads the dashboard once: the bodies it asks for, and preloadLinks()' lines for it. */
@@ -162,6 +156,35 @@ async function pair(
   }
 }
 
+/**
+ * The layout shift while the bundle takes the server's cards over: the sum
+ * of every layout-shift entry from navigation until each card has sent its
+ * aivis-load and the page is quiet, the median and the largest over `rounds` loads.
+ */
+async function printTakeoverShift(browser: Browser, url: string, rounds: number): Promise<void> {
+  const shifts: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const context = await browser.newContext();
+    try {
+      await context.addInitScript(`window.shift = 0; window.loads = 0;
+document.addEventListener('aivis-load', () => { window.loads += 1; });
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.shift += entry.value; })
+  .observe({ type: 'layout-shift', buffered: true });`);
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForFunction('window.loads >= 3');
+      await page.waitForLoadState('networkidle');
+      shifts.push((await page.evaluate('window.shift')) as number);
+    } finally {
+      await context.close();
+    }
+  }
+  const shift = spread(shifts);
+  console.log(
+    `widget   layout shift when the bundle takes the three server-rendered cards over: CLS ${shift.median.toFixed(4)} median, ${shift.max.toFixed(4)} at most over ${rounds} loads (target 0; no ratio: 0 is the figure)`,
+  );
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function sizeOf(path: string) {
@@ -187,7 +210,15 @@ try {
   }
 
   const sandbox = await startSandbox({ port: 0, rateLimit: false });
-  const { site, proxied } = await startBenchSite(outDir, sandbox.baseUrl);
+  let siteUrl = '';
+  const { site, proxied } = await startBenchSite(
+    outDir,
+    sandbox.baseUrl,
+    undefined,
+    0,
+    serverCardPages(() => siteUrl),
+  );
+  siteUrl = site.url;
   // A second origin whose proxy keeps nothing fresh (CACHE_TTL=0): every repeat visit revalidates.
   const revalidating = await startBenchSite(outDir, sandbox.baseUrl, 0);
   // A third whose proxy answers only after SLOW_SERVICE_MS, as with a cold cache and a slow service.
@@ -295,21 +326,32 @@ try {
       undefined,
       { painted: true },
     );
-    // What only HTML rendered before the script could reach (docs/loading.md, "Where the rest of the time goes").
-    const prerendered = site.page('bench-server-rendered', await serverRendered(browser, advised));
+    // The cards rendered by the proxy (docs/loading.md, "Cards from the server").
+    const serverCards = `${site.url}/bench-server-cards.html`;
+    // Once outside the figures: the proxy's first cards load its renderer and make their answers.
+    await timeToRendered(browser, serverCards);
+    await timeToRendered(browser, `${site.url}/bench-embed-dashboard.html`);
     await pair(
-      'ceiling of server-rendered first HTML: the same three cards as declarative shadow DOM, no script, loopback',
+      'three cards server-rendered by the proxy, docs/loading.md page (server includes, bundle taking over), loopback',
       'plain page fetching the same 3 bodies from the proxy',
-      (network) => timeToRendered(browser, prerendered, network),
+      (network) => timeToRendered(browser, serverCards, network),
       (network) => timeToRendered(browser, advisedBaseline, network),
     );
     await pair(
-      'ceiling of server-rendered first HTML, 40 ms RTT / 20 Mbit/s',
+      'three cards server-rendered by the proxy, docs/loading.md page, 40 ms RTT / 20 Mbit/s',
       'plain page fetching the same 3 bodies from the proxy',
-      (network) => timeToRendered(browser, prerendered, network),
+      (network) => timeToRendered(browser, serverCards, network),
       (network) => timeToRendered(browser, advisedBaseline, network),
       intranet,
     );
+    await pair(
+      'one-tag dashboard served by /embed/aivis-dashboard (no script), 40 ms RTT / 20 Mbit/s',
+      `plain page fetching the same ${dashboardPaths.length} bodies from the proxy`,
+      (network) => timeToRendered(browser, `${site.url}/bench-embed-dashboard.html`, network),
+      (network) => timeToRendered(browser, dashboardBaseline, network),
+      intranet,
+    );
+    await printTakeoverShift(browser, serverCards, WIDGET_ROUNDS);
     const revalidated = () => revalidating.proxied.filter((entry) => entry.status === 304).length;
     const before304 = revalidated();
     await pair(
@@ -327,6 +369,8 @@ try {
     for (const { status } of [...proxied, ...revalidating.proxied, ...slow.proxied]) {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
+    await printRenderCost(sandbox.baseUrl);
+    await cardsThroughput(sandbox.baseUrl, WIDGET_ROUNDS);
     console.log(
       `widget   proxy answers during the run, by status: ${[...statuses]
         .sort(([a], [b]) => a - b)

@@ -200,7 +200,7 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     default: [],
     defaultText: 'none',
     description:
-      "Comma list of exact origins whose pages may show `/embed/…` in an iframe (SharePoint, Confluence, Notion, Google Sites: [widgets.md](widgets.md#embeds-without-script)); it becomes the embeds' `frame-ancestors`, and an embed framed by a listed page may spend budget. Default: no page may frame them",
+      "Comma list of exact origins whose pages may show `/embed/…` in an iframe (SharePoint, Confluence, Notion, Google Sites: [widgets.md](widgets.md#embeds-without-script)); it becomes the embeds' `frame-ancestors`. Default: no page may frame them",
     read: readOrigins,
   }),
   setting({

@@ -36,7 +36,7 @@ export interface WidgetCardRequest {
   attributes: ReadonlyArray<readonly [string, string]>;
   endpoint: EndpointName;
   params: CheckedParams;
-  /** The element's own name for this request (AivisElement.requestKey). */
+  /** The element's own name for this request (requestKey). */
   key: string;
   element: CardElement;
 }
@@ -91,6 +91,14 @@ export function readAttributes(
   return { attributes: [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
 }
 
+/**
+ * The element's own name for its request: the JSON of its raw parameters,
+ * as its task names them (AivisElement's held answer is matched by it).
+ */
+export function requestKey(element: CardElement): string {
+  return JSON.stringify((element as unknown as { requestInput(): unknown }).requestInput());
+}
+
 /** Sets the attributes on an element made on the server, as the parser would. */
 export function applyAttributes(
   element: object,
@@ -113,7 +121,7 @@ export function readCardRequest(
     return { ok: false, status: 422, error: read.error, element, tag, attributes: [] };
   applyAttributes(element, read.attributes);
   const entry = entryOf(tag);
-  const key = element.requestKey();
+  const key = requestKey(element);
   try {
     const params = checkedParams(entry, JSON.parse(key)) as CheckedParams;
     return {

@@ -40,9 +40,9 @@ export const attributesHtml = (attributes: ReadonlyArray<readonly [string, strin
 
 /** The inside of the card's shadow root for this answer. */
 export function cardBody(element: CardElement, key: string, answer: CardAnswer): string {
-  if ('error' in answer) return templateHtml(element.failureView(answer.error));
-  element.holdAnswer(key, answer.data as never);
-  if (answer.followUps) element.holdFollowUps(answer.followUps);
+  element.holdAnswer(key, 'error' in answer ? answer.error : (answer.data as never));
+  if ('error' in answer) return templateHtml(element.render());
+  if (answer.followUps) element.holdFollowUps?.(answer.followUps, answer.data as never);
   return templateHtml(element.render());
 }
 

@@ -11,7 +11,7 @@ import type { AivisError } from '../shared/http/errors.js';
 import { parseSections, SECTIONS } from '../widget/dashboard/dashboard.component.js';
 import { checkedParams, forAttributes } from '../widget/internal/catalog-params.js';
 import { AivisDashboard, entryOf, newCard, type WidgetTag } from './card-elements.js';
-import { applyAttributes, type CardElement } from './card-request.js';
+import { applyAttributes, type CardElement, requestKey } from './card-request.js';
 import { attributesHtml, type CardAnswer, type CardLook, cardHtml } from './render-card.js';
 import { escapeHtml, templateHtml, WrittenHtml } from './template-html.js';
 
@@ -62,7 +62,7 @@ export function planDashboard(attributes: ReadonlyArray<readonly [string, string
       headingLevel: String(Math.min(6, level + (dashboard.heading === '' ? 0 : 1))),
     });
     const entry = entryOf(tag as WidgetTag);
-    const key = element.requestKey();
+    const key = requestKey(element);
     let request: DashboardSection['request'];
     try {
       request = { endpoint: entry.endpoint, params: checkedParams(entry, JSON.parse(key)) };

@@ -11,7 +11,7 @@ import type { Query } from '../../shared/api/endpoints.js';
 import type { CheckedParams } from '../../shared/api/validate.js';
 import { AivisError, validationError } from '../../shared/http/errors.js';
 import { apiPath } from '../../shared/http/request.js';
-import { cardAnswer, followUpCalls } from '../../ssr/card-answer.js';
+import { cardAnswer } from '../../ssr/card-answer.js';
 import { DASHBOARD_TAG, isWidgetTag } from '../../ssr/card-elements.js';
 import { cardSvg } from '../../ssr/card-picture.js';
 import {
@@ -21,11 +21,13 @@ import {
   unknownElement,
 } from '../../ssr/card-request.js';
 import { EMBED_STYLESHEET, embedPage } from '../../ssr/embed-page.js';
+import { followUpCalls, hasFollowUps } from '../../ssr/follow-ups.js';
 import { type CardAnswer, type CardLook, cardHtml, cardsReady } from '../../ssr/render-card.js';
 import { dashboardHtml, planDashboard } from '../../ssr/render-dashboard.js';
 import { cardStylesheet } from '../../ssr/stylesheet.js';
 import { hexDigest } from '../digest.js';
 import { etagMatches } from '../etag.js';
+import { BoundedMemo } from '../memo.js';
 import type { AnswerCached } from '../pipeline/cache-policy.js';
 import type { ProxyParts } from '../pipeline/compose.js';
 import type { Answer, ProxyRequestContext } from '../pipeline/exchange.js';
@@ -41,6 +43,9 @@ export type CardServer = (
   context: ProxyRequestContext | undefined,
 ) => Promise<Answer>;
 
+/** Distinct card addresses whose checked request is remembered (a site has a few dozen). */
+const MAX_REMEMBERED_CARDS = 512;
+
 /** The embed page's own stylesheet, beside the cards' (one address per tag). */
 const EMBED_STYLESHEET_NAME = 'aivis-embed';
 const CONTENT_TYPES: Record<CardForm, string> = {
@@ -51,7 +56,8 @@ const CONTENT_TYPES: Record<CardForm, string> = {
 };
 
 interface Read {
-  answer: CardAnswer;
+  /** The answer as the card reads it, read and interpreted when first asked (a kept card never asks). */
+  answer: () => Promise<CardAnswer>;
   status: number;
   etag?: string;
   cacheControl?: string;
@@ -71,6 +77,8 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
   const rules = { basePath: '', allowedProjects: config.allowedProjects };
   const look: CardLook = { stylesheet: (tag) => `${config.basePath}/cards/${tag}.css` };
   const rendered = new RenderedCards();
+  const requests = new BoundedMemo<ReturnType<typeof readCardRequest>>(MAX_REMEMBERED_CARDS);
+  const routes = new WeakMap<CheckedParams, ReturnType<typeof resolveRoute>>();
   const ancestors = config.frameAncestors.length > 0 ? config.frameAncestors.join(' ') : "'none'";
   const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; frame-ancestors ${ancestors}`;
 
@@ -81,31 +89,36 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
     params: CheckedParams,
     context: ProxyRequestContext | undefined,
   ): Promise<Read> {
-    const route = resolveRoute(
-      new URL(apiPath(endpoint, params as Query), 'https://cards.invalid'),
-      rules,
-    );
+    // The same checked parameters (a remembered card's) resolve to the same route.
+    let route = routes.get(params);
+    if (!route) {
+      route = resolveRoute(
+        new URL(apiPath(endpoint, params as Query), 'https://cards.invalid'),
+        rules,
+      );
+      routes.set(params, route);
+    }
     if (route.kind === 'not_found') {
-      return {
-        answer: {
-          error: new AivisError({ code: 'not_found', status: 404, message: route.message }),
-        },
-        status: 404,
-      };
+      const error = new AivisError({ code: 'not_found', status: 404, message: route.message });
+      return { answer: async () => ({ error }), status: 404 };
     }
     if (route.kind === 'invalid') {
-      return { answer: { error: validationError(route.errors) }, status: 422 };
+      const error = validationError(route.errors);
+      return { answer: async () => ({ error }), status: 422 };
     }
     if (route.kind !== 'api') throw new Error('A card reads an API route');
     const result = await answerCached(request, route, context);
     const response = result.response;
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const body = await response.text();
+    let interpreted: Promise<CardAnswer> | undefined;
     const read: Read = {
-      answer: cardAnswer(endpoint, params, response.status, headers, body, parts.now()),
+      answer: () =>
+        (interpreted ??= response.text().then((body) => {
+          const headers: Record<string, string> = {};
+          response.headers.forEach((value, name) => {
+            headers[name] = value;
+          });
+          return cardAnswer(endpoint, params, response.status, headers, body, parts.now());
+        })),
       status: response.status,
     };
     const etag = response.headers.get('ETag');
@@ -120,22 +133,31 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
   /** The card's answer and its follow-ups' (AI traffic's daily series), one validator for all. */
   async function readWithFollowUps(
     request: Request,
+    tag: string,
     element: CardElement,
     endpoint: Parameters<typeof apiPath>[0],
     params: CheckedParams,
     context: ProxyRequestContext | undefined,
   ): Promise<Read> {
     const read = await readAnswer(request, endpoint, params, context);
-    if (!('data' in read.answer)) return read;
-    const calls = followUpCalls(element, read.answer.data);
+    if (!hasFollowUps(tag)) return read;
+    const first = await read.answer();
+    if (!('data' in first)) return read;
+    const calls = followUpCalls(tag, element, first.data);
     if (calls.length === 0) return read;
     const more = await Promise.all(
       calls.map((call) => readAnswer(request, call.endpoint, call.params, context)),
     );
-    read.answer = {
-      data: read.answer.data,
-      followUps: more.map((one) => ('data' in one.answer ? one.answer.data : undefined)),
+    const answer: CardAnswer = {
+      data: first.data,
+      followUps: await Promise.all(
+        more.map(async (one) => {
+          const followed = await one.answer();
+          return 'data' in followed ? followed.data : undefined;
+        }),
+      ),
     };
+    read.answer = async () => answer;
     if (read.etag && more.every((one) => one.etag)) {
       read.etag = `"${await hexDigest([read.etag, ...more.map((one) => one.etag!)])}"`;
     } else delete read.etag;
@@ -183,7 +205,10 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
     route: CardRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<Made> {
-    const card = readCardRequest(route.tag, new URLSearchParams(route.query));
+    // Checked once per address: a card's element holds no state between renders but its answer.
+    const card = requests.get(`${route.tag}?${route.query}`, () =>
+      readCardRequest(route.tag, new URLSearchParams(route.query)),
+    );
     if (!card.ok) {
       if (!card.element || !card.tag || !card.attributes) throw card.error;
       return {
@@ -199,6 +224,7 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
     }
     const read = await readWithFollowUps(
       request,
+      card.tag,
       card.element,
       card.endpoint,
       card.params,
@@ -213,7 +239,7 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
         dress(
           route,
           cardTitle(route.tag),
-          cardHtml(card.tag, card.attributes, card.element, card.key, read.answer, look),
+          cardHtml(card.tag, card.attributes, card.element, card.key, await read.answer(), look),
           card.attributes,
         ),
         config.token,
@@ -238,21 +264,25 @@ export function cardServer(parts: ProxyParts, answerCached: AnswerCached): CardS
     if ('error' in read) throw read.error;
     const plan = planDashboard(read.attributes);
     const reads = await Promise.all(
-      plan.sections.map(
-        async (section): Promise<Read> =>
-          'error' in section.request
-            ? { answer: { error: section.request.error }, status: 422 }
-            : readWithFollowUps(
-                request,
-                section.element,
-                section.request.endpoint,
-                section.request.params,
-                context,
-              ),
-      ),
+      plan.sections.map(async (section): Promise<Read> => {
+        const asked = section.request;
+        if ('error' in asked) return { answer: async () => ({ error: asked.error }), status: 422 };
+        return readWithFollowUps(
+          request,
+          section.tag,
+          section.element,
+          asked.endpoint,
+          asked.params,
+          context,
+        );
+      }),
     );
     const answers = new Map(
-      plan.sections.map((section, index) => [section.name, reads[index]!.answer]),
+      await Promise.all(
+        plan.sections.map(
+          async (section, index) => [section.name, await reads[index]!.answer()] as const,
+        ),
+      ),
     );
     const html = dashboardHtml(plan, answers, look);
     const all = reads.every((one) => one.etag);

@@ -21,7 +21,13 @@ export async function buildProxy(outDir = `${ROOT}dist/proxy`): Promise<void> {
   await mkdir(outDir, { recursive: true });
   await buildForProduction({
     // Bundle every package (they are plain ECMAScript); leave only Node's own modules outside.
-    ssr: { noExternal: true, target: 'node' },
+    // Lit's production build for the cards (ssr/): Vite picks its development build
+    // unless NODE_ENV says production, and that one warns on every start.
+    ssr: {
+      noExternal: true,
+      target: 'node',
+      resolve: { conditions: ['node', 'module', 'import', 'default'] },
+    },
     build: {
       ssr: `${ROOT}proxy/main.ts`,
       outDir,

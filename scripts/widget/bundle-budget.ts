@@ -16,8 +16,14 @@
  * later and not counted here (scripts/widget/chunk-files.ts).
  */
 
-/** The whole catalogue: dist/widget/aivis-widgets.js, every element and configure() in one script tag (35 KB, docs/widgets.md); its later chunks apart. */
-export const BUNDLE_BUDGET_GZIP_BYTES = 35_000;
+/**
+ * The whole catalogue: dist/widget/aivis-widgets.js, every element and
+ * configure() in one script tag (35 KB, docs/widgets.md); its later chunks
+ * apart. Raised by 200 B for taking over a server-rendered card (its held
+ * answer, the server's markup cleared in the same task: docs/loading.md,
+ * "Cards from the server"), which must run before the first render.
+ */
+export const BUNDLE_BUDGET_GZIP_BYTES = 35_200;
 
 /** The moonshot for the catalogue: printed by the bench, not asserted (not met yet). */
 export const BUNDLE_MOONSHOT_GZIP_BYTES = 30 * 1024;

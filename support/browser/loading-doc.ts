@@ -25,15 +25,50 @@ document.addEventListener('aivis-error', settle);
 </script>`;
 }
 
-/** The html block of docs/loading.md that holds a whole page (its `<aivis-provider`). */
-export function loadingDocPage(): string {
+const SERVER_INCLUDE = /<!--# include virtual="([^"]+)" -->/g;
+
+/** The html blocks of docs/loading.md that hold a whole page (its `<aivis-provider`). */
+function docPages(): string[] {
   const doc = readFileSync(new URL('../../docs/loading.md', import.meta.url), 'utf8');
-  const pages = [...doc.matchAll(/^```html\n([\s\S]*?)^```$/gm)]
+  return [...doc.matchAll(/^```html\n([\s\S]*?)^```$/gm)]
     .map((match) => match[1]!)
     .filter((code) => code.includes('<aivis-provider'));
+}
+
+function onePage(pages: string[], what: string): string {
   if (pages.length !== 1)
-    throw new Error(`docs/loading.md: expected one page, found ${pages.length}`);
+    throw new Error(`docs/loading.md: expected one ${what}, found ${pages.length}`);
   return pages[0]!;
+}
+
+/** docs/loading.md's page (the widgets drawn by the bundle). */
+export function loadingDocPage(): string {
+  return onePage(
+    docPages().filter((page) => !page.match(SERVER_INCLUDE)),
+    'page',
+  );
+}
+
+/** docs/loading.md's page whose cards come from the proxy through server includes. */
+export function serverCardsDocPage(): string {
+  return onePage(
+    docPages().filter((page) => page.match(SERVER_INCLUDE)),
+    'server-rendered page',
+  );
+}
+
+/**
+ * The page as nginx's `ssi on` sends it: each include line replaced by what
+ * `fetchPath` answers for its path (bounded: a page has a few).
+ */
+export async function withIncludes(
+  page: string,
+  fetchPath: (path: string) => Promise<string>,
+): Promise<string> {
+  const paths = [...page.matchAll(SERVER_INCLUDE)].slice(0, 32).map((match) => match[1]!);
+  const bodies = await Promise.all(paths.map(fetchPath));
+  let index = 0;
+  return page.replace(SERVER_INCLUDE, () => bodies[index++] ?? '');
 }
 
 /** docs/loading.md's page on `siteUrl`, watched for `count` widgets; the doc's site replaced, nothing else. */

@@ -282,6 +282,34 @@ describe('examples/intranet-nginx', () => {
     expect((await bundle.text()).length).toBeGreaterThan(50_000);
   });
 
+  it('serves cards.html with the cards rendered by the proxy, included by nginx (ssi): figures before any script', async () => {
+    // Opened from a link on another site: the includes still render from the service.
+    const answer = await fetch(`${siteUrl}/cards.html`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+    });
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).not.toContain('<!--#');
+    for (const tag of ['aivis-visibility-score', 'aivis-competitor-ranking', 'aivis-action-plan']) {
+      expect(html).toMatch(new RegExp(`<${tag} [^>]*><template shadowrootmode="open">`));
+    }
+    expect(html).not.toContain('role="alert"');
+    expect(html).not.toContain('part="skeleton"');
+    const summary = await (
+      await fetch(`${sandbox.baseUrl}/api/v1/projects/1001?include=profile`, {
+        headers: { Authorization: 'Bearer aivis_test_entry' },
+      })
+    ).json();
+    expect(html).toContain(`<bdi>${summary.profile.brand_name}</bdi>`);
+    for (const token of TOKENS) expect(html).not.toContain(token);
+    // The cards' stylesheets on the page's origin (style-src 'self'); the include location is nginx's own.
+    const sheet = await fetch(`${siteUrl}/aivis/cards/aivis-action-plan.css`);
+    expect(sheet.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(
+      (await fetch(`${siteUrl}/aivis-include/cards/aivis-citations?project=1001`)).status,
+    ).toBe(404);
+  });
+
   it('the systemd unit runs the built entry with the environment file and passes systemd-analyze', async () => {
     const unit = await readFile(UNIT_FILE, 'utf8');
     expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node \/opt\/aivis-proxy\/main\.js$/m);

@@ -6,6 +6,7 @@
  * host check, Fetch Metadata, ETag/304), the catalogue's messages, and what
  * an attacker can get out of them (no token, no framing, no 500).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { WIDGET_CLASSES } from '../../ssr/card-elements.js';
@@ -148,6 +149,28 @@ describe('the rules of the API routes', () => {
     expect(status).toBe(403);
     expect(body).toContain('role="alert"');
     expect(upstreamCalls('/api/v1/projects/1002/action-plan')).toBe(before);
+  });
+});
+
+describe('docs/widgets.md’s embeds and pictures', () => {
+  const doc = readFileSync(new URL('../../docs/widgets.md', import.meta.url), 'utf8');
+  const addresses = [
+    ...new Set(
+      [
+        ...doc.matchAll(/src="https:\/\/intranet\.example\.com\/aivis(\/(?:cards|embed)\/[^"]+)"/g),
+      ].map((match) => match[1]!.replaceAll('&amp;', '&')),
+    ),
+  ];
+
+  it('names an embed and a picture', () => {
+    expect(addresses.some((address) => address.startsWith('/embed/'))).toBe(true);
+    expect(addresses.some((address) => address.includes('.svg?'))).toBe(true);
+  });
+
+  it.each(addresses)('%s answers with the figures', async (address) => {
+    const { status, body } = await proxy.get(address);
+    expect(status).toBe(200);
+    expect(body).toContain('Brightlane');
   });
 });
 

@@ -9,9 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Query } from '../../shared/api/endpoints.js';
 import { apiPath } from '../../shared/http/request.js';
-import { cardAnswer, followUpCalls } from '../../ssr/card-answer.js';
+import { cardAnswer } from '../../ssr/card-answer.js';
 import { WIDGET_CLASSES } from '../../ssr/card-elements.js';
 import { readCardRequest } from '../../ssr/card-request.js';
+import { followUpCalls } from '../../ssr/follow-ups.js';
 import { cardHtml, cardsReady } from '../../ssr/render-card.js';
 import '../../widget/index.js';
 import { mount, settled } from './dom.js';
@@ -71,7 +72,7 @@ async function serverCard(
   let answer = cardAnswer(request.endpoint, request.params, 200, {}, body, Date.now());
   if ('data' in answer) {
     // Its follow-ups (AI traffic's daily series), answered as the fake API answered the element.
-    const followUps = followUpCalls(request.element, answer.data).map((call) => {
+    const followUps = followUpCalls(tag, request.element, answer.data).map((call) => {
       const text = given.get(apiPath(call.endpoint, call.params as Query));
       const read = text && cardAnswer(call.endpoint, call.params, 200, {}, text, Date.now());
       return read && 'data' in read ? read.data : undefined;

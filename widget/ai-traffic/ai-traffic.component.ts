@@ -10,7 +10,7 @@ import {
   renderWindow,
   type SourceEnvelope,
 } from '../connected-source/connected-source.js';
-import { AivisElement, type FollowUp } from '../internal/aivis-element.js';
+import { AivisElement } from '../internal/aivis-element.js';
 import { barStyles } from '../internal/bar.styles.js';
 import { baseStyles } from '../internal/base.styles.js';
 import { type Formatters, sourceName } from '../internal/format.js';
@@ -99,12 +99,10 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
       if (status !== TaskStatus.COMPLETE || !summary || isUnavailable(summary)) return undefined;
       // The series a server-rendered card came with: no request.
       if (this.#heldSeries) return this.#heldSeries;
-      for (const period of dailyWindows(summary as TrafficSummary)) {
-        const body = (await this.client().get(
-          'ai-traffic',
-          { project: Number(this.project), period, dataset: 'daily' } as never,
-          { signal },
-        )) as SourceEnvelope & { rows?: DailyRow[] };
+      for (const params of dailyRequests(this.project, summary)) {
+        const body = (await this.client().get('ai-traffic', params as never, {
+          signal,
+        })) as DailyBody;
         if (!isUnavailable(body)) return seriesOf(summary as TrafficSummary, body);
       }
       return undefined;
@@ -114,22 +112,10 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
   /** The daily series the server rendered this card with (holdFollowUps). */
   #heldSeries?: WindowSeries;
 
-  override followUps(summary: TrafficSummary): ReadonlyArray<FollowUp> {
-    if (!summary || isUnavailable(summary)) return [];
-    return dailyWindows(summary).map((period) => ({
-      endpoint: 'ai-traffic' as const,
-      params: { project: Number(this.project), period, dataset: 'daily' },
-    }));
-  }
-
-  override holdFollowUps(answers: readonly unknown[]): void {
-    const summary = this.task.value ?? this.heldAnswer();
-    const body = answers.find(
-      (answer): answer is DailyBody =>
-        typeof answer === 'object' && answer !== null && !isUnavailable(answer as DailyBody),
-    );
-    if (summary && body) this.#heldSeries = seriesOf(summary as TrafficSummary, body);
-  }
+  override holdFollowUps = (answers: readonly unknown[], summary: unknown): void => {
+    const body = answers.find((answer) => answer && !isUnavailable(answer as DailyBody));
+    if (body) this.#heldSeries = seriesOf(summary as TrafficSummary, body as DailyBody);
+  };
 
   protected renderData(data: unknown, format: Formatters): TemplateResult {
     const summary = data as TrafficSummary;
@@ -275,10 +261,17 @@ export class AivisAiTraffic extends AivisElement<'ai-traffic'> {
 
 type DailyBody = SourceEnvelope & { rows?: DailyRow[] };
 
-/** The daily series to ask for: the next longer window's first, then the window's own. */
-function dailyWindows(summary: TrafficSummary): string[] {
-  const window = summary.period?.used ?? '30d';
-  return [COMPARISON_WINDOW[window], window].filter(Boolean) as string[];
+/**
+ * The daily series' requests for a summary: the next longer window's first,
+ * then the window's own; none for a source without data. The server that
+ * renders the card makes them too (ssr/follow-ups.ts).
+ */
+export function dailyRequests(project: string | undefined, summary: unknown) {
+  if (!summary || isUnavailable(summary as TrafficSummary)) return [];
+  const window = (summary as TrafficSummary).period?.used ?? '30d';
+  return [COMPARISON_WINDOW[window], window]
+    .filter(Boolean)
+    .map((period) => ({ project: Number(project), period, dataset: 'daily' }));
 }
 
 function seriesOf(summary: TrafficSummary, body: DailyBody): WindowSeries {

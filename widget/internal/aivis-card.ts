@@ -48,6 +48,17 @@ export class AivisCard extends LitElement {
   /** The card heading's level, 2 (default) to 6; the headings inside the card follow it. */
   declare headingLevel?: string;
 
+  /**
+   * A server-rendered card (docs/loading.md, "Cards from the server") comes
+   * with its declarative shadow root, which Lit renders into: the server's
+   * markup goes first, in the same task as Lit's first render, so nothing is
+   * painted between them.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    this.shadowRoot?.replaceChildren();
+    return super.createRenderRoot();
+  }
+
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed);
     // A page that sets no font leaves the browser's serif default: use the

@@ -29,12 +29,6 @@ import { explanations, loadExplanations } from './explanations-loader.js';
 import { type Formatters, formatters, periodLabel, resolveLocale } from './format.js';
 import type { RetryCountdown } from './retry-countdown.js';
 
-/** A request a card makes after its answer (AivisElement.followUps). */
-export interface FollowUp {
-  endpoint: EndpointName;
-  params: Record<string, unknown>;
-}
-
 type TaskArgs = readonly [
   baseUrl: string,
   token: string | undefined,
@@ -104,7 +98,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
       // The answer the server rendered this card from: no request (let go once settled).
-      if (this.#held?.input === input) return this.#held.data;
+      if (this.#held?.input === input) return this.#held.data as ResponseOf<N>;
       try {
         // Checked once here; the reader sends the checked set without checking it again.
         const params = checkedParams(this.entry, JSON.parse(input));
@@ -152,33 +146,22 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
    * Shown from the first render and taken as that request's answer, so the
    * bundle takes the card over without a request and without a jump.
    */
-  #held?: { input: string; data: ResponseOf<N> };
+  #held?: { input: string; data: ResponseOf<N> | Error };
 
-  /** The request this element's attributes stand for, as the task and a server-rendered card's answer name it. */
-  requestKey(): string {
-    return JSON.stringify(this.requestInput());
-  }
-
-  /** Shows `data` as the answer to `input` (requestKey()) until the element's own request settles. */
-  holdAnswer(input: string, data: ResponseOf<N>): void {
+  /**
+   * Shows `data` as the answer to `input` (the JSON of requestInput()) until
+   * the element's own request settles; an error shows as the error box.
+   */
+  holdAnswer(input: string, data: ResponseOf<N> | Error): void {
     this.#held = { input, data };
   }
 
-  /** The answer a server-rendered card came with, until the element's request settles. */
-  protected heldAnswer(): ResponseOf<N> | undefined {
-    return this.#held?.data;
-  }
-
   /**
-   * The requests the card makes once its answer is there (AI traffic's daily
-   * series), for a server that renders it to make too: none by default.
+   * Takes the answers of the requests the card makes once its answer is
+   * there (AI traffic's daily series; ssr/follow-ups.ts makes them on the
+   * server), in order, an error as undefined: shown without asking.
    */
-  followUps(_data: ResponseOf<N>): ReadonlyArray<FollowUp> {
-    return [];
-  }
-
-  /** Their answers, in order (an error as undefined), shown without asking: the server's card and its takeover. */
-  holdFollowUps(_answers: readonly unknown[]): void {}
+  declare holdFollowUps?: (answers: readonly unknown[], data: unknown) => void;
   /** Whether the formats were asked for ahead of the answer (see render). */
   #formatsAsked = false;
   /** Set when a removal cancelled the request: it runs again once the element is back. */
@@ -186,17 +169,16 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    const island = this.querySelector(
-      ':scope > script[type="application/json"][data-aivis-answer]',
-    );
-    if (island && !this.hasUpdated) {
-      try {
-        const { input, data } = JSON.parse(island.textContent ?? '');
-        if (typeof input === 'string' && data && typeof data === 'object')
-          this.holdAnswer(input, data);
-      } catch {
-        // Not an answer: the element asks as usual.
+    // The answer a server-rendered card came with (#held): the page's own server wrote it.
+    const island = this.hasUpdated ? null : this.querySelector('script[data-aivis-answer]');
+    try {
+      const held = island && JSON.parse(island.textContent!);
+      if (held?.data) {
+        this.#held = held;
+        this.holdFollowUps?.(held.followUps ?? [], held.data);
       }
+    } catch {
+      // Not an answer: the element asks as usual.
     }
     if (this.#cancelled) {
       this.#cancelled = false;
@@ -280,20 +262,13 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
 
   override render() {
     const status = this.task.status;
-    const held =
-      status === TaskStatus.INITIAL || status === TaskStatus.PENDING ? this.#held?.data : undefined;
-    if (held) {
-      return this.#frame(
-        false,
-        html`${this.renderData(held, this.format())}${this.#renderDrift(held)}`,
-      );
-    }
+    // Initial or pending (TaskStatus 0 and 1): the held answer, until the request settles.
+    // The server holds an error the same way, for its error card (ssr/render-card.ts).
+    const held = status < 2 ? this.#held?.data : undefined;
     // Still without a connection once every script of the page has run: say what is missing.
     const unconnected =
-      this.task.status === TaskStatus.INITIAL && document.readyState === 'complete';
-    const pending =
-      !unconnected &&
-      (this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL);
+      !held && status === TaskStatus.INITIAL && document.readyState === 'complete';
+    const pending = !held && !unconnected && status < 2;
     // A skeleton needs no number or date formats, whose first use costs 15-20 ms
     // (Intl loading the locale, docs/loading.md): made after its frame, while
     // the answer is still on its way, rather than before the skeleton shows.
@@ -301,38 +276,35 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       this.#formatsAsked = true;
       requestAnimationFrame(() => setTimeout(() => this.format()));
     }
-    return this.#frame(
-      pending,
-      this.task.render({
-        initial: () =>
-          unconnected
-            ? html`<p part="notice" class="notice" data-code="unconnected">
-                  No base-url is set (/ for this site).
-                </p>`
-            : this.renderSkeleton(),
-        pending: () =>
-          this.keepPreviousWhilePending && this.task.value !== undefined
-            ? this.renderData(this.task.value, this.format())
-            : this.renderSkeleton(),
-        complete: (value) =>
-          html`${this.renderData(value, this.format())}${this.#renderDrift(value)}`,
-        error: (error) => this.renderError(error),
-      }),
-    );
-  }
-
-  /** The card as it shows `failure` once its request settles on it: a server-rendered error card. */
-  failureView(failure: unknown): TemplateResult {
-    return this.#frame(false, this.renderError(failure));
-  }
-
-  #frame(pending: boolean, content: unknown): TemplateResult {
     return html`
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
         <header part="header" class="header">${this.renderHeading()}</header>
-        ${content}
+        ${
+          held instanceof Error
+            ? this.renderError(held)
+            : held
+              ? this.#settled(held)
+              : this.task.render({
+                  initial: () =>
+                    unconnected
+                      ? html`<p part="notice" class="notice" data-code="unconnected">
+                  No base-url is set (/ for this site).
+                </p>`
+                      : this.renderSkeleton(),
+                  pending: () =>
+                    this.keepPreviousWhilePending && this.task.value !== undefined
+                      ? this.renderData(this.task.value, this.format())
+                      : this.renderSkeleton(),
+                  complete: (value) => this.#settled(value),
+                  error: (error) => this.renderError(error),
+                })
+        }
       </section>
     `;
+  }
+
+  #settled(value: ResponseOf<N>): TemplateResult {
+    return html`${this.renderData(value, this.format())}${this.#renderDrift(value)}`;
   }
 
   /**
@@ -366,7 +338,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     const held = this.#held?.data;
     const brand =
       (this.#brand?.project === this.project ? this.#brand?.name : undefined) ??
-      (held && this.brandOf(held)?.trim());
+      (held && !(held instanceof Error) ? this.brandOf(held)?.trim() : undefined);
     const hidden = [
       !brand && this.project ? `project ${this.project}` : '',
       this.period ? periodLabel(this.period).toLowerCase() : '',

@@ -1,0 +1,105 @@
+/**
+ * The cards the proxy renders (docs/loading.md, "Cards from the server"), as
+ * the widget bench measures them: the pages (docs/loading.md's
+ * server-rendered page, its includes filled per request as nginx's `ssi on`
+ * fills them; the one-tag dashboard's embed), the render cost per card in
+ * this process, and the cards' throughput against the same proxy's API on
+ * cache hits.
+ */
+import { proxyConfig } from '../proxy/config.js';
+import { createProxyHandler } from '../proxy/handler.js';
+import { MAX_BUDGET_PER_MINUTE } from '../proxy/pacer.js';
+import { serveFetchHandler } from '../server/serve-fetch-handler.js';
+import type { Query } from '../shared/api/endpoints.js';
+import { apiPath } from '../shared/http/request.js';
+import { cardAnswer } from '../ssr/card-answer.js';
+import { WIDGET_CLASSES } from '../ssr/card-elements.js';
+import { readCardRequest, requestKey } from '../ssr/card-request.js';
+import { cardsReady } from '../ssr/render-card.js';
+import { templateHtml } from '../ssr/template-html.js';
+import { serverCardsDocPage, withIncludes } from '../support/browser/loading-doc.js';
+import { LOAD, requestsPerSecond } from './load.js';
+import { figure, spread } from './stats.js';
+import { PROXY_PATH, TOKEN } from './widget-pages.js';
+
+const DOC_SITE = 'https://intranet.example';
+/** Sets window.renderedAt on the frame after the HTML: the cards' figures are in it. */
+const RENDERED_AFTER_HTML =
+  '<script>requestAnimationFrame(() => { window.renderedAt = performance.now(); });</script>';
+
+/**
+ * The site's pages made per request: docs/loading.md's server-rendered page
+ * (its includes asked of the proxy, on the site's origin) and the
+ * dashboard's embed with a timer (the embed's own CSP refuses script; the
+ * bench's copy is the same bytes plus the timer, without that header).
+ */
+export function serverCardPages(siteUrl: () => string) {
+  return (proxy: (request: Request) => Promise<Response>) => ({
+    '/bench-server-cards.html': async () => {
+      const origin = siteUrl();
+      const page = await withIncludes(
+        serverCardsDocPage().replaceAll(DOC_SITE, origin),
+        async (path) => (await proxy(new Request(`${origin}${path}`))).text(),
+      );
+      return page.replace('</body>', `${RENDERED_AFTER_HTML}\n</body>`);
+    },
+    '/bench-embed-dashboard.html': async () => {
+      const answer = await proxy(
+        new Request(`${siteUrl()}${PROXY_PATH}/embed/aivis-dashboard?project=1001`),
+      );
+      return (await answer.text()).replace('</body>', `${RENDERED_AFTER_HTML}\n</body>`);
+    },
+  });
+}
+
+/** Prints each card's render cost in this process: the element's template, then its HTML. */
+export async function printRenderCost(sandboxUrl: string): Promise<void> {
+  await cardsReady();
+  const rounds = 200;
+  for (const tag of Object.keys(WIDGET_CLASSES)) {
+    const request = readCardRequest(tag, new URLSearchParams({ project: '1001', locale: 'en' }));
+    if (!request.ok) throw request.error;
+    const path = apiPath(request.endpoint, request.params as Query);
+    const body = await (
+      await fetch(`${sandboxUrl}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+    ).text();
+    const answer = cardAnswer(request.endpoint, request.params, 200, {}, body, Date.now());
+    if (!('data' in answer)) throw new Error(`${tag}: ${answer.error.message}`);
+    request.element.holdAnswer(requestKey(request.element), answer.data as never);
+    const times: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const started = performance.now();
+      templateHtml(request.element.render());
+      times.push(performance.now() - started);
+    }
+    const cost = spread(times.slice(rounds / 4));
+    console.log(
+      `widget   server render per card, ${tag}: ${cost.median.toFixed(3)} ms median (${cost.min.toFixed(3)}–${cost.max.toFixed(3)} ms), once per answer (kept by its validator)`,
+    );
+  }
+}
+
+/** /cards/… against /api/v1/… of the same proxy over HTTP, both cache hits, interleaved. */
+export async function cardsThroughput(sandboxUrl: string, rounds: number): Promise<void> {
+  const handler = createProxyHandler(
+    proxyConfig({ baseUrl: sandboxUrl, token: TOKEN, rateLimitPerMinute: MAX_BUDGET_PER_MINUTE }),
+  );
+  const served = await serveFetchHandler(handler);
+  try {
+    const card = `${served.url}/cards/aivis-competitor-ranking?project=1001`;
+    const api = `${served.url}/api/v1/projects/1001/competitors?dataset=ranking`;
+    // Both warm: the answer cached, the card rendered once.
+    for (const url of [api, card]) await (await fetch(url)).arrayBuffer();
+    await figure(
+      'widget',
+      `/cards/aivis-competitor-ranking HIT throughput (${LOAD.connections} connections)`,
+      'req/s',
+      'the same proxy answering the element’s API request from its cache',
+      () => requestsPerSecond(card),
+      () => requestsPerSecond(api),
+      rounds,
+    );
+  } finally {
+    await served.close();
+  }
+}
