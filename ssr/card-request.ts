@@ -52,6 +52,9 @@ export interface RefusedCardRequest {
   attributes?: ReadonlyArray<readonly [string, string]>;
 }
 
+/** A card's request, checked: what to ask and for which element, or why not. */
+export type CardRequest = WidgetCardRequest | RefusedCardRequest;
+
 export const CARD_TAGS: readonly string[] = [...Object.keys(WIDGET_CLASSES), DASHBOARD_TAG];
 
 export function unknownElement(): AivisError {

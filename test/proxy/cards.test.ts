@@ -8,8 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMULA_BRAND, IMG_ONERROR, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import type { Query } from '../../shared/api/endpoints.js';
+import { apiPath } from '../../shared/http/request.js';
 import { WIDGET_CLASSES } from '../../ssr/card-elements.js';
+import { cardAnswer, cardsReady, renderCard } from '../../ssr/index.js';
+import { escapeHtml } from '../../ssr/template-html.js';
 import {
   ENTRY_TOKEN,
   INTRANET,
@@ -152,6 +157,51 @@ describe('the rules of the API routes', () => {
   });
 });
 
+describe('renderCard, for others that serve cards', () => {
+  const look = { stylesheet: (tag: string) => `/cards/${tag}.css` };
+
+  it('renders a checked request from the answer it is given', async () => {
+    await cardsReady();
+    const { status, html } = await renderCard(
+      'aivis-citations',
+      new URLSearchParams('project=1001&limit=3'),
+      async (request) => {
+        const path = apiPath(request.endpoint, request.params as Query);
+        const answer = await proxy.get(path);
+        return cardAnswer(
+          request.endpoint,
+          request.params,
+          answer.status,
+          answer.headers,
+          answer.body,
+          Date.now(),
+        );
+      },
+      look,
+    );
+    expect(status).toBe(200);
+    expect(html).toMatch(
+      /^<aivis-citations limit="3" project="1001"><template shadowrootmode="open">/,
+    );
+    expect(html.match(/<li/g)?.length ?? html.match(/<tr/g)?.length).toBeGreaterThan(0);
+  });
+
+  it('gives the element’s error card for a refused attribute, without asking', async () => {
+    let asked = false;
+    const { status, html } = await renderCard(
+      'aivis-citations',
+      new URLSearchParams('project=1001&limit=0'),
+      async () => {
+        asked = true;
+        throw new Error('not asked');
+      },
+      look,
+    );
+    expect({ status, asked }).toEqual({ status: 422, asked: false });
+    expect(html).toContain('<code>limit</code>');
+  });
+});
+
 describe('docs/widgets.md’s embeds and pictures', () => {
   const doc = readFileSync(new URL('../../docs/widgets.md', import.meta.url), 'utf8');
   const addresses = [
@@ -222,6 +272,22 @@ describe('as an attacker', () => {
     const { status } = await proxy.get(path);
     expect(status).toBeGreaterThanOrEqual(400);
     expect(status).toBeLessThan(500);
+  });
+
+  it.each([
+    ['/cards/aivis-competitor-ranking?project=1001&include-highlights=', FORMULA_BRAND],
+    ['/embed/aivis-competitor-ranking?project=1001&include-highlights=', FORMULA_BRAND],
+    ['/cards/aivis-competitor-ranking.svg?project=1001', FORMULA_BRAND],
+    ['/embed/aivis-dashboard?project=1001', FORMULA_BRAND],
+    ['/cards/aivis-citations?project=1001', 'javascript:'],
+    ['/cards/aivis-citations.svg?project=1001', 'javascript:'],
+  ])('%s keeps the planted hostile values as text', async (path, planted) => {
+    const { status, body } = await proxy.get(path);
+    expect(status).toBe(200);
+    // The sandbox plants them in project 1001 (sandbox/data/hostile.ts): shown, escaped, inert.
+    expect(body).toContain(escapeHtml(planted));
+    for (const attack of [SCRIPT_TAG, IMG_ONERROR]) expect(body).not.toContain(attack);
+    expect(body).not.toMatch(/href="javascript:|<img|<script(?! type="application\/json")/i);
   });
 
   it('an embed may be framed by no page unless FRAME_ANCESTORS lists it', async () => {

@@ -11,8 +11,12 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const IMPORT =
   /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
-/** Packages that are plain ECMAScript and bundle for any runtime. */
-const PORTABLE_PACKAGES = ['zod', 'zod/mini'];
+/**
+ * Packages that are plain ECMAScript and bundle for any runtime. Lit (the
+ * cards' templates, ssr/) with its `node` export condition, which needs no
+ * DOM and no Node built-in: test/edge runs the cards on workerd and Bun.
+ */
+const PORTABLE_PACKAGES = ['zod', 'zod/mini', 'lit', '@lit/task', '@lit/context'];
 const NODE_ONLY = [/\bprocess\./, /\bBuffer\b/, /\brequire\(/, /__dirname/, /\bsetImmediate\(/];
 
 function moduleGraph(entries: string[]): Map<string, string> {
