@@ -17,6 +17,7 @@ import {
   typingsFile,
 } from './framework-typings.js';
 import { eventTypes, withEventTypes } from './manifest-event-types.js';
+import { attributeTypes } from './widget/attribute-types.js';
 import { chunkFileName } from './widget/chunk-files.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +38,8 @@ export interface WidgetPackageInput {
   bundleFile: string;
   /** tag -> source entry (widget/<folder>/<name>.ts), as the build bundles them. */
   standaloneEntries: Readonly<Record<string, string>>;
+  /** The source of `@aivis/widgets/configure`, built as standalone/configure.js. */
+  configureEntry: string;
   /** Bare module specifiers the emitted declarations import (lit, zod/mini, ...). */
   declarationImports: readonly string[];
   /** Installed version of a package the root does not list (tsc may name lit's own lit-html). */
@@ -77,6 +80,11 @@ export function widgetPackageJson(input: WidgetPackageInput): Record<string, unk
   for (const [tag, entry] of Object.entries(input.standaloneEntries)) {
     exports[`./${tag}`] = { types: declarationOf(entry), default: `./standalone/${tag}.js` };
   }
+  // configure() without the catalogue, for apps that load single elements.
+  exports['./configure'] = {
+    types: declarationOf(input.configureEntry),
+    default: './standalone/configure.js',
+  };
   exports['./custom-elements.json'] = './custom-elements.json';
   const frameworks = Object.values(FRAMEWORKS);
   for (const framework of frameworks) {
@@ -101,7 +109,8 @@ export function widgetPackageJson(input: WidgetPackageInput): Record<string, unk
       ),
     },
     customElements: './custom-elements.json',
-    // Every module registers its elements when imported: a bundler must keep them.
+    // Every module registers its elements when imported: a bundler must keep them
+    // (standalone/ also holds the runtime they share and configure()).
     sideEffects: [`./${input.bundleFile}`, './standalone/*.js'],
     files: [
       input.bundleFile,
@@ -152,7 +161,7 @@ function installedVersion(name: string): string | undefined {
  */
 export async function writeWidgetPackage(
   outDir: string,
-  build: Pick<WidgetPackageInput, 'bundleFile' | 'standaloneEntries'>,
+  build: Pick<WidgetPackageInput, 'bundleFile' | 'standaloneEntries' | 'configureEntry'>,
 ): Promise<void> {
   const root = JSON.parse(await readFile(`${ROOT}package.json`, 'utf8')) as RootPackage;
   const manifest = withEventTypes(
@@ -174,7 +183,13 @@ export async function writeWidgetPackage(
   for (const [name, framework] of Object.entries(FRAMEWORKS)) {
     await writeFile(
       `${outDir}/${typingsFile(framework)}`,
-      frameworkDeclarations(name as FrameworkName, manifest, PACKAGE_NAME, TYPES_ENTRY),
+      frameworkDeclarations(
+        name as FrameworkName,
+        manifest,
+        PACKAGE_NAME,
+        TYPES_ENTRY,
+        attributeTypes(),
+      ),
     );
   }
   await copyFile(`${ROOT}widget/package/README.md`, `${outDir}/README.md`);

@@ -44,7 +44,8 @@ export async function startAgencyDemo(): Promise<AgencyDemo> {
         headers: { 'Content-Type': 'text/html; charset=utf-8' },
       });
     }
-    const file = /^\/(aivis-portfolio(?:\.[a-z-]+)?\.js)$/.exec(path)?.[1];
+    // The standalone entry and the modules it imports (its runtime, its later chunks).
+    const file = /^\/([a-z][a-z-]*(?:\.[a-z-]+)?\.js)$/.exec(path)?.[1];
     if (!file) return new Response('not found', { status: 404 });
     return new Response(await readFile(`${STANDALONE}/${file}`), {
       headers: { 'Content-Type': 'text/javascript; charset=utf-8' },

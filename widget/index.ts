@@ -8,21 +8,13 @@
 // skeleton and waiting for the provider (docs/loading.md).
 import './provider/provider.js';
 
+export * from './configure.js';
 export { AivisDashboard } from './dashboard/dashboard.js';
 export * from './elements.js';
-export {
-  type ConnectionSettings,
-  configure,
-  connectionContext,
-  type GlobalSettings,
-  type ProvidedConnection,
-  requestCache,
-} from './internal/connection.js';
 export type {
   AivisErrorDetail,
   AivisErrorEvent,
   AivisLoadDetail,
   AivisLoadEvent,
 } from './internal/events.js';
-export { preloadLinks } from './internal/preload.js';
 export { AivisProvider } from './provider/provider.js';

@@ -1,11 +1,14 @@
 /**
- * `npm run build:widget`: the one-script-tag bundle, one standalone bundle
- * per catalogue entry (widget/catalog.ts: pages that want just one), the
- * Custom Elements Manifest, and TypeScript declarations.
+ * `npm run build:widget`: the one-script-tag bundle, one standalone entry
+ * per catalogue entry (widget/catalog.ts: pages that want just one) sharing
+ * one runtime, the Custom Elements Manifest, TypeScript declarations, and the
+ * size table of docs/widgets.md.
  *
  *   dist/widget/aivis-widgets.js         every element + configure(), Lit included, minified
  *   dist/widget/aivis-widgets.<name>.js  what the first render does not need, loaded later
- *   dist/widget/standalone/<tag>.js      one element each (single-widget pages), chunks likewise
+ *   dist/widget/standalone/<tag>.js      one element each (single-widget pages), importing
+ *   dist/widget/standalone/runtime.js    Lit, the core and the elements' base, once
+ *   dist/widget/standalone/configure.js  configure() without any element; other shared chunks beside
  *   dist/widget/gallery-widgets.js       the catalogue's gallery states, for widget/demo/gallery.js
  *   dist/widget/custom-elements.json     from the components' JSDoc (cem analyze --litelement),
  *                                        the parameter attributes' docs from the catalogue
@@ -19,15 +22,13 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import { CATALOG, type CatalogTag } from '../../widget/catalog.js';
-import { endpointSubsetPlugin } from '../endpoint-subset-plugin.js';
+import { writeSizesTable } from '../bundle-sizes-readme.js';
 import { minifyLitTemplatesPlugin } from '../minify-lit-templates.js';
 import { responseShapesPlugin } from '../response-shapes-plugin.js';
-import { stripDocsPlugin } from '../strip-docs.js';
 import { buildForProduction } from '../vite-build.js';
 import { writeWidgetPackage } from '../widget-package.js';
 import { chunkFileName } from './chunk-files.js';
 import { completeAttributeDocs } from './manifest-attributes.js';
-import { runtimeCatalogPlugin } from './runtime-catalog-plugin.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -48,17 +49,7 @@ export const STANDALONE_ENTRIES: Readonly<Record<CatalogTag, string>> = Object.f
 
 /** What the catalogue and the dashboard, which hold every element, call: the elements' endpoints together. */
 export const CATALOGUE_ENDPOINTS: readonly EndpointName[] = [
-  ...new Set(
-    Object.values(CATALOG).flatMap((entry) => ('standaloneOnly' in entry ? [] : entry.endpoints)),
-  ),
-];
-
-/** The endpoints a bundle's client knows: the catalogue's, and a standalone-only element's own. */
-const endpointsOfBundle = (entry: string): EndpointName[] => [
-  ...new Set([
-    ...CATALOGUE_ENDPOINTS,
-    ...tagsOf(entry).flatMap((tag) => CATALOG[tag].endpoints as readonly EndpointName[]),
-  ]),
+  ...new Set(Object.values(CATALOG).flatMap((entry) => entry.endpoints)),
 ];
 
 /**
@@ -85,76 +76,108 @@ export interface BuildWidgetsOptions {
   minify?: boolean;
 }
 
-/**
- * The catalogue's last pass: terser over Rolldown's minified output finds
- * about 600 B gzip that oxc leaves (docs/widgets.md, "Size"). Slower (seconds),
- * so only the budgeted bundle gets it.
- */
-const CATALOGUE_MINIFY = {
-  minify: 'terser',
-  terserOptions: {
-    module: true,
-    ecma: 2020,
-    compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
-    format: { comments: false },
-  },
-} as const;
+/** The globals read at import time, which widget/internal/dom-globals.ts stands in for on a server. */
+const DOM_GLOBALS = ['HTMLElement', 'document'] as const;
 
-/** The catalogue entries a standalone registration module defines (none for the provider). */
-const tagsOf = (entry: string): CatalogTag[] =>
-  (Object.keys(STANDALONE_ENTRIES) as CatalogTag[]).filter(
-    (tag) => STANDALONE_ENTRIES[tag] === entry,
-  );
+/** `@aivis/widgets/configure`: configure() and the page-wide connection without any element. */
+export const CONFIGURE_ENTRY = 'widget/configure.ts';
+/** The standalone folder's module every standalone entry imports: Lit, the core and the elements' base, once. */
+export const STANDALONE_RUNTIME = 'runtime';
 
-/** The bundles that hold every element: one shapes module serves them all. */
-const WHOLE = new Set(['widget/index.ts', entryOf('aivis-dashboard')]);
+/** Modules the standalone entries share through their runtime: Lit, the core, the elements' base. */
+const RUNTIME_MODULES =
+  /[\\/](node_modules|shared|widget[\\/](internal|charts|connected-source|catalog\.ts))/;
 
-async function bundle(
-  entry: string,
-  outDir: string,
-  fileName: string,
-  { budgeted = false, minify = true } = {},
-): Promise<void> {
+interface BundleSpec {
+  /** Output name (without .js) -> source entry, relative to the repository. */
+  entries: Readonly<Record<string, string>>;
+  outDir: string;
+  /** Rolldown's chunkFileNames. */
+  chunks: string;
+  /** The catalogue: one shapes module for every element. */
+  catalogue?: boolean;
+  /**
+   * Standalone entries: modules that stay out of their shared runtime, because the
+   * first render does not need them (those of the catalogue's later chunks).
+   */
+  later?: ReadonlySet<string>;
+  minify?: boolean;
+}
+
+/** Builds the entries; returns the ids of the modules in chunks loaded later (not entries). */
+async function bundle({
+  entries,
+  outDir,
+  chunks,
+  catalogue = false,
+  later,
+  minify = true,
+}: BundleSpec): Promise<Set<string>> {
   // Production mode always (buildForProduction): called from vitest (NODE_ENV=test), Vite
   // would otherwise pick Lit's development exports and ship its dev-mode warnings.
-  await buildForProduction({
+  const result = await buildForProduction({
     resolve: { conditions: ['module', 'browser', 'production'] },
-    // Shapes instead of zod, only the endpoints the elements call, the catalogue's run-time
-    // fields, no documentation strings, no template indentation: the catalogue's budget in
-    // bundle-budget.ts. A standalone bundle is built the same way (it is not budgeted).
+    // Shapes instead of zod and no template indentation (docs/widgets.md, "Size").
     plugins: [
-      // A bundle of every element shares one shapes module (each element's alone keeps its own).
-      responseShapesPlugin({ merge: WHOLE.has(entry) ? `${ROOT}widget` : undefined }),
-      endpointSubsetPlugin(WHOLE.has(entry) ? CATALOGUE_ENDPOINTS : endpointsOfBundle(entry)),
-      // A standalone element reads its own entry; the catalogue and the dashboard read them all.
-      runtimeCatalogPlugin(WHOLE.has(entry) ? undefined : tagsOf(entry)),
-      stripDocsPlugin(),
+      // The catalogue shares one shapes module among its elements (each standalone element
+      // keeps its own, so that one element loads only its shapes).
+      responseShapesPlugin({ merge: catalogue ? `${ROOT}widget` : undefined }),
       minifyLitTemplatesPlugin(),
     ],
     build: {
       outDir,
       // Vite keeps whitespace in ES library output (for downstream bundlers);
-      // this file goes straight into a script tag, so minify it fully.
+      // these files go straight into a script tag, so minify them fully.
       minify: minify && 'oxc',
-      ...(budgeted && minify ? CATALOGUE_MINIFY : {}),
       rolldownOptions: {
+        // `HTMLElement` and `document` are the page's, or inert stand-ins where there is no
+        // DOM: the package imports on a server (docs/widgets.md, "Server-rendered apps").
+        transform: {
+          inject: Object.fromEntries(
+            DOM_GLOBALS.map((name) => [name, [`${ROOT}widget/internal/dom-globals.ts`, name]]),
+          ),
+        },
         output: {
           minify,
           comments: false,
           // What the first render does not need loads later, from chunks beside the bundle
           // named after it (docs/widgets.md, "Size"): aivis-widgets.explanations.js.
-          chunkFileNames: chunkFileName(fileName),
+          chunkFileNames: chunks,
+          // The standalone entries share one runtime module (Lit, the core, the elements'
+          // base) instead of each carrying its own: two elements cost one runtime.
+          ...(later
+            ? {
+                codeSplitting: {
+                  groups: [
+                    {
+                      name: STANDALONE_RUNTIME,
+                      test: (id: string) => RUNTIME_MODULES.test(id) && !later.has(id),
+                    },
+                  ],
+                },
+              }
+            : {}),
         },
         // The chunks import what they share with their bundle from the bundle itself
         // (strict signatures would move it all into a third file).
         preserveEntrySignatures: 'allow-extension',
-        // terser takes seconds by design; Rolldown would warn about it on every build.
-        checks: { bundlerTimings: false },
       },
       target: 'es2022',
-      lib: { entry: `${ROOT}${entry}`, formats: ['es'], fileName: () => fileName },
+      lib: {
+        entry: Object.fromEntries(
+          Object.entries(entries).map(([name, source]) => [name, `${ROOT}${source}`]),
+        ),
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
     },
   });
+  const outputs = Array.isArray(result) ? result : [result];
+  return new Set(
+    outputs
+      .flatMap((output) => ('output' in output ? output.output : []))
+      .flatMap((chunk) => (chunk.type === 'chunk' && !chunk.isEntry ? chunk.moduleIds : [])),
+  );
 }
 
 function run(command: string, args: string[]): void {
@@ -168,10 +191,21 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const { minify } = options;
-  await bundle('widget/index.ts', outDir, BUNDLE_FILE, { budgeted: true, minify });
-  for (const [tag, entry] of Object.entries(STANDALONE_ENTRIES)) {
-    await bundle(entry, `${outDir}/standalone`, `${tag}.js`, { minify });
-  }
+  const later = await bundle({
+    entries: { [BUNDLE_FILE.replace(/\.js$/, '')]: 'widget/index.ts' },
+    outDir,
+    chunks: chunkFileName(BUNDLE_FILE),
+    catalogue: true,
+    minify,
+  });
+  // One build of every standalone entry, so that they share their runtime.
+  await bundle({
+    entries: { ...STANDALONE_ENTRIES, configure: CONFIGURE_ENTRY },
+    outDir: `${outDir}/standalone`,
+    chunks: '[name].js',
+    later,
+    minify,
+  });
   // The gallery beside the bundle, so dist/widget can be served as it is.
   await copyFile(`${ROOT}widget/demo/gallery.html`, `${outDir}/gallery.html`);
   await copyFile(`${ROOT}widget/demo/gallery.js`, `${outDir}/gallery.js`);
@@ -203,7 +237,10 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
   await writeWidgetPackage(outDir, {
     bundleFile: BUNDLE_FILE,
     standaloneEntries: STANDALONE_ENTRIES,
+    configureEntry: CONFIGURE_ENTRY,
   });
+  // The page states the sizes of the last build of the package (docs/widgets.md, "Size").
+  if (!options.outDir) writeSizesTable();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -4,7 +4,8 @@
  * Written once for the build, the package's file list and the size table
  * (docs/widgets.md, "Size").
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 
 const stem = (bundleFile: string) => bundleFile.replace(/\.js$/, '');
 
@@ -22,4 +23,25 @@ export function chunkFilesOf(bundleFile: string, dir: string): string[] {
     .map((file) => `${folder}${file}`)
     .filter((file) => file !== bundleFile && file.startsWith(prefix) && file.endsWith('.js'))
     .sort();
+}
+
+/**
+ * `file` and every module it imports statically (`from "./…"`), relative to
+ * `dir`: what a page loads for it before its first render (a standalone
+ * element: its entry, the shared runtime and any shared chunk).
+ */
+export function staticImports(file: string, dir: string): string[] {
+  const seen = new Set<string>();
+  const pending = [file];
+  // A build has a few dozen modules; the bound keeps a malformed one from looping.
+  while (pending.length > 0 && seen.size < 200) {
+    const next = pending.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const text = readFileSync(`${dir}${next}`, 'utf8');
+    for (const match of text.matchAll(/\b(?:from|import)\s*"(\.\/[^"]+)"/g)) {
+      pending.push(posix.join(posix.dirname(next), match[1]!));
+    }
+  }
+  return [...seen].sort();
 }

@@ -207,7 +207,8 @@ export const textParam = (description: string, maxLength = 200): TextRule => {
     read: (raw) => {
       const text = asText(raw);
       if (text === undefined || text.length === 0) return fail(`must be ${allowed}`);
-      if (text.length > maxLength) return fail(`must be ${allowed}, not ${text.length} characters`);
+      const characters = characterCount(text);
+      if (characters > maxLength) return fail(`must be ${allowed}, not ${characters} characters`);
       return { ok: true, value: text };
     },
   };
@@ -321,7 +322,19 @@ function shown(raw: unknown): string {
   return Array.isArray(raw) ? 'a list' : 'an object';
 }
 
-/** Echoing user input back is useful, but not a whole paragraph of it. */
+/**
+ * Characters as the OpenAPI document's maxLength counts them (JSON Schema: code
+ * points), not UTF-16 units: `😀` is one character, as a person counts it.
+ */
+function characterCount(text: string): number {
+  let count = 0;
+  for (const _character of text) count += 1;
+  return count;
+}
+
+/** Echoing user input back is useful, but not a whole paragraph of it (nor half a character). */
 function clip(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  // 81 UTF-16 units hold at least 41 characters unless the text ends sooner.
+  const head = Array.from(text.slice(0, 81));
+  return head.length > 40 ? `${head.slice(0, 40).join('')}…` : text;
 }

@@ -20,6 +20,7 @@ import {
 const BUILD = {
   bundleFile: 'aivis-widgets.js',
   standaloneEntries: { 'aivis-action-plan': 'widget/action-plan/action-plan.ts' },
+  configureEntry: 'widget/configure.ts',
 };
 
 describe('widgetPackageJson', () => {

@@ -16,9 +16,11 @@ import { widgetSnippet } from '../browser/readme-snippets.js';
 import {
   appTsconfig,
   installTarball,
+  invalidPeers,
   type Packed,
   packWidgets,
   ROOT,
+  type Tool,
   writeApp,
 } from './scratch-app.js';
 
@@ -33,12 +35,17 @@ interface FrameworkApp {
   snippet: [lang: string, marker: string];
   /** Where the snippet and the wrong use go in the app. */
   files: { snippet: string; wrong: string };
-  /** The wrong use; its first line with `projekt` and its line with `CustomEvent<number>` must fail. */
+  /**
+   * The wrong use; its first line with `projekt`, its line with `CustomEvent<number>` and its
+   * line with `audience="ceo"` must fail, and its line with numbers must pass.
+   */
   wrong: string;
   /** Other files of the app (tsconfig, .d.ts). */
   setup: Record<string, string>;
-  /** Packages the app needs, linked from the repository. */
-  tools: string[];
+  /** Packages the app needs, linked from the repository (an alias for another version). */
+  tools: Tool[];
+  /** The package whose types the typings augment: an optional peer of ours. */
+  peer: string;
   /** Runs the framework's checker in the app; its diagnostics. */
   check: (appDir: string) => { status: number | null; diagnostics: Diagnostic[]; output: string };
 }
@@ -103,6 +110,8 @@ export const unknownProperty = <aivis-visibility-score projekt="1001" />;
 export const wrongHandler = (
   <aivis-action-plan project="1001" ${eventAttribute}={(event: CustomEvent<number>) => event.detail.toFixed()} />
 );
+export const wrongAudience = <aivis-action-plan project={1001} audience="ceo" />;
+export const numbers = <aivis-competitor-ranking project={1001} limit={5} highlights-per-platform={2} />;
 `;
 
 const FRAMEWORKS: Record<string, FrameworkApp> = {
@@ -116,6 +125,7 @@ const FRAMEWORKS: Record<string, FrameworkApp> = {
       'src/env.d.ts': '/// <reference types="@aivis/widgets/react" />\n',
     },
     tools: ['react', '@types/react', 'csstype'],
+    peer: '@types/react',
     check: tsc,
   },
   vue: {
@@ -128,6 +138,8 @@ import type {} from '@aivis/widgets/vue';
 <template>
   <aivis-visibility-score projekt="1001" />
   <aivis-action-plan project="1001" @aivis-load="(event: CustomEvent<number>) => event.detail.toFixed()" />
+  <aivis-action-plan :project="1001" audience="ceo" />
+  <aivis-competitor-ranking :project="1001" :limit="5" :highlights-per-platform="2" />
 </template>
 `,
     setup: {
@@ -140,6 +152,7 @@ import type {} from '@aivis/widgets/vue';
       ),
     },
     tools: ['vue'],
+    peer: 'vue',
     check: (appDir) => {
       const result = run(appDir, [
         `${ROOT}node_modules/vue-tsc/bin/vue-tsc.js`,
@@ -159,11 +172,14 @@ import type {} from '@aivis/widgets/vue';
 
 <aivis-visibility-score projekt="1001"></aivis-visibility-score>
 <aivis-action-plan project="1001" onaivis-load={(event: CustomEvent<number>) => event.detail.toFixed()}></aivis-action-plan>
+<aivis-action-plan project={1001} audience="ceo"></aivis-action-plan>
+<aivis-competitor-ranking project={1001} limit={5} highlights-per-platform={2}></aivis-competitor-ranking>
 `,
     setup: {
       'tsconfig.json': tsconfig({}, { include: ['src/**/*.ts', 'src/**/*.svelte'] }),
     },
     tools: ['svelte'],
+    peer: 'svelte',
     check: (appDir) => {
       const result = run(appDir, [
         `${ROOT}node_modules/svelte-check/bin/svelte-check`,
@@ -182,6 +198,7 @@ import type {} from '@aivis/widgets/vue';
     wrong: wrongJsx('preact', 'onaivis-load'),
     setup: { 'tsconfig.json': tsconfig({ jsx: 'react-jsx', jsxImportSource: 'preact' }) },
     tools: ['preact'],
+    peer: 'preact',
     check: tsc,
   },
   solid: {
@@ -190,7 +207,21 @@ import type {} from '@aivis/widgets/vue';
     wrong: wrongJsx('solid', 'on:aivis-load'),
     setup: { 'tsconfig.json': tsconfig({ jsx: 'preserve', jsxImportSource: 'solid-js' }) },
     tools: ['solid-js'],
+    peer: 'solid-js',
     check: tsc,
+  },
+};
+
+/**
+ * Apps of the frameworks' previous major as their starters come today: Vite's
+ * Preact starter (Preact 10) and a React 18 app (@types/react 18), with the
+ * repository's aliases of those versions (docs/contributing.md).
+ */
+const STARTERS: Record<string, FrameworkApp> = {
+  'preact-10': { ...FRAMEWORKS.preact!, tools: [['preact', 'preact-10']] },
+  'react-types-18': {
+    ...FRAMEWORKS.react!,
+    tools: ['react', ['@types/react', '@types/react-18'], 'csstype', '@types/prop-types'],
   },
 };
 
@@ -211,8 +242,8 @@ const lineOf = (text: string, needle: string) =>
   text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 
 describe('the package typings, checked by each framework', () => {
-  for (const [name, app] of Object.entries(FRAMEWORKS)) {
-    it(`${name}: accepts docs/widgets.md's snippet, rejects an unknown property and a wrong event handler`, {
+  for (const [name, app] of Object.entries({ ...FRAMEWORKS, ...STARTERS })) {
+    it(`${name}: accepts docs/widgets.md's snippet and numbers, rejects an unknown property, a value the rule refuses and a wrong event handler`, {
       timeout: 240_000,
     }, async () => {
       const appDir = join(scratch, `${name}-app`);
@@ -226,6 +257,10 @@ describe('the package typings, checked by each framework', () => {
         [app.files.wrong]: app.wrong,
       });
       await installTarball(appDir, packed, app.tools);
+      // npm would install the package beside this version of the framework.
+      const peers = await invalidPeers(appDir, packed.name, [app.peer]);
+      expect(Object.keys(peers.installed)).toEqual([app.peer]);
+      expect(peers.invalid, peers.output).toEqual([]);
 
       const checked = app.check(appDir);
       const wrongFile = app.files.wrong;
@@ -239,12 +274,16 @@ describe('the package typings, checked by each framework', () => {
         [
           `${wrongFile}:${lineOf(app.wrong, 'projekt')}`,
           `${wrongFile}:${lineOf(app.wrong, 'CustomEvent<number>')}`,
+          `${wrongFile}:${lineOf(app.wrong, 'ceo')}`,
         ].sort(),
       );
       const about = (needle: string) =>
         checked.diagnostics.find((diagnostic) => diagnostic.line === lineOf(app.wrong, needle))!
           .message;
       expect(about('projekt')).toContain('projekt');
+      // The element's rule, read from the endpoint table: the allowed audiences.
+      expect(about('ceo')).toMatch(/"ceo"|'ceo'/);
+      expect(about('ceo')).toMatch(/marketing/);
       // The handler is refused because the event's detail is the package's load detail.
       expect(about('CustomEvent<number>')).toMatch(
         /AivisLoadDetail.* is not assignable to type 'number'/s,

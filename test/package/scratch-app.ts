@@ -60,9 +60,12 @@ export function packWidgets(destination: string): Packed {
   return { ...report, tarball: join(destination, report.filename) };
 }
 
-async function link(appDir: string, name: string): Promise<void> {
-  const source = `${ROOT}node_modules/${name}`;
-  if (!existsSync(source)) throw new Error(`${name} is not installed in the repository`);
+/** A package the app gets from the repository: its name, or its name and the folder it is installed as (an alias). */
+export type Tool = string | readonly [name: string, installedAs: string];
+
+async function link(appDir: string, name: string, installedAs = name): Promise<void> {
+  const source = `${ROOT}node_modules/${installedAs}`;
+  if (!existsSync(source)) throw new Error(`${installedAs} is not installed in the repository`);
   const target = `${appDir}/node_modules/${name}`;
   await mkdir(dirname(target), { recursive: true });
   await symlink(source, target, 'dir');
@@ -72,11 +75,13 @@ async function link(appDir: string, name: string): Promise<void> {
  * Unpacks the tarball to node_modules/<name> (npm's tarballs hold a `package/`
  * folder) and links each of its dependencies and each of `tools` from the
  * repository, after checking that the repository has the version it asks for.
+ * A tool given as [name, installedAs] is the repository's alias of another
+ * version (`['preact', 'preact-10']`), linked under its own name.
  */
 export async function installTarball(
   appDir: string,
   packed: Packed,
-  tools: readonly string[],
+  tools: readonly Tool[],
 ): Promise<void> {
   const target = `${appDir}/node_modules/${packed.name}`;
   await mkdir(target, { recursive: true });
@@ -95,7 +100,10 @@ export async function installTarball(
     }
     await link(appDir, name);
   }
-  for (const tool of tools) await link(appDir, tool);
+  for (const tool of tools) {
+    if (typeof tool === 'string') await link(appDir, tool);
+    else await link(appDir, tool[0], tool[1]);
+  }
 }
 
 /** Writes files (path relative to the app -> text). */
@@ -157,4 +165,60 @@ export function appTsconfig(jsx: boolean): string {
     null,
     2,
   )}\n`;
+}
+
+/**
+ * npm's own check of the package's peer ranges against the app's installed
+ * packages (`npm ls`, offline): the peers of `packageName` that npm calls
+ * invalid, as `npm install` would refuse them (ERESOLVE).
+ */
+export async function invalidPeers(appDir: string, packageName: string, peers: readonly string[]) {
+  const installed: Record<string, string> = {};
+  for (const peer of peers) {
+    const manifest = `${appDir}/node_modules/${peer}/package.json`;
+    if (existsSync(manifest)) {
+      installed[peer] = (
+        JSON.parse(await readFile(manifest, 'utf8')) as { version: string }
+      ).version;
+    }
+  }
+  const own = JSON.parse(
+    await readFile(`${appDir}/node_modules/${packageName}/package.json`, 'utf8'),
+  ) as { version: string };
+  // The app's manifest as npm wrote it after `npm install`: the package and the peers at their versions.
+  const app = JSON.parse(await readFile(`${appDir}/package.json`, 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await writeFile(
+    `${appDir}/package.json`,
+    `${JSON.stringify({ ...app, dependencies: { [packageName]: own.version, ...installed } }, null, 2)}\n`,
+  );
+  // Without the npm_config_* of the `npm`/`npx` that started the tests, which point npm at
+  // the repository's own package.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')),
+  );
+  const result = spawnSync(
+    'npm',
+    ['ls', '--json', '--offline', '--prefix', appDir, ...Object.keys(installed)],
+    { cwd: appDir, encoding: 'utf8', env },
+  );
+  // Each node of npm's tree whose version the package's peer range refuses.
+  const invalid = new Set<string>();
+  const from = `from node_modules/${packageName}`;
+  const walk = (dependencies: Record<string, LsNode> | undefined, depth: number): void => {
+    if (!dependencies || depth > 3) return;
+    for (const [name, node] of Object.entries(dependencies)) {
+      if (node.invalid?.includes(from)) invalid.add(name);
+      walk(node.dependencies, depth + 1);
+    }
+  };
+  walk((JSON.parse(result.stdout) as LsNode).dependencies, 0);
+  return { installed, invalid: [...invalid], output: result.stdout };
+}
+
+interface LsNode {
+  invalid?: string;
+  dependencies?: Record<string, LsNode>;
 }

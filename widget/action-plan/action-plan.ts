@@ -8,7 +8,9 @@ export { AivisActionPlan };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-action-plan')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-action-plan')) {
   customElements.define('aivis-action-plan', AivisActionPlan);
 }
 

@@ -9,7 +9,9 @@ export { AivisAiTraffic };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-ai-traffic')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-ai-traffic')) {
   customElements.define('aivis-ai-traffic', AivisAiTraffic);
 }
 

@@ -8,7 +8,9 @@ export { AivisCitations };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-citations')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-citations')) {
   customElements.define('aivis-citations', AivisCitations);
 }
 

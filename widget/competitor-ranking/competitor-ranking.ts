@@ -9,7 +9,9 @@ export { AivisCompetitorRanking };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-competitor-ranking')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-competitor-ranking')) {
   customElements.define('aivis-competitor-ranking', AivisCompetitorRanking);
 }
 

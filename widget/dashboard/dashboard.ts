@@ -4,7 +4,9 @@ import { AivisDashboard } from './dashboard.component.js';
 
 export { AivisDashboard };
 
-if (!customElements.get('aivis-dashboard')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-dashboard')) {
   customElements.define('aivis-dashboard', AivisDashboard);
 }
 

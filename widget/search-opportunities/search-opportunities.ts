@@ -11,7 +11,9 @@ export { AivisSearchOpportunities };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-search-opportunities')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-search-opportunities')) {
   customElements.define('aivis-search-opportunities', AivisSearchOpportunities);
 }
 

@@ -10,7 +10,9 @@ export { AivisVisibilityScore };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-visibility-score')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-visibility-score')) {
   customElements.define('aivis-visibility-score', AivisVisibilityScore);
 }
 

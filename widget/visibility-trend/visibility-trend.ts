@@ -9,7 +9,9 @@ export { AivisVisibilityTrend };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-visibility-trend')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-visibility-trend')) {
   customElements.define('aivis-visibility-trend', AivisVisibilityTrend);
 }
 

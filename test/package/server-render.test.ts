@@ -1,0 +1,180 @@
+/**
+ * The package on a server, as server-rendered apps (SvelteKit, Nuxt, Next,
+ * Angular SSR) load it: the packed tarball installed into a scratch app, and
+ * docs/widgets.md's own React, Vue and Svelte components compiled as each
+ * framework compiles them for its server and rendered to HTML by the
+ * framework's server renderer (react-dom/server, vue/server-renderer,
+ * svelte/server), in a Node process without a DOM. Every entry of the package
+ * imports there too, and `configure()` runs. Angular is not installed here:
+ * its `--ssr` build bundles the same import into a server bundle that Node
+ * runs, which the plain import of every entry stands for (docs/widgets.md,
+ * "Server-rendered apps").
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { compile as compileSvelte } from 'svelte/compiler';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileScript, parse } from 'vue/compiler-sfc';
+import { widgetSnippet } from '../browser/readme-snippets.js';
+import { installTarball, type Packed, packWidgets, writeApp } from './scratch-app.js';
+
+/** TypeScript (and TSX) to the JavaScript a server bundle runs. */
+const transpile = (code: string, fileName: string) =>
+  ts.transpileModule(code, {
+    fileName,
+    compilerOptions: {
+      module: ts.ModuleKind.ESNext,
+      target: ts.ScriptTarget.ES2022,
+      jsx: ts.JsxEmit.ReactJSX,
+    },
+  }).outputText;
+
+interface ServerApp {
+  /** The component as the framework's server build compiles it. */
+  component: () => string;
+  /** The module that renders it to HTML and prints the HTML. */
+  render: string;
+  tools: string[];
+}
+
+const SERVER_APPS: Record<string, ServerApp> = {
+  react: {
+    component: () => transpile(widgetSnippet('tsx', '// src/Dashboard.tsx'), 'Dashboard.tsx'),
+    render: `import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Dashboard } from './component.mjs';
+process.stdout.write(renderToString(createElement(Dashboard, { project: 1001 })));
+`,
+    tools: ['react', 'react-dom', 'scheduler'],
+  },
+  vue: {
+    component: () => {
+      const source = widgetSnippet('vue', '@aivis/widgets/vue');
+      // What @vitejs/plugin-vue does for the server with the docs' compiler option.
+      const compilerOptions = { isCustomElement: (tag: string) => tag.startsWith('aivis-') };
+      const { descriptor } = parse(source, {
+        filename: 'AivisCards.vue',
+        templateParseOptions: compilerOptions,
+      });
+      const script = compileScript(descriptor, {
+        id: 'aivis-cards',
+        inlineTemplate: true,
+        templateOptions: { ssr: true, compilerOptions },
+      });
+      return transpile(script.content, 'AivisCards.ts');
+    },
+    render: `import { createSSRApp } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+import AivisCards from './component.mjs';
+process.stdout.write(await renderToString(createSSRApp(AivisCards, { project: 1001 })));
+`,
+    tools: ['vue'],
+  },
+  svelte: {
+    component: () =>
+      compileSvelte(widgetSnippet('svelte', '@aivis/widgets/svelte'), {
+        filename: 'AivisCards.svelte',
+        generate: 'server',
+      }).js.code,
+    render: `import { render } from 'svelte/server';
+import AivisCards from './component.mjs';
+process.stdout.write(render(AivisCards, { props: { project: 1001 } }).body);
+`,
+    tools: ['svelte'],
+  },
+};
+
+let scratch: string;
+let packed: Packed;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'aivis-server-render-'));
+  packed = packWidgets(scratch);
+});
+
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+/** Runs `file` with Node in `appDir`: no DOM, as on a server. */
+function node(appDir: string, file: string) {
+  const result = spawnSync(process.execPath, [file], { cwd: appDir, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function app(name: string, tools: string[], files: Record<string, string>) {
+  const appDir = join(scratch, name);
+  await writeApp(appDir, {
+    'package.json': `${JSON.stringify({ name, private: true, type: 'module', dependencies: { [packed.name]: `file:../${basename(packed.tarball)}` } }, null, 2)}\n`,
+    ...files,
+  });
+  await installTarball(appDir, packed, tools);
+  return appDir;
+}
+
+describe("docs/widgets.md's framework components rendered on a server", () => {
+  for (const [name, server] of Object.entries(SERVER_APPS)) {
+    it(`${name}: the server renderer answers the page's HTML with the elements in it`, {
+      timeout: 120_000,
+    }, async () => {
+      const component = server.component();
+      // The component imports the package as the docs say: that is what a server evaluates.
+      expect(component).toMatch(/import ['"]@aivis\/widgets['"]/);
+      const appDir = await app(`${name}-server`, server.tools, {
+        'src/component.mjs': component,
+        'src/render.mjs': server.render,
+      });
+      const rendered = node(appDir, 'src/render.mjs');
+      expect(rendered.stderr).not.toMatch(/is not defined|Error/);
+      expect(rendered.status, rendered.stderr).toBe(0);
+      expect(rendered.stdout).toMatch(
+        /<aivis-provider base-url="https:\/\/intranet\.example\/aivis-proxy"/,
+      );
+      expect(rendered.stdout).toMatch(/<aivis-visibility-score[^>]* project="1001"/);
+      expect(rendered.stdout).toMatch(/<aivis-action-plan[^>]* audience="marketing"/);
+    });
+  }
+});
+
+describe('every entry of the package on a server', () => {
+  it('imports in Node without a DOM, registers nothing, and configure() works', {
+    timeout: 120_000,
+  }, async () => {
+    const appDir = await app('node-import', [], {});
+    const manifest = JSON.parse(
+      await readFile(`${appDir}/node_modules/${packed.name}/package.json`, 'utf8'),
+    ) as { exports: Record<string, string | { default?: string }> };
+    const entries = Object.entries(manifest.exports)
+      .filter(([, target]) => typeof target === 'object' && target.default?.endsWith('.js'))
+      .map(([subpath]) => `${packed.name}${subpath.slice(1)}`);
+    expect(entries).toContain(packed.name);
+    expect(entries.length).toBeGreaterThan(8);
+    await writeApp(appDir, {
+      'check.mjs': `const entries = ${JSON.stringify(entries)};
+const failed = [];
+for (const entry of entries) {
+  try {
+    await import(entry);
+  } catch (error) {
+    failed.push(entry + ': ' + error.message);
+  }
+}
+const { configure } = await import('${packed.name}');
+configure({ baseUrl: '/aivis-proxy' });
+process.stdout.write(JSON.stringify({ failed, customElements: typeof customElements, HTMLElement: typeof HTMLElement, document: typeof document }));
+`,
+    });
+    const result = node(appDir, 'check.mjs');
+    expect(result.status, result.stderr).toBe(0);
+    // Nothing leaks into the server's globals: frameworks tell server from browser by them.
+    expect(JSON.parse(result.stdout)).toEqual({
+      failed: [],
+      customElements: 'undefined',
+      HTMLElement: 'undefined',
+      document: 'undefined',
+    });
+  });
+});
