@@ -8,7 +8,9 @@ export { AivisPortfolio };
 
 registerResponseShapes(shapes, endpoints);
 
-if (!customElements.get('aivis-portfolio')) {
+// Only where there is a DOM: a server rendering the page imports this module too
+// (docs/widgets.md, "Server-rendered apps").
+if (globalThis.customElements && !customElements.get('aivis-portfolio')) {
   customElements.define('aivis-portfolio', AivisPortfolio);
 }
 
