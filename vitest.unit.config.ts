@@ -17,6 +17,7 @@ export const UNIT_SUITES = [
   'test/apps-script/**/*.test.ts',
   'test/looker-studio/**/*.test.ts',
   'test/repo/**/*.test.ts',
+  'test/ledger/**/*.test.ts',
 ];
 
 /** Suites under those folders that drive Chromium. */

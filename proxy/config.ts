@@ -65,6 +65,10 @@ export interface ProxyConfig {
   stopTimeoutMs: number;
   /** undefined: this instance counts alone (Node: set it to share with other instances). */
   redisUrl?: string;
+  /** A ledger to serve series from (Node entry; docs/ledger.md). */
+  ledger?: string;
+  /** HH:MM UTC: the Node entry snapshots every project into the ledger daily at this time. */
+  ledgerSnapshotAt?: string;
   fallbackBudgetSharePercent: number;
   storeTimeoutMs: number;
   // Agencies (docs/agencies.md): several accounts, and client links.
@@ -106,7 +110,9 @@ export type SettingType =
   | 'file path'
   | 'text'
   | 'data url'
-  | 'colour';
+  | 'colour'
+  | 'ledger'
+  | 'time of day';
 
 export interface ProxySetting<K extends Key = Key> {
   /** Environment variable. */
@@ -359,6 +365,27 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     description:
       'Node entry: `redis://[user:password@]host:port[/db]` (`rediss://` for TLS) of a Redis or Valkey that several proxy instances share: the cache, coalescing, the budget and the client shares are then counted once for all ([proxy-scale-out.md](proxy-scale-out.md)); the password is never logged',
     read: readRedisUrl,
+  }),
+  setting({
+    variable: 'AIVIS_LEDGER',
+    key: 'ledger',
+    type: 'ledger',
+    defaultText: 'none',
+    description:
+      'Node entry: the ledger the snapshot writes (a DuckDB file, or a `postgres://` URL); the proxy then serves `GET /ledger/v1/projects/{id}/series?metric=&from=&to=` from it ([ledger.md](ledger.md)); the password is never logged',
+    read: (text) => text,
+  }),
+  setting({
+    variable: 'LEDGER_SNAPSHOT_AT',
+    key: 'ledgerSnapshotAt',
+    type: 'time of day',
+    defaultText: 'none',
+    description:
+      'Node entry, with `AIVIS_LEDGER`: `HH:MM` (UTC) at which the proxy runs `snapshot` itself every day, spending from the same budget and share as its viewers ([ledger.md](ledger.md))',
+    read: (text, fail) =>
+      /^([01]\d|2[0-3]):[0-5]\d$/.test(text)
+        ? text
+        : fail('must be a time of day as HH:MM (UTC), like 07:30'),
   }),
   setting({
     variable: 'FALLBACK_BUDGET_SHARE',

@@ -17,6 +17,8 @@ import { withPortfolioPages } from './accounts/portfolio-page.js';
 import { accountsRouter } from './accounts/router.js';
 import { cardServer } from './cards/serve-cards.js';
 import type { ProxyConfig } from './config.js';
+import { answerLedgerSeries } from './ledger-route.js';
+import type { Pacer } from './pacer.js';
 import { cachePolicy } from './pipeline/cache-policy.js';
 import { composeProxy, type ProxyDeps } from './pipeline/compose.js';
 import { edgeCheck } from './pipeline/edge.js';
@@ -24,6 +26,7 @@ import { type Answer, localAnswer, type ProxyRequestContext } from './pipeline/e
 import { finishResponse } from './pipeline/finish.js';
 import { routeLocally } from './pipeline/local-route.js';
 import { answerLogger } from './pipeline/log-answer.js';
+import { pageCheck } from './pipeline/page-check.js';
 import { refresher } from './pipeline/refresh.js';
 import { targetReader } from './pipeline/target.js';
 import { jsonError } from './responses.js';
@@ -39,6 +42,8 @@ export type { ProxyStats } from './stats.js';
 
 export type ProxyHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
   stats(): ProxyStats;
+  /** The upstream budget viewers spend: the daily ledger snapshot spends from it too (docs/ledger.md). */
+  readonly pacer: Pacer;
 };
 
 /**
@@ -67,6 +72,7 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandle
   const answerCached = cachePolicy(parts, refresher(parts));
   const serveCard = cardServer(parts, answerCached);
   const logAnswer = answerLogger(deps.log, config.logLevel, config.token, parts.now);
+  const pageMayRead = pageCheck(config.allowedOrigins);
 
   async function answer(request: Request, context: ProxyRequestContext | undefined) {
     const target = readTarget(request);
@@ -76,6 +82,22 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandle
     if (target.value.route.kind === 'card') return serveCard(request, target.value.route, context);
     const route = routeLocally(target.value);
     if ('answer' in route) return route.answer;
+    if (route.value.kind === 'ledger_series') {
+      const path = target.value.path;
+      // A page of another site reads no ledger, as it spends no budget (pipeline/page-check.ts).
+      const refused = pageMayRead(request);
+      if (refused) return localAnswer(refused.response(), path);
+      if (!deps.ledger)
+        return localAnswer(
+          jsonError(
+            404,
+            'not_found',
+            'This proxy keeps no ledger: its operator sets AIVIS_LEDGER.',
+          ),
+          path,
+        );
+      return localAnswer(await answerLedgerSeries(route.value, deps.ledger), path);
+    }
     return answerCached(request, route.value, context);
   }
 
@@ -100,6 +122,7 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandle
   };
 
   return Object.assign(handler, {
+    pacer: parts.pacer,
     stats: (): ProxyStats =>
       statsOf({
         upstreamRequests: parts.counts.upstreamRequests,

@@ -11,6 +11,7 @@
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
 import { ProxyConfigError, readProxyConfig } from './config.js';
 import { createProxyHandler } from './handler.js';
+import { scheduleDaily } from './ledger-schedule.js';
 import { createRedisStore, type RedisStore } from './redis-store.js';
 import { openLinkStore } from './share/open-link-store.js';
 import { batchedStdoutLog } from './stdout-log.js';
@@ -72,11 +73,46 @@ async function main(): Promise<void> {
         : 'aivis proxy: SHARE_SECRET is set but neither SHARE_FILE nor REDIS_URL: client links answer 503 until one is set',
     );
   }
+  let ledger: Awaited<ReturnType<typeof import('../ledger/store.js').openLedger>> | undefined;
+  if (config.ledger) {
+    const { openLedger } = await import('../ledger/store.js');
+    ledger = await openLedger(config.ledger);
+    console.log(`aivis proxy: serving ledger series from ${ledger.location}`);
+  }
   const handler = createProxyHandler(config, {
     log: batchedStdoutLog(),
     ...(links ? { links } : {}),
+    ...(ledger ? { ledger } : {}),
     ...(store ? { store, accountStores, notice: (text: string) => console.error(text) } : {}),
   });
+  let stopSnapshots: (() => void) | undefined;
+  if (ledger && config.ledgerSnapshotAt) {
+    const store = ledger;
+    const { fetchSend, runSnapshot, formatSnapshotReport } = await import('../ledger/snapshot.js');
+    stopSnapshots = scheduleDaily(
+      config.ledgerSnapshotAt,
+      {
+        now: Date.now,
+        setTimer: setTimeout,
+        clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout),
+      },
+      async () => {
+        const report = await runSnapshot({
+          baseUrl: config.baseUrl,
+          token: config.token,
+          store,
+          send: fetchSend,
+          pacer: handler.pacer,
+          sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+          now: () => new Date(),
+        });
+        console.log(
+          `aivis proxy: ${formatSnapshotReport(report).trimEnd().replaceAll('\n', ' / ')}`,
+        );
+      },
+    );
+    console.log(`aivis proxy: snapshot into the ledger daily at ${config.ledgerSnapshotAt} UTC`);
+  }
   const served = await serveFetchHandler(handler, {
     port: config.port,
     host: config.host,
@@ -98,6 +134,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    stopSnapshots?.();
     setTimeout(() => {
       console.error(`aivis proxy: still not stopped ${config.stopTimeoutMs} ms after ${signal}`);
       process.exit(1);
@@ -111,6 +148,7 @@ async function main(): Promise<void> {
       // The views a file store gathered are written before the process ends.
       await links?.close().catch(() => undefined);
       for (const other of accountStores.values()) if (other !== store) void other.close();
+      void ledger?.close();
       if (cut > 0) {
         console.error(`aivis proxy: stopped; cut ${cut} request(s) unanswered at the deadline`);
         process.exit(1);

@@ -16,6 +16,7 @@ import {
 import { API_PREFIX, OPENAPI_PATH } from '../shared/api/vocabulary.js';
 import { apiPath } from '../shared/http/request.js';
 import { type CardRoute, cardRoute } from './cards/card-route.js';
+import { LEDGER_PREFIX, type LedgerRoute, resolveLedgerRoute } from './ledger-route.js';
 
 export type Route =
   | {
@@ -31,7 +32,9 @@ export type Route =
   /** The proxy's own health check: answered without upstream or budget (docs/proxy.md). */
   | { kind: 'health' }
   | { kind: 'not_found'; message: string }
-  | { kind: 'invalid'; errors: ValidationErrors };
+  | { kind: 'invalid'; errors: ValidationErrors }
+  /** A series out of the ledger, when the proxy has one (proxy/ledger-route.ts). */
+  | Extract<LedgerRoute, { kind: 'ledger_series' }>;
 
 export interface RouteRules {
   basePath: string;
@@ -55,6 +58,8 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
   if (path === HEALTH_PATH) return { kind: 'health' };
   const card = cardRoute(path, url.search);
   if (card) return card.kind === 'card' ? card : { kind: 'not_found', message: NO_SUCH_CARD };
+  if (path.startsWith(`${LEDGER_PREFIX}/`) && !SUSPICIOUS_PATH.test(path))
+    return resolveLedgerRoute(path, url.searchParams, rules.allowedProjects);
   if (!path.startsWith(`${API_PREFIX}/`) || SUSPICIOUS_PATH.test(path)) return notFound();
 
   let match: ReturnType<typeof matchEndpointPath>;

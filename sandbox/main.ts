@@ -1,5 +1,7 @@
 /**
- * CLI: npm run sandbox -- [--port N] [--now YYYY-MM-DD] [--no-rate-limit] [--host H]
+ * CLI: npm run sandbox -- [--port N] [--today YYYY-MM-DD] [--no-rate-limit] [--host H]
+ * The sandbox's today also comes from SANDBOX_TODAY (the flag wins); `--now`
+ * is the older name of `--today`.
  * Prints the base URL and the scenario tokens, then serves until Ctrl+C.
  */
 import { isCalendarDate } from '../shared/api/param-rules.js';
@@ -9,10 +11,19 @@ import { DEFAULT_NOW } from './data/dataset.js';
 import { type StartSandboxOptions, startSandbox } from './server.js';
 
 const USAGE =
-  'Usage: npm run sandbox -- [--port N] [--now YYYY-MM-DD] [--no-rate-limit] [--host 127.0.0.1]';
+  'Usage: npm run sandbox -- [--port N] [--today YYYY-MM-DD] [--no-rate-limit] [--host 127.0.0.1]   (or SANDBOX_TODAY=YYYY-MM-DD)';
 
-export function parseArgs(args: readonly string[]): StartSandboxOptions | { error: string } {
+export function parseArgs(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): StartSandboxOptions | { error: string } {
   const options: StartSandboxOptions = { port: 8787 };
+  const fromEnv = env.SANDBOX_TODAY?.trim();
+  if (fromEnv) {
+    if (!isCalendarDate(fromEnv))
+      return { error: `SANDBOX_TODAY needs a calendar date as YYYY-MM-DD, not '${fromEnv}'` };
+    options.now = fromEnv;
+  }
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     const value = args[i + 1];
@@ -23,9 +34,10 @@ export function parseArgs(args: readonly string[]): StartSandboxOptions | { erro
         options.port = Number(value);
         i++;
         break;
+      case '--today':
       case '--now':
         if (value === undefined || !isCalendarDate(value))
-          return { error: `--now needs a calendar date as YYYY-MM-DD, not '${value ?? ''}'` };
+          return { error: `${flag} needs a calendar date as YYYY-MM-DD, not '${value ?? ''}'` };
         options.now = value;
         i++;
         break;
@@ -48,7 +60,7 @@ export function parseArgs(args: readonly string[]): StartSandboxOptions | { erro
 }
 
 async function main() {
-  const parsed = parseArgs(process.argv.slice(2));
+  const parsed = parseArgs(process.argv.slice(2), process.env);
   if ('error' in parsed) {
     console.error(parsed.error);
     process.exitCode = 2;

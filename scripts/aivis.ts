@@ -21,6 +21,10 @@ const send = (request: HttpRequest) =>
 
 export async function main(argv: readonly string[], env = process.env): Promise<number> {
   if (argv[0] === 'share') return shareCommand(argv.slice(1), env);
+  // The ledger's commands (docs/ledger.md).
+  if (argv[0] === 'snapshot')
+    return (await import('./ledger-snapshot.js')).main(argv.slice(1), env);
+  if (argv[0] === 'export') return (await import('./ledger-export.js')).main(argv.slice(1), env);
   const usage = 'Usage: npm run aivis -- check --base-url URL [--json]   (token in AIVIS_TOKEN)';
   let parsed: ReturnType<
     typeof parseArgs<{

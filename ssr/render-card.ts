@@ -7,6 +7,7 @@
  * request, no jump (docs/loading.md, "Cards from the server").
  */
 import type { AivisError } from '../shared/http/errors.js';
+import type { AivisCitations } from '../widget/citations/citations.component.js';
 import { loadExplanations } from '../widget/internal/explanations-loader.js';
 import type { CardElement } from './card-request.js';
 import { escapeHtml, templateHtml } from './template-html.js';
@@ -38,10 +39,35 @@ const scriptJson = (value: unknown): string =>
 export const attributesHtml = (attributes: ReadonlyArray<readonly [string, string]>): string =>
   attributes.map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
 
+/**
+ * The element as it shows `failure` once its request settles on it: the
+ * element's own error box (AivisElement.renderError) in its own frame, held
+ * as if it were the answer. A subclass made here, so the browser's bundle
+ * carries nothing for it.
+ */
+function failureCard(element: CardElement, failure: AivisError): CardElement {
+  // Typed as one concrete element: the class is the element's own.
+  const Card = element.constructor as typeof AivisCitations;
+  const Failed = class extends Card {
+    protected override renderData(): never {
+      return this.renderError(failure) as never;
+    }
+    protected override brandOf(): undefined {
+      return undefined;
+    }
+  };
+  const failed = new Failed();
+  for (const name of ['project', 'period', 'locale', 'theme', 'heading', 'headingLevel'] as const) {
+    (failed as unknown as Record<string, unknown>)[name] = element[name];
+  }
+  failed.holdAnswer('', {} as never);
+  return failed as unknown as CardElement;
+}
+
 /** The inside of the card's shadow root for this answer. */
 export function cardBody(element: CardElement, key: string, answer: CardAnswer): string {
-  element.holdAnswer(key, 'error' in answer ? answer.error : (answer.data as never));
-  if ('error' in answer) return templateHtml(element.render());
+  if ('error' in answer) return templateHtml(failureCard(element, answer.error).render());
+  element.holdAnswer(key, answer.data as never);
   if (answer.followUps) element.holdFollowUps?.(answer.followUps, answer.data as never);
   return templateHtml(element.render());
 }
@@ -60,7 +86,7 @@ export function cardHtml(
   const body = cardBody(element, key, answer);
   const held =
     'data' in answer
-      ? `<script type="application/json" data-aivis-answer>${scriptJson({ input: key, data: answer.data, ...(answer.followUps ? { followUps: answer.followUps } : {}) })}</script>`
+      ? `<script type="application/json" data-answer>${scriptJson({ input: key, data: answer.data, ...(answer.followUps ? { followUps: answer.followUps } : {}) })}</script>`
       : '';
   return `<${tag}${attributesHtml([...(look.hostAttributes ?? []), ...attributes])}><template shadowrootmode="open"><link rel="stylesheet" href="${escapeHtml(look.stylesheet(tag))}">${body}</template>${held}</${tag}>`;
 }

@@ -5,6 +5,7 @@
  * CORS and the cached-answer renderer. The steps of the pipeline
  * (proxy/handler.ts) read what they need from here.
  */
+
 import { abortableSleep, type CorsHeaders } from '../../shared/http/edge.js';
 import { ByteBudget } from '../byte-budget.js';
 import { AnswerCache } from '../cache.js';
@@ -14,6 +15,7 @@ import type { ProxyConfig } from '../config.js';
 import { proxyCors } from '../cors.js';
 import { FailureBackoff } from '../failure-backoff.js';
 import { type FreshnessWindows, freshnessWindows } from '../freshness.js';
+import type { LedgerSeriesReader } from '../ledger-route.js';
 import type { ProxyLogEntry } from '../log.js';
 import { PACER_WINDOW_MS, type Pacer, UpstreamPacer } from '../pacer.js';
 import type { LinkStore } from '../share/link-store.js';
@@ -54,6 +56,8 @@ export interface ProxyDeps {
   links?: LinkStore;
   /** Where the proxy says it lost or regained its shared store (once each way). */
   notice?: (text: string) => void;
+  /** The ledger the proxy serves series from (AIVIS_LEDGER on Node; docs/ledger.md). */
+  ledger?: LedgerSeriesReader;
 }
 
 export interface ProxyParts {

@@ -10,11 +10,12 @@ import { localAnswer, type StepResult } from './exchange.js';
 import type { Target } from './target.js';
 
 export type CachedRoute = Extract<Route, { kind: 'api' | 'openapi' }>;
+export type LedgerSeriesRoute = Extract<Route, { kind: 'ledger_series' }>;
 
 /** The health check's body: the process answers; nothing upstream or in the budget was asked. */
 const HEALTHY = JSON.stringify({ ok: true });
 
-export function routeLocally(target: Target): StepResult<CachedRoute> {
+export function routeLocally(target: Target): StepResult<CachedRoute | LedgerSeriesRoute> {
   const { route, path } = target;
   switch (route.kind) {
     case 'not_found':
@@ -46,6 +47,7 @@ export function routeLocally(target: Target): StepResult<CachedRoute> {
       return { answer: localAnswer(jsonError(404, 'not_found', 'No such endpoint.'), path) };
     case 'api':
     case 'openapi':
+    case 'ledger_series':
       return { value: route };
   }
 }

@@ -3,7 +3,7 @@
  * platform, joined with its judgment (data-api 2.3). Newest first.
  */
 import type { Platform } from '../../shared/api/vocabulary.js';
-import { isoOf, timestampOf } from './calendar.js';
+import { ANCHOR_DAY, isoOf, timestampOf } from './calendar.js';
 import type { ProjectSpec } from './catalog.js';
 import { HOSTILE_CITATION } from './catalog.js';
 import {
@@ -52,12 +52,22 @@ export function generateQuestions(spec: ProjectSpec): StoredQuestion[] {
   }));
 }
 
-/** Check days, oldest first: daily for the newest dailyDays, weekly before that. */
+const REJUDGE_AFTER_DAYS = 2;
+
+/** Check days up to `today` (at most the default day), oldest first: daily for the newest dailyDays, weekly before that. */
 export function checkDays(spec: ProjectSpec, today: number): number[] {
   const days: number[] = [];
   for (let back = spec.historyDays - 1; back >= 0; back--) {
     if (back < spec.dailyDays || back % 7 === 0) days.push(today - back);
   }
+  return days;
+}
+
+/** Check days after the default day up to `today`: daily, or weekly for a project checked weekly. */
+export function laterCheckDays(spec: ProjectSpec, today: number, anchor = ANCHOR_DAY): number[] {
+  const days: number[] = [];
+  for (let day = anchor + 1; day <= today; day++)
+    if (spec.dailyDays > 0 || (day - anchor) % 7 === 0) days.push(day);
   return days;
 }
 
@@ -94,55 +104,136 @@ function pickCompetitors(spec: ProjectSpec, random: Random): string[] {
   return names;
 }
 
+/** The judgment fields (data-api 2.3): null until the nightly judgment reaches the check. */
+const JUDGMENT_FIELDS = [
+  'prominence_level',
+  'on_topic',
+  'names_brands',
+  'brand_sentiment',
+  'brand_drawback',
+  'evidence_quote',
+  'brand_mentioned',
+] as const;
+
+/** One check's answer with its full judgment, drawn from `random` in a fixed order. */
+function drawAnswer(
+  spec: ProjectSpec,
+  question: StoredQuestion,
+  questionIndex: number,
+  platformIndex: number,
+  day: number,
+  id: number,
+  random: Random,
+  /** Whether the sentiment is drawn from `random` (the stored history's order) or from the id. */
+  sentimentFromStream: boolean,
+): StoredAnswer {
+  const platform = spec.platforms[platformIndex]!;
+  const named = random.chance(spec.namedRate);
+  const prominence = named ? 1 + random.weighted([0.3, 0.45, 0.25]) : 0;
+  const negative = named && random.chance(spec.negativeRate);
+  const drawback = named && random.chance(spec.drawbackRate) ? random.pick(DRAWBACKS) : null;
+  const onTopic = !random.chance(spec.offTopicRate);
+  const brands = pickCompetitors(spec, random);
+  if (named) brands.splice(random.int(0, brands.length), 0, spec.brand_name);
+  const cited = citedUrls(spec, random);
+  const searches = random.chance(0.6) ? [`${question.text.slice(0, 48).toLowerCase()}`] : [];
+  const sentimentRandom =
+    sentimentFromStream || !named ? random : mulberry32(seedOf('sentiment', id));
+  return {
+    id,
+    prompt_id: question.id,
+    platform,
+    day,
+    checked_at: timestampOf(day, 360 + questionIndex * 7 + platformIndex),
+    prominence_level: prominence,
+    on_topic: onTopic,
+    names_brands: brands,
+    brand_sentiment: named
+      ? negative
+        ? 'negative'
+        : sentimentRandom.pick(['positive', 'neutral'])
+      : null,
+    brand_drawback: drawback,
+    evidence_quote: named
+      ? `${platform} says ${spec.brand_name} is ${negative ? 'hard to recommend' : 'a solid choice'} for "${question.text}".`
+      : `${platform} lists ${brands.join(', ')} without naming ${spec.brand_name}.`,
+    brand_mentioned: named,
+    cited_urls: cited,
+    search_queries: searches,
+  };
+}
+
+/**
+ * Generates the stored checks as of `today`. Up to the sandbox's default day
+ * (ANCHOR_DAY) the history is the one generated for that day; each later day
+ * adds its own checks (daily, or weekly for a weekly project), drawn from the
+ * day's own seed, so an answer keeps its id and text from one day to the next
+ * and a ledger can follow it (docs/sandbox.md, "Time travel"). A date before
+ * the default day regenerates a history ending on that date.
+ */
 export function generateAnswers(
   spec: ProjectSpec,
   questions: StoredQuestion[],
   today: number,
+  /** The day whose history later days extend; `today` regenerates the history for today. */
+  anchor = ANCHOR_DAY,
 ): StoredAnswer[] {
+  const base = Math.min(today, anchor);
   const random = mulberry32(seedOf('answers', spec.id));
   const answers: StoredAnswer[] = [];
   let next = 0;
-  for (const day of checkDays(spec, today)) {
-    const judged = day <= today - spec.unjudgedDays;
+  for (const day of checkDays(spec, base)) {
+    // The history's stream draws a sentiment only for checks judged on its own last day.
+    const judgedOnBase = day <= base - spec.unjudgedDays;
     for (const [questionIndex, question] of questions.entries()) {
-      for (const [platformIndex, platform] of spec.platforms.entries()) {
+      for (const platformIndex of spec.platforms.keys()) {
         next++;
-        const named = random.chance(spec.namedRate);
-        const prominence = named ? 1 + random.weighted([0.3, 0.45, 0.25]) : 0;
-        const negative = named && random.chance(spec.negativeRate);
-        const drawback = named && random.chance(spec.drawbackRate) ? random.pick(DRAWBACKS) : null;
-        const onTopic = !random.chance(spec.offTopicRate);
-        const brands = pickCompetitors(spec, random);
-        if (named) brands.splice(random.int(0, brands.length), 0, spec.brand_name);
-        const cited = citedUrls(spec, random);
-        const searches = random.chance(0.6) ? [`${question.text.slice(0, 48).toLowerCase()}`] : [];
-        answers.push({
-          id: spec.id * 1_000_000 + next,
-          prompt_id: question.id,
-          platform,
-          day,
-          checked_at: timestampOf(day, 360 + questionIndex * 7 + platformIndex),
-          prominence_level: judged ? prominence : null,
-          on_topic: judged ? onTopic : null,
-          names_brands: judged ? brands : null,
-          brand_sentiment:
-            judged && named ? (negative ? 'negative' : random.pick(['positive', 'neutral'])) : null,
-          brand_drawback: judged ? drawback : null,
-          evidence_quote: judged
-            ? named
-              ? `${platform} says ${spec.brand_name} is ${negative ? 'hard to recommend' : 'a solid choice'} for "${question.text}".`
-              : `${platform} lists ${brands.join(', ')} without naming ${spec.brand_name}.`
-            : null,
-          brand_mentioned: judged ? named : null,
-          cited_urls: cited,
-          search_queries: searches,
-        });
+        const id = spec.id * 1_000_000 + next;
+        answers.push(
+          drawAnswer(spec, question, questionIndex, platformIndex, day, id, random, judgedOnBase),
+        );
       }
     }
   }
+  for (const day of laterCheckDays(spec, today, anchor)) {
+    const daily = mulberry32(seedOf('answers', spec.id, day));
+    for (const [questionIndex, question] of questions.entries()) {
+      for (const platformIndex of spec.platforms.keys()) {
+        next++;
+        const id = spec.id * 1_000_000 + next;
+        answers.push(
+          drawAnswer(spec, question, questionIndex, platformIndex, day, id, daily, true),
+        );
+      }
+    }
+  }
+  for (const answer of answers) judgeAsOf(answer, spec, today, anchor);
   answers.reverse();
-  if (spec.hostile) plantHostileAnswers(answers, spec);
+  if (spec.hostile)
+    plantHostileAnswers(answers.slice(answers.findIndex((a) => a.day <= base)), spec);
   return answers;
+}
+
+/**
+ * What the nightly judgment has reached by `today` (data-api 2.3): checks of the
+ * newest `unjudgedDays` wait; after the default day one check in five is
+ * judged only the next day, and one in twenty is re-judged two days after its
+ * first judgment (its on-topic flag and sentiment change).
+ */
+function judgeAsOf(answer: StoredAnswer, spec: ProjectSpec, today: number, anchor: number): void {
+  const lateBy = answer.day > anchor && answer.id % 5 === 0 ? 1 : 0;
+  const judgedOn = answer.day + spec.unjudgedDays + lateBy;
+  if (today < judgedOn) {
+    for (const field of JUDGMENT_FIELDS) answer[field] = null;
+    return;
+  }
+  const rejudgedOn = judgedOn + REJUDGE_AFTER_DAYS;
+  // Only checks first judged after the default day's re-judgments: its figures stay as they were.
+  if (judgedOn > anchor - REJUDGE_AFTER_DAYS && today >= rejudgedOn && answer.id % 20 === 7) {
+    answer.on_topic = !answer.on_topic;
+    if (answer.brand_sentiment !== null)
+      answer.brand_sentiment = answer.brand_sentiment === 'neutral' ? 'positive' : 'neutral';
+  }
 }
 
 /** The newest answers carry the hostile strings, so the first default page shows them. */

@@ -13,3 +13,9 @@ export const timestampOf = (day: number, minuteOfDay: number): string =>
   new Date(day * DAY_MS + minuteOfDay * 60_000).toISOString().replace('.000Z', 'Z');
 export const yearOf = (day: number): number => Number(isoOf(day).slice(0, 4));
 export const firstDayOfYear = (year: number): number => dayOf(`${year}-01-01`);
+/**
+ * The sandbox's default today. The stored history is generated for this day;
+ * a later today adds days to it (sandbox/data/answers.ts).
+ */
+export const DEFAULT_TODAY = '2026-11-15';
+export const ANCHOR_DAY = dayOf(DEFAULT_TODAY);

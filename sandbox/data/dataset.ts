@@ -7,16 +7,17 @@ import {
   checkDays,
   generateAnswers,
   generateQuestions,
+  laterCheckDays,
   type StoredAnswer,
   type StoredQuestion,
 } from './answers.js';
-import { dayOf, isoOf } from './calendar.js';
+import { ANCHOR_DAY, DEFAULT_TODAY, dayOf, isoOf } from './calendar.js';
 import { type AccountId, PROJECT_SPECS, type ProjectSpec, projectSpec } from './catalog.js';
 import { DRIFT_STEPS, type DriftName } from './drift.js';
 import { generateSearchStore, type SearchStore } from './search.js';
 import { generateTrafficStore, type TrafficStore } from './traffic.js';
 
-export const DEFAULT_NOW = '2026-11-15';
+export const DEFAULT_NOW = DEFAULT_TODAY;
 
 export interface ProjectData {
   spec: ProjectSpec;
@@ -57,8 +58,13 @@ export function createDataset(now: string = DEFAULT_NOW, drift: DriftName = 'bas
       const spec = projectSpec(id);
       if (!spec) return undefined;
       const questions = generateQuestions(spec);
-      const days = checkDays(spec, today);
-      const answers = generateAnswers(spec, questions, today);
+      // A drift step's extra days regenerate the history for its day (sandbox/data/drift.ts).
+      const anchor = step.days ? today : ANCHOR_DAY;
+      const days = [
+        ...checkDays(spec, Math.min(today, ANCHOR_DAY)),
+        ...laterCheckDays(spec, today),
+      ];
+      const answers = generateAnswers(spec, questions, today, anchor);
       if ('apply' in step) step.apply(answers, spec, today);
       const data: ProjectData = {
         spec,

@@ -19,6 +19,7 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${na
 export async function buildProxy(outDir = `${ROOT}dist/proxy`): Promise<void> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
+  const LEDGER_ENGINES = new Set(['@duckdb/node-api', 'pg']);
   await buildForProduction({
     // Bundle every package (they are plain ECMAScript); leave only Node's own modules outside.
     // Lit's production build for the cards (ssr/): Vite picks its development build
@@ -35,7 +36,8 @@ export async function buildProxy(outDir = `${ROOT}dist/proxy`): Promise<void> {
       // Readable stack traces on a server matter more than bytes.
       minify: false,
       rolldownOptions: {
-        external: (id) => NODE_BUILTINS.has(id),
+        // The ledger's engines load only when AIVIS_LEDGER is set (docs/ledger.md); install them beside main.js then.
+        external: (id) => NODE_BUILTINS.has(id) || LEDGER_ENGINES.has(id),
         output: { format: 'es', entryFileNames: PROXY_ENTRY_FILE, codeSplitting: false },
       },
     },

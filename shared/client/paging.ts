@@ -6,6 +6,7 @@ import { pageCap } from '../api/cross-rules.js';
 import { ENDPOINTS, type EndpointName, type Query, type RowsLocation } from '../api/endpoints.js';
 import type { ParamRule } from '../api/param-rules.js';
 import { withDefaults } from '../api/validate.js';
+import { carryRead } from '../http/read-lists.js';
 import type { Pagination } from '../schemas/common.js';
 
 export const DEFAULT_MAX_ROWS = 10_000;
@@ -102,11 +103,14 @@ export function assembleRows(
   location: RowsLocation | undefined,
   maxRows: number,
 ): Assembled {
-  const rows = pages.flatMap((page) => rowsOf(page, location));
+  const parts = pages.map((page) => rowsOf(page, location));
+  const rows = parts.flat();
   const first = paginationOf(pages[0]);
   const total = first?.total;
   const available = total === undefined ? rows.length : total - first!.offset;
   const kept = rows.slice(0, maxRows);
+  // Rows of checked pages are read already: the table does not read them twice.
+  carryRead(parts, kept);
   // Cut by maxRows, by the page bound, or at a page shorter than asked: fewer rows than the list has.
   return { rows: kept, total, capped: kept.length < Math.max(available, rows.length) };
 }

@@ -12,6 +12,12 @@
  * Named fields are left for the strict check. The body is copied where it
  * changes, never modified, so a cached body reads the same twice. Work is
  * bounded by the body's size, and the report by MAX_DIFFERENCES.
+ *
+ * This interpreter is the reading of the browser bundles (a card reads one
+ * small body; it is the smallest code). The Node and Apps Script paths read
+ * thousands of rows with the same rules compiled per shape
+ * (compiled-reconcile.ts); test/shared/compiled-reconcile.test.ts holds the
+ * two to the same values and differences.
  */
 import { namesOf } from '../aliases.js';
 import { type Difference, isPlainObject } from './body-check.js';
@@ -28,6 +34,12 @@ export const MAX_DIFFERENCES = 200;
 
 /** The differences of each body read, kept beside it (never inside it) for the front end that shows it. */
 const DIFFERENCES = new WeakMap<object, readonly Difference[]>();
+
+/** Keeps a body's differences beside it (both readers: this one and compiled-reconcile.ts). */
+export function keepDifferences(value: unknown, differences: readonly Difference[]): void {
+  if (differences.length > 0 && value !== null && typeof value === 'object')
+    DIFFERENCES.set(value, differences);
+}
 
 /** How a body read by a contract check differed from what the client expects (none: empty). */
 export const differencesOf = (body: unknown): readonly Difference[] =>
@@ -184,8 +196,7 @@ export function createReconcile(
     if (!shape) return { value: body, differences };
     const read = visit(shape, body, '', false);
     const value = read === DROP ? body : read;
-    if (differences.length > 0 && value !== null && typeof value === 'object')
-      DIFFERENCES.set(value, differences);
+    keepDifferences(value, differences);
     return { value, differences };
   };
 }

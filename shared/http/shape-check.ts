@@ -25,6 +25,9 @@ export type { CompactShape, CompiledShapes, Failure, ShapeTest } from './compact
 /** zod's ISO date-time with an offset or Z (z.iso.datetime({ offset: true })). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+/** A failure at `path` (a plain function: the interpreter runs on every value and allocates nothing until one fails). */
+const fail = (path: PropertyKey[], detail: string): Failure => ({ path, detail });
+
 /** The interpreter: the first failure of `value` against `shape`, or undefined. */
 export function createShapeTest(shapes: CompiledShapes): ShapeTest {
   const patterns = new Map<string, RegExp>();
@@ -37,13 +40,12 @@ export function createShapeTest(shapes: CompiledShapes): ShapeTest {
   };
 
   function check(shape: CompactShape, value: unknown, path: PropertyKey[]): Failure | undefined {
-    const fail = (detail: string): Failure => ({ path, detail });
     switch (shape.t) {
       case '*':
         return undefined;
       case '#': {
         const target = shapes.defs[shape.id];
-        return target ? check(target, value, path) : fail(`unknown shape ${shape.id}`);
+        return target ? check(target, value, path) : fail(path, `unknown shape ${shape.id}`);
       }
       case '?':
       case '!':
@@ -51,34 +53,35 @@ export function createShapeTest(shapes: CompiledShapes): ShapeTest {
       case '~':
         return value === null ? undefined : check(shape.s, value, path);
       case 's':
-        if (typeof value !== 'string') return fail('expected string');
+        if (typeof value !== 'string') return fail(path, 'expected string');
         return shape.re && !pattern(shape.re).test(value)
-          ? fail(`expected text matching ${shape.re}`)
+          ? fail(path, `expected text matching ${shape.re}`)
           : undefined;
       case 'd':
         return typeof value === 'string' && DATE_TIME.test(value)
           ? undefined
-          : fail('expected an ISO date-time');
+          : fail(path, 'expected an ISO date-time');
       case 'n': {
-        if (typeof value !== 'number' || !Number.isFinite(value)) return fail('expected number');
-        if (shape.int && !Number.isSafeInteger(value)) return fail('expected int');
+        if (typeof value !== 'number' || !Number.isFinite(value))
+          return fail(path, 'expected number');
+        if (shape.int && !Number.isSafeInteger(value)) return fail(path, 'expected int');
         const outside =
           (shape.ge !== undefined && value < shape.ge) ||
           (shape.gt !== undefined && value <= shape.gt) ||
           (shape.le !== undefined && value > shape.le) ||
           (shape.lt !== undefined && value >= shape.lt);
-        return outside ? fail('number out of the documented range') : undefined;
+        return outside ? fail(path, 'number out of the documented range') : undefined;
       }
       case 'b':
-        return typeof value === 'boolean' ? undefined : fail('expected boolean');
+        return typeof value === 'boolean' ? undefined : fail(path, 'expected boolean');
       case 'l':
         return shape.v.includes(value as never)
           ? undefined
-          : fail(`expected one of ${shape.v.map(String).join(', ')}`);
+          : fail(path, `expected one of ${shape.v.map(String).join(', ')}`);
       case 'a': {
-        if (!Array.isArray(value)) return fail('expected array');
+        if (!Array.isArray(value)) return fail(path, 'expected array');
         if (shape.max !== undefined && value.length > shape.max)
-          return fail(`expected at most ${shape.max} items`);
+          return fail(path, `expected at most ${shape.max} items`);
         for (let index = 0; index < value.length; index++) {
           const failure = check(shape.e, value[index], [...path, index]);
           if (failure) return failure;
@@ -86,7 +89,7 @@ export function createShapeTest(shapes: CompiledShapes): ShapeTest {
         return undefined;
       }
       case 'r': {
-        if (!isPlainObject(value)) return fail('expected record');
+        if (!isPlainObject(value)) return fail(path, 'expected record');
         for (const [key, item] of Object.entries(value)) {
           const failure = check(shape.v, item, [...path, key]);
           if (failure) return failure;
@@ -94,7 +97,7 @@ export function createShapeTest(shapes: CompiledShapes): ShapeTest {
         return undefined;
       }
       case 'o': {
-        if (!isPlainObject(value)) return fail('expected object');
+        if (!isPlainObject(value)) return fail(path, 'expected object');
         for (const [key, field] of Object.entries(shape.f)) {
           const failure = check(field, value[key], [...path, key]);
           if (failure) return failure;
@@ -112,7 +115,7 @@ export function createShapeTest(shapes: CompiledShapes): ShapeTest {
         }
         return deepest && deepest.path.length > path.length
           ? deepest
-          : fail('matches none of the documented shapes');
+          : fail(path, 'matches none of the documented shapes');
       }
     }
   }

@@ -5,7 +5,8 @@ import { responseSchema } from '../api/responses.js';
 import { errorEnvelopeSchema, unavailableSourceSchema } from '../schemas/common.js';
 import { compileShapes } from '../schemas/compile-shapes.js';
 import { type BodyCheck, type CheckResult, formatJsonPath, isUnavailable } from './body-check.js';
-import { createReconcile, type Reconciled } from './reconcile.js';
+import { createCompiledReconcile } from './compiled-reconcile.js';
+import type { Reconciled } from './reconcile.js';
 import {
   type CompactShape,
   type CompiledShapes,
@@ -36,7 +37,8 @@ let keepingReconcile: Reconcile | undefined;
 let shapes: CompiledShapes | undefined;
 
 /**
- * A body with its assumed fields read tolerantly (reconcile.ts), against the
+ * A body with its assumed fields read tolerantly (reconcile.ts's rules,
+ * compiled per shape: compiled-reconcile.ts), against the
  * compact shapes compiled from the same schemas (once, on first use).
  */
 export function reconcileBody(
@@ -47,8 +49,9 @@ export function reconcileBody(
 ): Reconciled {
   shapes ??= compileShapes();
   const test = createShapeTest(shapes);
-  keepingReconcile ??= createReconcile(shapes, test, { keepMisfits: true });
-  reconcile ??= createReconcile(shapes, test);
+  // The table's read passes over the lists the check's read returned: each row is read once.
+  keepingReconcile ??= createCompiledReconcile(shapes, test, { keepMisfits: true, lists: 'skip' });
+  reconcile ??= createCompiledReconcile(shapes, test, { lists: 'mark' });
   const read = options.keepMisfits ? keepingReconcile : reconcile;
   return read(responseShape(shapes, name, query, body), body);
 }

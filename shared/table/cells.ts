@@ -51,9 +51,8 @@ export function renderText(value: unknown, depth = 0): string {
   }
   const next = depth + 1;
   if (Array.isArray(value)) {
-    if (value.some((item) => item !== null && typeof item === 'object'))
-      return value.map((item) => renderItem(item, next)).join('; ');
-    return joinScalars(value, ', ');
+    const scalars = joinScalars(value, ', ');
+    return scalars ?? value.map((item) => renderItem(item, next)).join('; ');
   }
   if (isPlainObject(value)) {
     return Object.entries(value)
@@ -64,14 +63,18 @@ export function renderText(value: unknown, depth = 0): string {
   return renderScalar(value, depth);
 }
 
-/** Items that are all scalars (no object or array), joined: the common case of a list cell. */
-function joinScalars(items: readonly unknown[], separator: string): string {
+/**
+ * Items that are all scalars (no object or array), joined: the common case of
+ * a list cell, in one pass. Undefined as soon as an item is an object or array.
+ */
+function joinScalars(items: readonly unknown[], separator: string): string | undefined {
   let text = '';
   for (let index = 0; index < items.length; index += 1) {
     const item = items[index];
     if (index > 0) text += separator;
     if (typeof item === 'string') text += item;
-    else if (item !== null && item !== undefined) text += String(item);
+    else if (item !== null && typeof item === 'object') return undefined;
+    else if (item !== undefined && item !== null) text += String(item);
   }
   return text;
 }
@@ -85,8 +88,8 @@ function renderScalar(value: unknown, depth: number): string {
 
 /** A value inside an object entry or an array item. */
 function renderNested(value: unknown, depth: number): string {
-  if (Array.isArray(value) && !value.some((item) => item !== null && typeof item === 'object'))
-    return joinScalars(value, ' | ');
+  const scalars = Array.isArray(value) ? joinScalars(value, ' | ') : undefined;
+  if (scalars !== undefined) return scalars;
   if (isPlainObject(value) || Array.isArray(value)) return `(${renderText(value, depth)})`;
   return renderScalar(value, depth);
 }

@@ -21,6 +21,13 @@ interface Plan {
   nested: Array<{ plan: Plan; name: string } | undefined>;
   known: Set<string>;
   prefix: string;
+  /**
+   * The order of the keys of the last row met that carried only known keys,
+   * with each one's index in `keys`: JSON.parse gives every row of a page the
+   * same keys in the same order, so the next row that has them is filled in
+   * one pass over its own keys (see fillInOrder).
+   */
+  order?: { keys: string[]; index: number[] };
 }
 
 /** A column the schema knows, with the leaf it comes from (its type, semantic and description). */
@@ -141,7 +148,64 @@ function put(cells: Cell[], column: number, value: unknown): void {
   if (column >= 0) cells[column] = toCell(value);
 }
 
+/**
+ * Whether for-in over a row sees its own keys only: true unless someone made
+ * a key of Object.prototype enumerable. Asked once per table.
+ */
+function prototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
+/**
+ * A row whose keys are exactly those of `plan.order`, in that order, filled
+ * with the same cells as fill()'s walk over the known keys: the keys it does
+ * not carry stay null, and for-in reads each value straight from the row.
+ * False (nothing written) for any other row.
+ */
+function fillInOrder(
+  value: Record<string, unknown>,
+  plan: Plan,
+  cells: Cell[],
+  columns: Columns,
+): boolean {
+  const order = plan.order;
+  if (!order) return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const expected = order.keys;
+  let position = 0;
+  for (const key in value) {
+    if (expected[position] !== key) return false;
+    position += 1;
+  }
+  if (position !== expected.length) return false;
+  position = 0;
+  for (const key in value) {
+    const index = order.index[position]!;
+    position += 1;
+    const column = plan.columns[index]!;
+    if (column >= 0) cells[column] = toCell(value[key]);
+    else fillNested(value[key], plan.nested[index]!, cells, columns);
+  }
+  return true;
+}
+
+/** A field the schema says is an object: its own columns, or a column of its own for a scalar. */
+function fillNested(
+  field: unknown,
+  nested: { plan: Plan; name: string },
+  cells: Cell[],
+  columns: Columns,
+): void {
+  if (isPlainObject(field)) fill(field, nested.plan, cells, columns);
+  // A scalar where the schema says object: keep it in a column of its own.
+  else if (field !== null && field !== undefined)
+    put(cells, columns.extra(nested.name, field), field);
+}
+
 function fill(value: Record<string, unknown>, plan: Plan, cells: Cell[], columns: Columns): void {
+  if (cleanPrototype && fillInOrder(value, plan, cells, columns)) return;
   const { keys } = plan;
   let present = 0;
   for (let index = 0; index < keys.length; index += 1) {
@@ -154,15 +218,15 @@ function fill(value: Record<string, unknown>, plan: Plan, cells: Cell[], columns
       cells[column] = toCell(field);
       continue;
     }
-    const nested = plan.nested[index]!;
-    if (isPlainObject(field)) fill(field, nested.plan, cells, columns);
-    // A scalar where the schema says object: keep it in a column of its own.
-    else if (field !== null && field !== undefined)
-      put(cells, columns.extra(nested.name, field), field);
+    fillNested(field, plan.nested[index]!, cells, columns);
   }
   // Fields the schema does not know: only when the row has more keys than the known ones it carries.
   const own = Object.keys(value);
-  if (own.length === present) return;
+  if (own.length === present) {
+    // Only known keys: the next row with these keys in this order takes fillInOrder's one pass.
+    plan.order = { keys: own, index: own.map((key) => keys.indexOf(key)) };
+    return;
+  }
   for (const key of own) {
     if (plan.known.has(key)) continue;
     const field = value[key];
@@ -181,6 +245,9 @@ export function knownColumns(rowShape: Shape | undefined): KnownColumn[] {
   return columns.known;
 }
 
+/** Set by rowTable for the rows it fills (rendering is synchronous). */
+let cleanPrototype = false;
+
 const EMPTY_PLAN: Plan = { keys: [], columns: [], nested: [], known: new Set(), prefix: '' };
 
 /** `rowShape` is the schema's row element; rows that are not objects land in a `value` column. */
@@ -191,11 +258,14 @@ export function rowTable(
 ): RowTable & { leftOut: number } {
   const { plan, columns } =
     rowShape?.kind === 'object' ? planOf(rowShape) : { plan: EMPTY_PLAN, columns: new Columns() };
+  cleanPrototype = prototypeIsClean();
   // Rows start as wide as the known columns, all null; a field met later widens the table.
   const knownWidth = columns.names.length;
+  const empty: Cell[] = new Array<Cell>(knownWidth).fill(null);
   const out: Cell[][] = [];
   for (const row of rows) {
-    const cells: Cell[] = new Array<Cell>(knownWidth).fill(null);
+    // A copy of a packed row of nulls: cheaper than filling a new one.
+    const cells = empty.slice();
     if (isPlainObject(row)) fill(row, plan, cells, columns);
     else put(cells, columns.extra('value', row), row);
     out.push(cells);

@@ -146,6 +146,11 @@ describe('docs/loading.md’s server-rendered page', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
       const from = browserAsked.length;
       await page.goto(`${site.url}/cards.html`);
       await page.waitForFunction(
@@ -157,6 +162,7 @@ describe('docs/loading.md’s server-rendered page', () => {
         shift: number;
       };
       expect(seen.violations).toEqual([]);
+      expect(errors).toEqual([]);
       expect(seen.shift).toBe(0);
       // The answers came with the cards: the browser asked the proxy for stylesheets only.
       const asked = browserAsked.slice(from);
@@ -167,7 +173,7 @@ describe('docs/loading.md’s server-rendered page', () => {
         // Lit's own rendering now: its constructed styles, no server stylesheet link.
         expect(card.adopted, card.tag).toBeGreaterThan(0);
         expect(card.links, card.tag).toBe(0);
-        expect(card.sections, card.tag).toBe(1);
+        expect(card.sections, `${card.tag}: ${card.text.slice(0, 300)}`).toBe(1);
         expect(card.text).toContain('Brightlane');
       }
     } finally {

@@ -57,7 +57,7 @@ describe('as a browser with JavaScript off', () => {
       // A strict CSP page keeps style-src 'self': nothing inline.
       expect(body).not.toMatch(/<style|\sstyle=/i);
       // The answer the bundle takes the card over with.
-      expect(body).toContain('<script type="application/json" data-aivis-answer>');
+      expect(body).toContain('<script type="application/json" data-answer>');
     },
   );
 

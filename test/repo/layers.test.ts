@@ -29,6 +29,7 @@ const LAYER_OF_PATH: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['sandbox/', 'sandbox'],
   ['proxy/', 'proxy'],
   ['ssr/', 'ssr'],
+  ['ledger/', 'ledger'],
   ['widget/', 'widget'],
   ['scripts/apps-script-bundle/', 'scripts/apps-script-bundle'],
   ['scripts/sheets/', 'scripts/sheets'],
@@ -51,7 +52,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   sandbox: ['shared', 'server', 'sandbox'],
   // The proxy renders the cards (ssr/), which are the widgets' own templates.
   ssr: ['shared', 'widget', 'ssr'],
-  proxy: ['shared', 'server', 'ssr', 'proxy'],
+  // The ledger's series route reads the metric list (ledger/series-metrics.ts); the store comes in as a dependency.
+  proxy: ['shared', 'server', 'ssr', 'ledger', 'proxy'],
+  ledger: ['shared', 'ledger'],
   widget: ['shared', 'widget'],
   'apps-script-platform': ['shared', 'apps-script-platform'],
   'apps-script/src': ['shared', 'apps-script-platform', 'apps-script/src'],
@@ -73,8 +76,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'scripts/apps-script-bundle',
     'scripts/looker-studio',
   ],
-  // The `share` command reads the proxy's settings and link store (docs/agencies.md).
-  scripts: ['shared', 'widget', 'proxy', 'scripts'],
+  // The `share` command reads the proxy's settings and link store (docs/agencies.md); the ledger's
+  // commands pace themselves with the proxy's pacer (docs/ledger.md, "Budget").
+  scripts: ['shared', 'widget', 'proxy', 'ledger', 'scripts'],
   support: ['shared', 'server', 'sandbox', 'ssr', 'widget', 'proxy', 'support'],
   start: except('support', 'bench', 'test', 'root'),
   bench: except('test', 'root'),

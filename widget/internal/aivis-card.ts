@@ -49,14 +49,21 @@ export class AivisCard extends LitElement {
   declare headingLevel?: string;
 
   /**
-   * A server-rendered card (docs/loading.md, "Cards from the server") comes
-   * with its declarative shadow root, which Lit renders into: the server's
-   * markup goes first, in the same task as Lit's first render, so nothing is
-   * painted between them.
+   * A server-rendered card (docs/loading.md, "Cards from the server") is on
+   * screen before the bundle runs: Lit takes it over after the next frame,
+   * so its first paint does not wait for the takeover, and clears the
+   * server's markup from the declarative shadow root it renders into in the
+   * same task as its first render, so nothing moves.
    */
-  protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    this.shadowRoot?.replaceChildren();
-    return super.createRenderRoot();
+  protected override scheduleUpdate() {
+    // LitElement renders before the root's first child: the server's, if any.
+    const options = this.renderOptions;
+    if (this.hasUpdated || !options.renderBefore) return super.scheduleUpdate();
+    return new Promise(requestAnimationFrame).then(() => {
+      this.renderRoot.replaceChildren();
+      options.renderBefore = null;
+      super.scheduleUpdate();
+    });
   }
 
   protected override firstUpdated(changed: PropertyValues<this>): void {

@@ -98,7 +98,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
       // The answer the server rendered this card from: no request (let go once settled).
-      if (this.#held?.input === input) return this.#held.data as ResponseOf<N>;
+      if (this.#held?.input === input) return this.#held.data;
       try {
         // Checked once here; the reader sends the checked set without checking it again.
         const params = checkedParams(this.entry, JSON.parse(input));
@@ -142,17 +142,14 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   /**
    * The answer a server-rendered card came with (docs/loading.md, "Cards
    * from the server"): its `<script type="application/json"
-   * data-aivis-answer>` child holds the request it answers and the data.
+   * data-answer>` child holds the request it answers and the data.
    * Shown from the first render and taken as that request's answer, so the
    * bundle takes the card over without a request and without a jump.
    */
-  #held?: { input: string; data: ResponseOf<N> | Error };
+  #held?: { input: string; data: ResponseOf<N> };
 
-  /**
-   * Shows `data` as the answer to `input` (the JSON of requestInput()) until
-   * the element's own request settles; an error shows as the error box.
-   */
-  holdAnswer(input: string, data: ResponseOf<N> | Error): void {
+  /** Shows `data` as the answer to `input` (the JSON of requestInput()) until the element's own request settles. */
+  holdAnswer(input: string, data: ResponseOf<N>): void {
     this.#held = { input, data };
   }
 
@@ -170,7 +167,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   override connectedCallback(): void {
     super.connectedCallback();
     // The answer a server-rendered card came with (#held): the page's own server wrote it.
-    const island = this.hasUpdated ? null : this.querySelector('script[data-aivis-answer]');
+    const island = this.hasUpdated ? null : this.querySelector('script[data-answer]');
     try {
       const held = island && JSON.parse(island.textContent!);
       if (held?.data) {
@@ -263,7 +260,6 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   override render() {
     const status = this.task.status;
     // Initial or pending (TaskStatus 0 and 1): the held answer, until the request settles.
-    // The server holds an error the same way, for its error card (ssr/render-card.ts).
     const held = status < 2 ? this.#held?.data : undefined;
     // Still without a connection once every script of the page has run: say what is missing.
     const unconnected =
@@ -280,24 +276,22 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       <section part="base" class="base" aria-busy=${pending ? 'true' : 'false'} aria-labelledby="heading">
         <header part="header" class="header">${this.renderHeading()}</header>
         ${
-          held instanceof Error
-            ? this.renderError(held)
-            : held
-              ? this.#settled(held)
-              : this.task.render({
-                  initial: () =>
-                    unconnected
-                      ? html`<p part="notice" class="notice" data-code="unconnected">
+          held
+            ? this.#settled(held)
+            : this.task.render({
+                initial: () =>
+                  unconnected
+                    ? html`<p part="notice" class="notice" data-code="unconnected">
                   No base-url is set (/ for this site).
                 </p>`
-                      : this.renderSkeleton(),
-                  pending: () =>
-                    this.keepPreviousWhilePending && this.task.value !== undefined
-                      ? this.renderData(this.task.value, this.format())
-                      : this.renderSkeleton(),
-                  complete: (value) => this.#settled(value),
-                  error: (error) => this.renderError(error),
-                })
+                    : this.renderSkeleton(),
+                pending: () =>
+                  this.keepPreviousWhilePending && this.task.value !== undefined
+                    ? this.renderData(this.task.value, this.format())
+                    : this.renderSkeleton(),
+                complete: (value) => this.#settled(value),
+                error: (error) => this.renderError(error),
+              })
         }
       </section>
     `;
@@ -338,7 +332,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     const held = this.#held?.data;
     const brand =
       (this.#brand?.project === this.project ? this.#brand?.name : undefined) ??
-      (held && !(held instanceof Error) ? this.brandOf(held)?.trim() : undefined);
+      (held && this.brandOf(held)?.trim());
     const hidden = [
       !brand && this.project ? `project ${this.project}` : '',
       this.period ? periodLabel(this.period).toLowerCase() : '',

@@ -1,0 +1,460 @@
+/**
+ * The tolerant reading of reconcile.ts (its rules, word for word: aliases,
+ * numeric strings, misfits, missing assumed fields, once per kind and path),
+ * compiled once per shape for the Node and Apps Script paths, which read
+ * thousands of rows (the Sheets add-on, the Looker connector, the clients).
+ * test/shared/compiled-reconcile.test.ts holds it to the interpreter's values
+ * and differences on reshaped bodies; the browser bundles keep the smaller
+ * interpreter.
+ *
+ * Speed (docs/benchmarks.md, "The core path"): every shape is compiled once
+ * into a reader per place in the body (its path, whether it is read
+ * tolerantly), so a row pays only for its assumed fields: the alias names,
+ * the path of each difference and whether a part can change at all are
+ * settled at compile time, and a part that can neither change nor differ (a
+ * named field outside any assumed one) is not visited.
+ */
+import { namesOf } from '../aliases.js';
+import { type Difference, isPlainObject } from './body-check.js';
+import type { CompactShape, CompiledShapes, ShapeTest } from './compact-shapes.js';
+import { listToken, READ_LISTS } from './read-lists.js';
+import { type ExtraKeys, keepDifferences, MAX_DIFFERENCES, type Reconciled } from './reconcile.js';
+
+const DROP: unique symbol = Symbol('drop');
+const ANY: CompactShape = { t: '*' };
+const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/;
+const NO_PATH: PropertyKey[] = [];
+
+/**
+ * Reads one value at one place: the value as read (the same one when nothing
+ * changed), or DROP. `path` is the place's JSON path where it depends on the
+ * body (under a record's keys); elsewhere the reader knows its own.
+ */
+type Reader = (value: unknown, path: string) => unknown;
+
+/** A compiled place: `read` undefined when nothing there can change or differ. */
+interface Place {
+  read: Reader | undefined;
+  /** The path is known at compile time (not under a record). */
+  fixed: boolean;
+}
+
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/**
+ * A copy of an object without one key, in the same order. Built rather than
+ * spread and deleted: a delete turns the copy into a slow dictionary object
+ * that every later reader (the check, the table) pays for on each row.
+ */
+function without(value: Record<string, unknown>, left: string): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (key !== left) setOwn(copy, key, value[key]);
+  return copy;
+}
+
+/** A record's key as an own field, even `__proto__` (which plain assignment would take as the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else target[key] = value;
+}
+
+/** Past this depth of compilation a component's places take their path from the body (recursion). */
+const MAX_FIXED_DEPTH = 24;
+
+/**
+ * Reconciles a body with its shape. `extras` also reports fields the shapes
+ * do not know (the drift report passes it; a card does not, so its bundle
+ * carries none of it); `keepMisfits` keeps a value of another type where it
+ * is (a table shows what came). `lists`: 'mark' records the lists a
+ * dropping read returns (the contract check), 'skip' passes over lists so
+ * recorded (the table's read, which only wants the value: the check reported
+ * the differences).
+ */
+export function createCompiledReconcile(
+  shapes: CompiledShapes,
+  test: ShapeTest,
+  options: { extras?: ExtraKeys; keepMisfits?: boolean; lists?: 'mark' | 'skip' } = {},
+): (shape: CompactShape | undefined, value: unknown) => Reconciled {
+  const keepMisfits = options.keepMisfits === true;
+  // Only a dropping read's lists are fixed points of both kinds of read.
+  const lists = options.lists === 'mark' && keepMisfits ? undefined : options.lists;
+  const extras = options.extras;
+  // The run in progress: reading is synchronous, so one set of these serves every run.
+  let differences: Difference[] = [];
+  let seen = new Set<string>();
+
+  // Once per kind and path (every row of a list shares its path); bounded by MAX_DIFFERENCES.
+  function note(difference: Difference): void {
+    if (differences.length >= MAX_DIFFERENCES) return;
+    const key = `${difference.kind}\u0000${difference.path}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    differences.push(difference);
+  }
+
+  /**
+   * A difference that one place always reports with the same words: noted once
+   * per run by the place itself (a counter), so a row missing the field in a
+   * list of thousands costs one comparison per row.
+   */
+  let run = 0;
+  function site(make: () => Difference): () => void {
+    let notedIn = -1;
+    let difference: Difference | undefined;
+    return () => {
+      if (notedIn === run) return;
+      notedIn = run;
+      difference ??= make();
+      // A copy per run: a report handed out is never shared with the next one.
+      note({ ...difference });
+    };
+  }
+
+  /** A misfit's report (the strict check's own leaf test and words), and whether to leave it out. */
+  function misfit(shape: CompactShape, value: unknown, path: string): boolean {
+    const failure = test(shape, value, NO_PATH);
+    if (!failure) return false;
+    note({ path, kind: 'type', expected: failure.detail });
+    // A table shows what came (nothing lost); a card leaves it out.
+    return !keepMisfits;
+  }
+
+  const places = new Map<string, Place>();
+  const onStack = new Set<string>();
+  const ids = new WeakMap<CompactShape, number>();
+  let nextId = 0;
+  const idOf = (shape: CompactShape) => {
+    let id = ids.get(shape);
+    if (id === undefined) {
+      id = nextId++;
+      ids.set(shape, id);
+    }
+    return id;
+  };
+
+  /**
+   * The place of `shape` at `path` (undefined: taken from the body at run
+   * time), read tolerantly or not; `named`: a named component, whose fields
+   * carry their own tiers. Memoized, and bound late for a component that
+   * refers to itself.
+   */
+  function place(
+    shape: CompactShape,
+    path: string | undefined,
+    tolerant: boolean,
+    named: boolean,
+    depth: number,
+  ): Place {
+    const fixedPath = depth > MAX_FIXED_DEPTH ? undefined : path;
+    const key = `${idOf(shape)}\u0000${tolerant ? 1 : 0}${named ? 1 : 0}\u0000${fixedPath ?? '\u0001'}`;
+    const known = places.get(key);
+    if (known) return known;
+    if (onStack.has(key)) {
+      // Recursion: read through the place once it is built.
+      const late: Place = {
+        read: (value, at) => places.get(key)?.read?.(value, at) ?? value,
+        fixed: false,
+      };
+      return late;
+    }
+    onStack.add(key);
+    const built = build(shape, fixedPath, tolerant, named, depth + 1);
+    onStack.delete(key);
+    places.set(key, built);
+    return built;
+  }
+
+  function build(
+    shape: CompactShape,
+    path: string | undefined,
+    tolerant: boolean,
+    named: boolean,
+    depth: number,
+  ): Place {
+    const fixed = path !== undefined;
+    const here = (at: string) => path ?? at;
+    switch (shape.t) {
+      case '*':
+        return { read: undefined, fixed };
+      case '#':
+        // Inside an assumed list only a named component's kind (an object) is
+        // tolerated: a row that is not one is left out. (Like the strict check,
+        // this follows a reference as compiled: a component is never a bare reference.)
+        return place(shapes.defs[shape.id] ?? ANY, path, tolerant, true, depth);
+      case '?':
+      case '!':
+      case '~': {
+        const inner = place(shape.s, path, tolerant || shape.t === '!', false, depth);
+        const read = inner.read;
+        if (!read) return { read: undefined, fixed };
+        const empty = shape.t === '~' ? null : undefined;
+        return { read: (value, at) => (value === empty ? value : read(value, at)), fixed };
+      }
+      case 'n':
+        if (!tolerant) return { read: undefined, fixed };
+        return {
+          read: (value, at) => {
+            if (typeof value === 'number' && !test(shape, value, NO_PATH)) return value;
+            if (typeof value === 'string' && NUMERIC.test(value)) {
+              const number = Number(value);
+              if (misfit(shape, number, here(at)) && !keepMisfits) return DROP;
+              note({
+                path: here(at),
+                kind: 'type',
+                expected: 'a number, sent as text',
+                read: true,
+              });
+              return number;
+            }
+            return misfit(shape, value, here(at)) ? DROP : value;
+          },
+          fixed,
+        };
+      case 'a': {
+        const item = place(
+          shape.e,
+          path === undefined ? undefined : `${path}[]`,
+          tolerant,
+          false,
+          depth,
+        );
+        return { read: list(shape, item, tolerant, path), fixed };
+      }
+      case 'r': {
+        const item = place(shape.v, undefined, tolerant, false, depth);
+        return { read: record(shape, item, tolerant, path), fixed };
+      }
+      case 'o':
+        return { read: object(shape, path, tolerant && !named, tolerant, depth), fixed };
+      case '|': {
+        const options = shape.o.map((option) => place(option, path, tolerant, false, depth));
+        if (options.every((option) => !option.read)) return { read: undefined, fixed };
+        const last = options.at(-1);
+        return {
+          read: (value, at) => {
+            // The first option the value fits as it is, else the last (the full shape of a union
+            // such as available:false | the data): reconciled against it.
+            const index = shape.o.findIndex((option) => !test(option, value, NO_PATH));
+            const chosen = index >= 0 ? options[index] : last;
+            return chosen?.read ? chosen.read(value, at) : value;
+          },
+          fixed,
+        };
+      }
+      default:
+        // s, d, b, l: a leaf is only ever a misfit, and only where read tolerantly.
+        if (!tolerant) return { read: undefined, fixed };
+        return { read: (value, at) => (misfit(shape, value, here(at)) ? DROP : value), fixed };
+    }
+  }
+
+  /** A misfit where a list or an object was expected (tolerant only). */
+  const notKind =
+    (shape: CompactShape, tolerant: boolean, path: string | undefined) =>
+    (value: unknown, at: string): unknown =>
+      tolerant && misfit(shape, value, path ?? at) ? DROP : value;
+
+  /** Each item read; copied at the first change, items left out dropped. */
+  function list(
+    shape: CompactShape,
+    item: Place,
+    tolerant: boolean,
+    path: string | undefined,
+  ): Reader | undefined {
+    const read = item.read;
+    if (!read && !tolerant) return undefined;
+    const other = notKind(shape, tolerant, path);
+    // Lists of rows (a named component) only: one mark per page, not one per list inside a row.
+    const rowList = shape.t === 'a' && shape.e.t === '#';
+    const token = lists && rowList ? listToken(shape, tolerant) : undefined;
+    const readList: Reader = (value, at) => {
+      if (!Array.isArray(value)) return other(value, at);
+      if (!read) return value;
+      const itemAt = item.fixed ? '' : `${path ?? at}[]`;
+      let out: unknown[] | undefined;
+      let dropped = false;
+      for (let index = 0; index < value.length; index += 1) {
+        const current = value[index];
+        const next = read(current, itemAt);
+        if (next === current) continue;
+        out ??= value.slice();
+        out[index] = next;
+        if (next === DROP) dropped = true;
+      }
+      if (!out) return value;
+      return dropped ? out.filter((next) => next !== DROP) : out;
+    };
+    if (!token || !read) return readList;
+    if (lists === 'skip')
+      return (value, at) =>
+        Array.isArray(value) && READ_LISTS.get(value) === token ? value : readList(value, at);
+    return (value, at) => {
+      const next = readList(value, at);
+      if (Array.isArray(next)) READ_LISTS.set(next, token);
+      return next;
+    };
+  }
+
+  /** Each value of a record read, under its key's path. */
+  function record(
+    shape: CompactShape,
+    item: Place,
+    tolerant: boolean,
+    path: string | undefined,
+  ): Reader | undefined {
+    const read = item.read;
+    if (!read && !tolerant) return undefined;
+    const other = notKind(shape, tolerant, path);
+    return (value, at) => {
+      if (!isPlainObject(value)) return other(value, at);
+      if (!read) return value;
+      const base = path ?? at;
+      let out: Record<string, unknown> | undefined;
+      for (const key of Object.keys(value)) {
+        const current = value[key];
+        const next = read(current, join(base, key));
+        if (next === current) continue;
+        if (next === DROP) out = without(out ?? value, key);
+        else {
+          out ??= { ...value };
+          setOwn(out, key, next);
+        }
+      }
+      return out ?? value;
+    };
+  }
+
+  /** One field of an object, compiled: only the fields that can change or differ are kept. */
+  interface Field {
+    key: string;
+    /** Fixed path, or undefined when it is taken from the body. */
+    at: string | undefined;
+    /** The alias names looked for when the field is missing (the name itself excluded). */
+    aliases: readonly string[];
+    names: readonly string[];
+    /** Reported when missing (an assumed field, or any field inside an assumed object). */
+    reportsMissing: boolean;
+    /** Notes the field as missing, once per run (at a fixed path). */
+    missing: (() => void) | undefined;
+    renamed: Map<string, () => void>;
+    read: Reader | undefined;
+    fixed: boolean;
+  }
+
+  function object(
+    shape: Extract<CompactShape, { t: 'o' }>,
+    path: string | undefined,
+    tolerantFields: boolean,
+    tolerant: boolean,
+    depth: number,
+  ): Reader | undefined {
+    const fields: Field[] = [];
+    for (const [key, field] of Object.entries(shape.f)) {
+      const at = path === undefined ? undefined : join(path, key);
+      const names = namesOf(key);
+      const reportsMissing =
+        (field.t === '!' && !field.o) || (tolerantFields && field.t !== '?' && field.t !== '!');
+      const inner = place(field, at, tolerantFields || field.t === '!', false, depth);
+      const aliases = names.filter((name) => name !== key);
+      if (!inner.read && !reportsMissing && aliases.length === 0) continue;
+      const missing = reportsMissing
+        ? at === undefined
+          ? undefined
+          : site(() => ({ path: at, kind: 'missing', names }))
+        : undefined;
+      const renamed = new Map<string, () => void>();
+      if (at !== undefined)
+        for (const alias of aliases)
+          renamed.set(
+            alias,
+            site(() => ({ path: at, kind: 'renamed', names, found: alias })),
+          );
+      fields.push({
+        key,
+        at,
+        aliases,
+        names,
+        reportsMissing,
+        missing,
+        renamed,
+        read: inner.read,
+        fixed: inner.fixed,
+      });
+    }
+    const fieldMap = shape.f;
+    if (fields.length === 0 && !extras && !tolerant) return undefined;
+    const other = notKind(shape, tolerant, path);
+    const width = fields.length;
+    return (value, base) => {
+      if (!isPlainObject(value)) return other(value, base);
+      let out: Record<string, unknown> | undefined;
+      for (let index = 0; index < width; index += 1) {
+        const field = fields[index]!;
+        const { key } = field;
+        let item = value[key];
+        if (item === undefined) {
+          // Missing under its name: read from a known alias.
+          let alias: string | undefined;
+          for (const name of field.aliases) {
+            if (value[name] !== undefined) {
+              alias = name;
+              break;
+            }
+          }
+          if (alias !== undefined) {
+            item = value[alias];
+            out = without(out ?? value, alias);
+            out[key] = item;
+            const noted = field.renamed.get(alias);
+            if (noted) noted();
+            else note({ path: join(base, key), kind: 'renamed', names: field.names, found: alias });
+          } else {
+            if (field.missing) field.missing();
+            else if (field.reportsMissing)
+              note({ path: join(base, key), kind: 'missing', names: field.names });
+            continue;
+          }
+        }
+        const read = field.read;
+        if (!read) continue;
+        const next = read(item, field.fixed ? '' : (field.at ?? join(base, key)));
+        if (next === item) continue;
+        if (next === DROP) out = without(out ?? value, key);
+        else {
+          out ??= { ...value };
+          out[key] = next;
+        }
+      }
+      if (extras) {
+        const at = path ?? base;
+        for (const key of extras(fieldMap, value)) note({ path: join(at, key), kind: 'extra' });
+      }
+      return out ?? value;
+    };
+  }
+
+  const roots = new WeakMap<CompactShape, Place>();
+
+  return (shape, body) => {
+    differences = [];
+    seen = new Set();
+    run += 1;
+    const found = differences;
+    if (!shape) return { value: body, differences: found };
+    let root = roots.get(shape);
+    if (!root) {
+      root = place(shape, '', false, false, 0);
+      roots.set(shape, root);
+    }
+    const read = root.read ? root.read(body, '') : body;
+    const value = read === DROP ? body : read;
+    keepDifferences(value, found);
+    return { value, differences: found };
+  };
+}

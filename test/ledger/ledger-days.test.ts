@@ -1,0 +1,148 @@
+/**
+ * The ledger over thirty simulated sandbox days (docs/ledger.md): thirty
+ * points per series equal to what the API said each day, a second run of
+ * the same day and a run killed half-way leave no duplicate, a re-judged
+ * answer keeps two versions, no 429 at the entry plan, no token kept.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLedger } from '../../ledger/store.js';
+import {
+  dayAfterDefault,
+  ENTRY_TOKEN,
+  FakeClock,
+  sandboxOn,
+  snapshot,
+  temporaryFolder,
+} from './fixtures.js';
+import { ledgerLocations } from './stores.js';
+
+const DAYS = 30;
+
+const STORES = ledgerLocations();
+const temp = temporaryFolder();
+const locations: string[] = [];
+const scores: Record<string, number> = {};
+const statuses: number[] = [];
+
+// Each sandbox day is built once and snapshotted into both stores: the sandbox is the slow part.
+beforeAll(async () => {
+  for (const store of STORES) locations.push(await store.location(temp.folder));
+  const clock = new FakeClock();
+  for (let offset = 1; offset <= DAYS; offset++) {
+    const today = dayAfterDefault(offset);
+    const day = sandboxOn(today, clock);
+    const detail = await day.read('/projects/1001');
+    scores[today] = (detail.ai_visibility as { score: number }).score;
+    for (const location of locations) {
+      // Another run of the CLI is another process, started a minute after the last one ended.
+      clock.ms += 61_000;
+      if (offset === 10) {
+        // Killed half-way: some bodies stored, the day not completed.
+        const killed = await snapshot(day, clock, location, { maxRequests: 6 });
+        expect(killed.code).toBe(1);
+        clock.ms += 61_000;
+      }
+      const run = await snapshot(day, clock, location);
+      expect(run.code, JSON.stringify(run.report)).toBe(0);
+      if (offset === DAYS) {
+        clock.ms += 61_000;
+        const again = await snapshot(day, clock, location);
+        expect(again.code).toBe(0);
+        expect(
+          (again.report.projects as Array<{ outcome: string }>).every(
+            (p) => p.outcome === 'already',
+          ),
+        ).toBe(true);
+      }
+    }
+    statuses.push(...day.statuses);
+    clock.ms += 86_400_000;
+  }
+}, 900_000);
+
+afterAll(() => temp.remove());
+
+describe.each(STORES.map((store, index) => ({ engine: store.engine, index })))(
+  'the ledger in $engine',
+  ({ index }) => {
+    let location: string;
+    beforeAll(() => {
+      location = locations[index]!;
+    });
+
+    it('keeps thirty points per series, equal to what the API said each day', async () => {
+      const store = await openLedger(location);
+      try {
+        const series = await store.series(1001, 'score', dayAfterDefault(1), dayAfterDefault(DAYS));
+        expect(series.map((point) => point.day)).toEqual(Object.keys(scores));
+        expect(series.map((point) => point.value)).toEqual(Object.values(scores));
+        expect(new Set(series.map((point) => point.value)).size).toBeGreaterThan(3);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('has no duplicate day, and the killed day is whole', async () => {
+      const store = await openLedger(location);
+      try {
+        const rows = await store.driver.all(
+          'SELECT project_id, day, COUNT(*) AS n FROM daily_score GROUP BY project_id, day HAVING COUNT(*) > 1',
+        );
+        expect(rows).toEqual([]);
+        const [killed] = await store.driver.all(
+          'SELECT COUNT(*) AS n FROM mentions_by_platform WHERE project_id = 1001 AND day = $1',
+          [dayAfterDefault(10)],
+        );
+        expect(Number(killed!.n)).toBe(6);
+        const statusesByDay = await store.driver.all(
+          "SELECT COUNT(*) AS n FROM snapshots WHERE status <> 'complete'",
+        );
+        expect(Number(statusesByDay[0]!.n)).toBe(0);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('keeps every version of a judged-late and a re-judged answer, each with the day it was seen', async () => {
+      const store = await openLedger(location);
+      try {
+        const history = async (id: number) =>
+          store.driver.all(
+            'SELECT on_topic, brand_mentioned, valid_from, valid_to FROM answers WHERE answer_id = $1 ORDER BY valid_from',
+            [id],
+          );
+        const twice = await store.driver.all(
+          'SELECT answer_id FROM answers WHERE project_id = 1001 GROUP BY answer_id HAVING COUNT(*) = 2 ORDER BY answer_id',
+        );
+        const histories = await Promise.all(twice.map((row) => history(row.answer_id as number)));
+        const judgedLate = histories.find((rows) => rows[0]!.brand_mentioned === null);
+        const rejudged = histories.find(
+          (rows) => rows[0]!.brand_mentioned !== null && rows[0]!.on_topic !== rows[1]!.on_topic,
+        );
+        for (const rows of [judgedLate, rejudged]) {
+          expect(rows).toBeDefined();
+          expect(rows![0]!.valid_to).toBe(rows![1]!.valid_from);
+          expect(rows![1]!.valid_to).toBeNull();
+        }
+        const open = await store.driver.all(
+          'SELECT answer_id FROM answers WHERE valid_to IS NULL GROUP BY answer_id HAVING COUNT(*) > 1',
+        );
+        expect(open).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('never drew a 429 at the entry plan and kept no token', async () => {
+      expect(statuses.length).toBeGreaterThan(DAYS * 10);
+      expect(statuses.filter((status) => status === 429)).toEqual([]);
+      const store = await openLedger(location);
+      try {
+        for (const body of await store.bodies(1001, dayAfterDefault(DAYS)))
+          expect(body.text).not.toContain(ENTRY_TOKEN);
+      } finally {
+        await store.close();
+      }
+    });
+  },
+);
