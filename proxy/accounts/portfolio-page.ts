@@ -150,7 +150,11 @@ ${table}
     }
     return answer(request, form, context);
   };
-  return Object.assign(handler, { stats: () => inner.stats() }) as unknown as H;
+  // The inner handler's own stats and budget, for whatever reads them (the ledger's pacer).
+  return Object.assign(handler, {
+    stats: () => inner.stats(),
+    pacer: (inner as { pacer?: unknown }).pacer,
+  }) as unknown as H;
 }
 
 function portfolioHtml(

@@ -19,6 +19,7 @@
 import { API_PREFIX } from '../../shared/api/vocabulary.js';
 import type { ProxyConfig } from '../config.js';
 import { proxyCors } from '../cors.js';
+import type { Pacer } from '../pacer.js';
 import type { ProxyDeps } from '../pipeline/compose.js';
 import { edgeCheck } from '../pipeline/edge.js';
 import { localAnswer } from '../pipeline/exchange.js';
@@ -31,6 +32,7 @@ import { type AccountList, mergeLists, readAccountList } from './merged-list.js'
 
 export type AccountHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
   stats(): ProxyStats;
+  readonly pacer: Pacer;
 };
 
 export type MakeAccountHandler = (config: ProxyConfig, deps: ProxyDeps) => AccountHandler;
@@ -147,6 +149,8 @@ export function accountsRouter(
   const handler = (request: Request, context?: unknown) => answer(request, context);
   return Object.assign(handler, {
     stats: (): ProxyStats => sumStats(served.map((item) => item.handler.stats())),
+    // What spends beside the viewers (the ledger's snapshot) paces with the first account.
+    pacer: first.pacer,
   });
 }
 

@@ -144,7 +144,11 @@ export function withShareLinks<H extends FetchHandler>(
       return ended('unavailable');
     }
   };
-  return Object.assign(handler, { stats: () => inner.stats() }) as unknown as H;
+  // The inner handler's own stats and budget, for whatever reads them (the ledger's pacer).
+  return Object.assign(handler, {
+    stats: () => inner.stats(),
+    pacer: (inner as { pacer?: unknown }).pacer,
+  }) as unknown as H;
 }
 
 function hostOf(request: Request): Headers {
