@@ -169,10 +169,7 @@ export function embedParts(
     /<link rel="stylesheet" href="[^"]*">/g,
   );
   // The answers the cards carry for a script to pick up: no script runs on a client page.
-  const html = body.replace(
-    /<script type="application\/json" data-aivis-answer>[^<]*<\/script>/g,
-    '',
-  );
+  const html = body.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/g, '');
   return { title: unescapeTitle(title), head: (links ?? []).join('\n'), html };
 }
 
