@@ -499,7 +499,9 @@ function readSettings(source: Source, lookup: Lookup): ProxyConfig {
       continue;
     }
     try {
-      config[item.key] = item.range ? readInteger(text, item.range, fail) : item.read!(text, fail, lookup);
+      config[item.key] = item.range
+        ? readInteger(text, item.range, fail)
+        : item.read!(text, fail, lookup);
     } catch (error) {
       // Every setting error is one line naming the setting; a reader's own slip never shows
       // the value (it may be a secret) or a stack.
