@@ -6,13 +6,14 @@
  * email; in chat payloads it cannot form a link, a mention or markup
  * (docs/alerts.md, "Safety").
  */
-import type { RuleAlertKind } from './alert-rules.js';
 import type { WebhookKind } from './alert-webhooks.js';
 
-export type AlertKind =
-  | RuleAlertKind
-  /** Not a rule: the note that older alerts left a full queue. */
-  | 'queue_trimmed';
+/**
+ * A rule's alert kind (`kinds` in apps-script/src/alert-rules.ts, which
+ * imports this file) or `queue_trimmed`, the note that older alerts left a
+ * full queue.
+ */
+export type AlertKind = string;
 
 export interface Quote {
   platform: string;

@@ -220,7 +220,7 @@ export const ALERT_RULES = [
 
 type Rules = (typeof ALERT_RULES)[number];
 export type RuleKey = Rules['key'];
-/** The alert kinds the rules produce. */
+/** The alert kinds the rules produce (the run log names them). */
 export type RuleAlertKind = Rules['kinds'][number];
 
 /** The saved rule settings: a number of points or a switch per rule. */

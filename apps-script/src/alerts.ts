@@ -31,7 +31,8 @@ import {
   readAlertEntries,
   stateKey,
 } from './alert-settings.js';
-import { type AlertState, readState, stateOf, stateText } from './alert-state.js';
+import { type AlertState, stateOf } from './alert-state.js';
+import { readState, stateText } from './alert-state-store.js';
 import { readCredentials } from './connections.js';
 import type { RunLogEntry } from './run-log.js';
 
