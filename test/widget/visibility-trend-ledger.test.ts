@@ -7,13 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { pollUntil } from '../../support/poll.js';
 import '../../widget/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   dayBefore,
   ledgerMonthsOf,
   ledgerQuery,
 } from '../../widget/visibility-trend/ledger-history.js';
 import { mount, part, parts, settled, shadow, text } from './dom.js';
-import { json } from './fake-api.js';
+import { API_BASE, json, TOKEN } from './fake-api.js';
 import { useFakeApi } from './suite.js';
 
 const api = useFakeApi({ lang: 'en-US' });
@@ -73,6 +75,33 @@ describe('<aivis-visibility-trend history-from> (the proxy’s ledger)', () => {
     });
     expect(calls[0]!.authorized).toBe(false);
     expect(part(widget, 'error')).toBeNull();
+  });
+
+  it('runs the docs/widgets.md snippet: the ledger’s months before the API’s', async () => {
+    // happy-dom's import.meta.url is no file (readme-snippets.ts cannot load here): read from the root.
+    const page = readFileSync(join(process.cwd(), 'docs/widgets.md'), 'utf8');
+    const blocks = [...page.matchAll(/^```html\n([\s\S]*?)^```$/gm)]
+      .map((match) => match[1]!)
+      .filter((code) => code.includes('history-from='));
+    expect(blocks).toHaveLength(1);
+    const snippet = blocks[0]!;
+    // The site and proxy path every widgets.md snippet uses (test/browser/readme-snippets.ts).
+    const proxy = 'https://intranet.example/aivis-proxy';
+    expect(snippet).toContain(proxy);
+    const first = await firstApiMonth();
+    const { points } = pointsBefore(first);
+    api.rewrite((url, answer) => (isLedger(url) ? json({ source: 'ledger', points }) : answer()));
+    // The fake API stands in for the proxy, which keeps the token: the provider carries it here.
+    document.body.innerHTML = snippet
+      .replaceAll(proxy, API_BASE)
+      .replace('<aivis-provider ', `<aivis-provider token="${TOKEN}" `);
+    const widget = document.querySelector('aivis-visibility-trend')!;
+    await settled(widget);
+    await pollUntil(() => part(widget, 'ledger') !== null, { what: 'the ledger Details' });
+    const from = /history-from="([^"]+)"/.exec(snippet)![1];
+    const call = api.calls.find((recorded) => isLedger(new URL(recorded.url)))!;
+    expect(new URL(call.url).searchParams.get('from')).toBe(from);
+    expect(new URL(call.url).pathname).toBe('/ledger/v1/projects/1001/series');
   });
 
   it('shows the API’s months with a quiet note when the proxy keeps no ledger (404)', async () => {
