@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * <aivis-visibility-trend history-from>: months before the API's window come
+ * <aivis-visibility-trend history-since>: months before the API's window come
  * from the proxy's ledger series (docs/widgets.md, "Months before the API's
  * window"); a proxy without a ledger leaves the API's months and a quiet note.
  */
@@ -49,12 +49,12 @@ async function mountWithLedger(attributes: Record<string, string>) {
 const tableRows = (widget: Element) =>
   [...shadow(widget).querySelectorAll('tbody tr')].map((row) => text(row));
 
-describe('<aivis-visibility-trend history-from> (the proxy’s ledger)', () => {
+describe('<aivis-visibility-trend history-since> (the proxy’s ledger)', () => {
   it('draws the ledger’s months before the API’s, and its Details name them', async () => {
     const first = await firstApiMonth();
     const { older, newer, points } = pointsBefore(first);
     api.rewrite((url, answer) => (isLedger(url) ? json({ source: 'ledger', points }) : answer()));
-    const widget = await mountWithLedger({ 'history-from': `${older}-01` });
+    const widget = await mountWithLedger({ 'history-since': `${older}-01` });
     await pollUntil(() => part(widget, 'ledger') !== null, { what: 'the ledger Details' });
     const rows = tableRows(widget);
     expect(rows[0]).toMatch(/\(ledger\).*20(\.0)?\s?%/);
@@ -82,7 +82,7 @@ describe('<aivis-visibility-trend history-from> (the proxy’s ledger)', () => {
     const page = readFileSync(join(process.cwd(), 'docs/widgets.md'), 'utf8');
     const blocks = [...page.matchAll(/^```html\n([\s\S]*?)^```$/gm)]
       .map((match) => match[1]!)
-      .filter((code) => code.includes('history-from='));
+      .filter((code) => code.includes('history-since='));
     expect(blocks).toHaveLength(1);
     const snippet = blocks[0]!;
     // The site and proxy path every widgets.md snippet uses (test/browser/readme-snippets.ts).
@@ -98,7 +98,7 @@ describe('<aivis-visibility-trend history-from> (the proxy’s ledger)', () => {
     const widget = document.querySelector('aivis-visibility-trend')!;
     await settled(widget);
     await pollUntil(() => part(widget, 'ledger') !== null, { what: 'the ledger Details' });
-    const from = /history-from="([^"]+)"/.exec(snippet)![1];
+    const from = /history-since="([^"]+)"/.exec(snippet)![1];
     const call = api.calls.find((recorded) => isLedger(new URL(recorded.url)))!;
     expect(new URL(call.url).searchParams.get('from')).toBe(from);
     expect(new URL(call.url).pathname).toBe('/ledger/v1/projects/1001/series');
@@ -108,7 +108,7 @@ describe('<aivis-visibility-trend history-from> (the proxy’s ledger)', () => {
     api.rewrite((url, answer) =>
       isLedger(url) ? json({ error: { code: 'not_found', message: 'no ledger' } }, 404) : answer(),
     );
-    const widget = await mountWithLedger({ 'history-from': '2020-01-01' });
+    const widget = await mountWithLedger({ 'history-since': '2020-01-01' });
     await pollUntil(() => text(part(widget, 'meta')).includes('keeps no ledger'), {
       what: 'the no-ledger note',
     });
@@ -125,10 +125,10 @@ describe('<aivis-visibility-trend history-from> (the proxy’s ledger)', () => {
     expect(part(widget, 'ledger')).toBeNull();
   });
 
-  it('refuses a history-from that is not a date, naming the attribute', async () => {
-    const widget = await mountWithLedger({ 'history-from': '2020-13-01' });
+  it('refuses a history-since that is not a date, naming the attribute', async () => {
+    const widget = await mountWithLedger({ 'history-since': '2020-13-01' });
     await pollUntil(() => part(widget, 'error') !== null, { what: 'the error box' });
-    expect(text(part(widget, 'error'))).toContain('history-from');
+    expect(text(part(widget, 'error'))).toContain('history-since');
     expect(api.calls.filter((call) => isLedger(new URL(call.url)))).toHaveLength(0);
   });
 
@@ -148,7 +148,7 @@ describe('<aivis-visibility-trend history-from> (the proxy’s ledger)', () => {
         isLedger(url) ? new Response(body, { status: 200 }) : answer(),
       );
       const asked = api.calls.filter((call) => isLedger(new URL(call.url))).length;
-      const widget = await mountWithLedger({ 'history-from': '2020-01-01' });
+      const widget = await mountWithLedger({ 'history-since': '2020-01-01' });
       await pollUntil(
         () => api.calls.filter((call) => isLedger(new URL(call.url))).length > asked,
         { what: 'the ledger request' },

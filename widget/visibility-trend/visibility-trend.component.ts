@@ -25,7 +25,7 @@ import { visibilityTrendStyles } from './visibility-trend.styles.js';
 
 const DEFAULT_COMPETITORS = 3;
 const Y_TICKS = [0, 25, 50, 75, 100];
-const HISTORY_FROM = 'history-from';
+const HISTORY_SINCE = 'history-since';
 
 /** What the proxy's ledger added: its months, or why none (docs/widgets.md, "Months before the API's window"). */
 type LedgerState = { months: LedgerMonth[] } | { note: 'no-ledger' | 'unreadable' };
@@ -54,7 +54,7 @@ const colourOf = (trend: Trend, index: number) =>
  * @csspart readout - The line that reads out the point pointed at or focused.
  * @csspart table - The visually hidden table of the same figures.
  * @csspart meta - The partial-month and history notes, and the note when the proxy keeps no ledger.
- * @csspart ledger - The Details saying which months came from the proxy's ledger (history-from).
+ * @csspart ledger - The Details saying which months came from the proxy's ledger (history-since).
  * @csspart empty - The sentence shown when there is no history yet.
  * @csspart error - The error message box.
  * @csspart skeleton - The loading placeholder.
@@ -76,7 +76,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   static override properties: PropertyDeclarations = {
     months: { reflect: true },
     competitors: { reflect: true },
-    historyFrom: { attribute: HISTORY_FROM, reflect: true },
+    historySince: { attribute: HISTORY_SINCE, reflect: true },
     active: { attribute: false },
   };
 
@@ -91,7 +91,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
    * from the proxy's ledger series (docs/ledger.md), the own brand's daily score
    * averaged per month. Absent: the API's window alone.
    */
-  declare historyFrom?: string;
+  declare historySince?: string;
 
   /** The point read out: [series index, month index]. */
   private active?: readonly [number, number];
@@ -108,11 +108,11 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   readonly #chartWidth = new ChartWidthController(this, '.plot');
 
   /** The attribute's refusal, named as the page's editor wrote it (as the catalogue's attributes are). */
-  #historyFromError(): unknown {
-    const from = this.historyFrom;
+  #historySinceError(): unknown {
+    const from = this.historySince;
     return from == null || isCalendarDate(from)
       ? undefined
-      : validationError({ [HISTORY_FROM]: [`${HISTORY_FROM} must be a date as YYYY-MM-DD`] });
+      : validationError({ [HISTORY_SINCE]: [`${HISTORY_SINCE} must be a date as YYYY-MM-DD`] });
   }
 
   /** Reads the ledger's months once the API's answer says where its window starts. */
@@ -121,7 +121,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       const body = this.task.value as CompetitorHistory | undefined;
       const first = body ? trendOf(body, 0).months[0] : undefined;
       const base = first ? this.client()?.credentials.baseUrl : undefined;
-      return [this.historyFrom, this.project, base, first] as const;
+      return [this.historySince, this.project, base, first] as const;
     },
     task: async ([from, project, base, first], { signal }): Promise<LedgerState | undefined> => {
       if (!from || !isCalendarDate(from) || !base || !first || !/^\d{1,9}$/.test(project ?? ''))
@@ -158,7 +158,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   }
 
   protected renderData(body: unknown, format: Formatters): TemplateResult {
-    const invalid = this.#historyFromError();
+    const invalid = this.#historySinceError();
     if (invalid) return this.renderError(invalid);
     const ledger = this.#ledger.value;
     const fromApi = trendOf(body as CompetitorHistory, this.#competitorCount());
