@@ -142,6 +142,8 @@ describe('<aivis-visibility-trend history-since> (the proxy’s ledger)', () => 
       JSON.stringify({ points: [{ day: before, value: '<img src=x onerror=alert(1)>' }] }),
       `{"points":[{"day":"<b>x</b>","value":50},null,7,{"value":1e999},${huge}]}`,
       `{"points":[${Array.from({ length: 10_000 }, () => huge).join(',')}]}`,
+      // Valid points, but more bytes than the widget reads: refused as a whole, not read on.
+      `{"points":[${Array.from({ length: 14_000 }, () => `{"day":"${before}","value":50}`).join(',')}]}`,
     ];
     for (const body of hostile) {
       api.rewrite((url, answer) =>

@@ -12,7 +12,7 @@ import type { Trend } from './trend-series.js';
 export const MAX_LEDGER_POINTS = 4_000;
 /** Months drawn from the ledger at most: ten years. */
 export const MAX_LEDGER_MONTHS = 120;
-/** Longest answer read, in characters: ~MAX_LEDGER_POINTS points with room to spare. */
+/** Longest answer read, in bytes: ~MAX_LEDGER_POINTS points with room to spare; the read stops there. */
 export const MAX_LEDGER_BODY = 400_000;
 /** The route's own bound on from..to (proxy/ledger-route.ts). */
 const MAX_SPAN_DAYS = 3_659;

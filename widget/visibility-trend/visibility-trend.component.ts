@@ -1,7 +1,7 @@
 import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
 import { isCalendarDate } from '../../shared/api/param-rules.js';
-import type { FetchLike } from '../../shared/client/types.js';
+import { boundedExchange } from '../../shared/client/bounded-exchange.js';
 import { validationError } from '../../shared/http/errors.js';
 import { normalizeBaseUrl } from '../../shared/http/request.js';
 import type { CompetitorHistory } from '../../shared/schemas/competitors.js';
@@ -130,18 +130,16 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       if (!query) return { months: [] };
       const url = `${normalizeBaseUrl(base)}/ledger/v1/projects/${project}/series?metric=score&from=${query.from}&to=${query.to}`;
       // The page's transport (configure({ fetch })), else its fetch; no token: the route needs none.
-      const send =
-        (globalSettings() as GlobalSettings).fetch ?? (globalThis.fetch as unknown as FetchLike);
+      const fetch = (globalSettings() as GlobalSettings).fetch;
       try {
-        const answer = await send(url, {
-          method: 'GET',
-          headers: { Accept: 'application/json' },
-          signal,
-        });
+        // Read up to the cap and no further: a huge or endless answer holds no more memory.
+        const answer = await boundedExchange(
+          { method: 'GET', url, headers: { Accept: 'application/json' } },
+          { ...(fetch ? { fetch } : {}), signal, maxBodyBytes: MAX_LEDGER_BODY },
+        );
         if (answer.status === 404) return { note: 'no-ledger' };
-        const text = answer.status === 200 ? await answer.text() : '';
-        if (!text || text.length > MAX_LEDGER_BODY) return { note: 'unreadable' };
-        return { months: ledgerMonthsOf(JSON.parse(text), first) };
+        if (answer.status !== 200) return { note: 'unreadable' };
+        return { months: ledgerMonthsOf(JSON.parse(answer.body), first) };
       } catch {
         // A missing or broken ledger never turns the card into an error: the API's months stay.
         return { note: 'unreadable' };
