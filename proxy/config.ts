@@ -8,6 +8,7 @@
 
 import { defaultAllowedHosts } from '../server/host-check.js';
 import { LIMITS } from '../shared/api/vocabulary.js';
+import { type ProxyAccount, readAccounts } from './accounts/accounts-setting.js';
 import { MAX_UPSTREAM_BODY_BYTES } from './body-limit.js';
 import { MAX_BUDGET_PER_MINUTE } from './pacer.js';
 import {
@@ -25,7 +26,14 @@ import {
   readText,
   readToken,
 } from './setting-readers.js';
+import {
+  readAgencyColor,
+  readAgencyLogo,
+  readPublicUrl,
+  readShareSecret,
+} from './share/share-settings.js';
 
+export type { ProxyAccount } from './accounts/accounts-setting.js';
 export { ProxyConfigError } from './setting-readers.js';
 
 export interface ProxyConfig {
@@ -63,6 +71,20 @@ export interface ProxyConfig {
   ledgerSnapshotAt?: string;
   fallbackBudgetSharePercent: number;
   storeTimeoutMs: number;
+  // Agencies (docs/agencies.md): several accounts, and client links.
+  /** undefined: the one account of AIVIS_TOKEN. */
+  accounts?: readonly ProxyAccount[];
+  /** The address clients reach the proxy at, for the links `share create` prints. */
+  publicUrl?: string;
+  /** undefined: client links are off (every /s/ path answers 404). */
+  shareSecret?: string;
+  /** undefined: links live in the shared store (REDIS_URL) or nowhere. */
+  shareFile?: string;
+  shareLinkPerMinute: number;
+  agencyName: string;
+  /** A data: URL, so a client page makes no third-party request. */
+  agencyLogo?: string;
+  agencyColor: string;
 }
 
 /** Which answered requests reach the log: every one, only failures and stale copies, or none. */
@@ -84,6 +106,11 @@ export type SettingType =
   | 'path'
   | 'choice'
   | 'redis url'
+  | 'account list'
+  | 'file path'
+  | 'text'
+  | 'data url'
+  | 'colour'
   | 'ledger'
   | 'time of day';
 
@@ -102,9 +129,15 @@ export interface ProxySetting<K extends Key = Key> {
   range?: readonly [number, number];
   /** One line for the README: what it does and when to change it. */
   description: string;
-  /** Reads and checks the text; throws through `fail`. Integers need only their range. */
-  read?: (text: string, fail: Fail) => ProxyConfig[K];
+  /**
+   * Reads and checks the text; throws through `fail`. Integers need only their range.
+   * `lookup` reads another variable (AIVIS_ACCOUNTS names the ones holding tokens).
+   */
+  read?: (text: string, fail: Fail, lookup: Lookup) => ProxyConfig[K];
 }
+
+/** Another variable of the same source, trimmed; undefined when empty or absent. */
+export type Lookup = (variable: string) => string | undefined;
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -126,7 +159,7 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     variable: 'AIVIS_TOKEN',
     key: 'token',
     type: 'secret',
-    required: true,
+    defaultText: 'required unless `AIVIS_ACCOUNTS`',
     description:
       "Personal access token from the service's token page (data-api 5); sent upstream only, never logged, never sent to a browser",
     read: readToken,
@@ -372,6 +405,77 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     description:
       'Longest a call to the shared store may take before this instance answers alone (and tries the store again a second later), in milliseconds',
   }),
+  // Agencies (docs/agencies.md): several accounts in one proxy, and signed client links.
+  setting({
+    variable: 'AIVIS_ACCOUNTS',
+    key: 'accounts',
+    type: 'account list',
+    defaultText: 'none',
+    description:
+      "Several accounts in one proxy ([agencies.md](agencies.md)): a comma list of `label:VARIABLE` (or `label:VARIABLE:1001+1002` to allow only those projects), where `VARIABLE` names the environment variable holding that account's token (never the token itself); each account keeps its own budget, backoff and cache; instead of `AIVIS_TOKEN`",
+    read: readAccounts,
+  }),
+  setting({
+    variable: 'PUBLIC_URL',
+    key: 'publicUrl',
+    type: 'url',
+    defaultText: 'none',
+    description:
+      'The address clients reach the proxy at (with `BASE_PATH` if any), e.g. `https://reports.example.com`: `npm run aivis -- share create` prints client links on it',
+    read: readPublicUrl,
+  }),
+  setting({
+    variable: 'SHARE_SECRET',
+    key: 'shareSecret',
+    type: 'secret',
+    defaultText: 'none (links off)',
+    description:
+      'Key of the HMAC that signs client links (at least 32 characters, e.g. `openssl rand -hex 32`); read by the proxy and the `share` command, never sent anywhere. Changing it ends every link',
+    read: readShareSecret,
+  }),
+  setting({
+    variable: 'SHARE_FILE',
+    key: 'shareFile',
+    type: 'file path',
+    defaultText: 'none',
+    description:
+      'File (JSON lines) holding client links, revocations and view counts, read by the `share` command and a single Node proxy; with `REDIS_URL` they live in Redis instead',
+    read: readText,
+  }),
+  setting({
+    variable: 'SHARE_LINK_PER_MINUTE',
+    key: 'shareLinkPerMinute',
+    type: 'integer',
+    default: 30,
+    range: [1, 600],
+    description:
+      'Views of one client link per minute; past it that link answers 429 while every other link and viewer goes on',
+  }),
+  setting({
+    variable: 'AGENCY_NAME',
+    key: 'agencyName',
+    type: 'text',
+    default: 'AI visibility report',
+    description: 'Name at the top of every client page (white-label)',
+    read: (text, fail) => (text.length > 80 ? fail('must be at most 80 characters') : text),
+  }),
+  setting({
+    variable: 'AGENCY_LOGO',
+    key: 'agencyLogo',
+    type: 'data url',
+    defaultText: 'none',
+    description:
+      'Logo of client pages as a `data:image/png;base64,…` (or jpeg, webp, svg+xml) URL of at most 64 KB, so the page asks no other server',
+    read: readAgencyLogo,
+  }),
+  setting({
+    variable: 'AGENCY_COLOR',
+    key: 'agencyColor',
+    type: 'colour',
+    default: '#1f4e8c',
+    description: 'Accent colour of client pages, `#rrggbb`',
+    read: readAgencyColor,
+  }),
 ];
 
 /** The defaults of the table, by key. */
@@ -382,7 +486,7 @@ export const PROXY_DEFAULTS: Readonly<Partial<ProxyConfig>> = Object.fromEntries
 type Source = (item: ProxySetting) => { text: string | undefined; inCode: boolean };
 
 /** Reads every setting from a source, through the table's one reader per setting. */
-function readSettings(source: Source): ProxyConfig {
+function readSettings(source: Source, lookup: Lookup): ProxyConfig {
   const config: Partial<Record<Key, unknown>> = {};
   for (const item of PROXY_SETTINGS) {
     const { text, inCode } = source(item);
@@ -395,7 +499,9 @@ function readSettings(source: Source): ProxyConfig {
       continue;
     }
     try {
-      config[item.key] = item.range ? readInteger(text, item.range, fail) : item.read!(text, fail);
+      config[item.key] = item.range
+        ? readInteger(text, item.range, fail)
+        : item.read!(text, fail, lookup);
     } catch (error) {
       // Every setting error is one line naming the setting; a reader's own slip never shows
       // the value (it may be a secret) or a stack.
@@ -405,30 +511,49 @@ function readSettings(source: Source): ProxyConfig {
       );
     }
   }
+  oneWayToTheAccounts(config, source);
   // Derived default: the listening host and the loopback names (server/host-check.ts).
   config.allowedHosts ??= defaultAllowedHosts(config.host as string);
   return config as unknown as ProxyConfig;
 }
 
+/**
+ * AIVIS_TOKEN or AIVIS_ACCOUNTS, not both: with accounts, `token` is the first
+ * account's, for the parts that scrub one token (each account's own handler
+ * scrubs its own).
+ */
+function oneWayToTheAccounts(config: Partial<Record<Key, unknown>>, source: Source): void {
+  const accounts = config.accounts as readonly ProxyAccount[] | undefined;
+  const tokenItem = PROXY_SETTINGS.find((item) => item.key === 'token')!;
+  const inCode = source(tokenItem).inCode;
+  const fail = (message: string): never => {
+    throw new ProxyConfigError(tokenItem.variable, message, inCode ? tokenItem.key : undefined);
+  };
+  if (accounts && config.token !== undefined) {
+    fail('is set together with AIVIS_ACCOUNTS: set one of them (docs/agencies.md)');
+  }
+  if (accounts) config.token = accounts[0]!.token;
+  else if (config.token === undefined) fail(requiredMessage(tokenItem));
+}
+
 function requiredMessage(item: ProxySetting): string {
   return item.key === 'baseUrl'
     ? 'is required: the service base address without /api/v1, e.g. https://example.com'
-    : "is required: a personal access token from the service's MCP token page (data-api 5)";
+    : "is required: a personal access token from the service's MCP token page (data-api 5), or AIVIS_ACCOUNTS for several accounts (docs/agencies.md)";
 }
 
 type Env = Record<string, string | undefined>;
 
 /** Reads and checks the environment; throws ProxyConfigError naming the variable at fault. */
 export function readProxyConfig(env: Env): ProxyConfig {
-  return readSettings((item) => {
-    const text = env[item.variable]?.trim();
-    return { text: text ? text : undefined, inCode: false };
-  });
+  const lookup: Lookup = (variable) => env[variable]?.trim() || undefined;
+  return readSettings((item) => ({ text: lookup(item.variable), inCode: false }), lookup);
 }
 
 export type ProxyOptions = Partial<Omit<ProxyConfig, 'baseUrl' | 'token'>> & {
   baseUrl: string;
-  token: string;
+  /** Or `accounts`. */
+  token?: string;
 };
 
 /**
@@ -437,10 +562,21 @@ export type ProxyOptions = Partial<Omit<ProxyConfig, 'baseUrl' | 'token'>> & {
  * and read by the same reader, so `{ cacheTtlSeconds: -5 }` fails as CACHE_TTL=-5 does.
  */
 export function proxyConfig(options: ProxyOptions): ProxyConfig {
-  return readSettings((item) => {
-    const value: unknown = options[item.key];
-    if (value === undefined) return { text: undefined, inCode: true };
-    const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
-    return { text: text === '' && item.type !== 'path' ? undefined : text, inCode: true };
+  // Accounts in code carry their tokens: written out as AIVIS_ACCOUNTS would name them.
+  const tokens = new Map<string, string>();
+  const accountsText = options.accounts?.map((account, index) => {
+    const variable = `AIVIS_ACCOUNT_TOKEN_${index}`;
+    tokens.set(variable, account.token);
+    const projects = account.allowedProjects ? `:${account.allowedProjects.join('+')}` : '';
+    return `${account.label}:${variable}${projects}`;
   });
+  return readSettings(
+    (item) => {
+      const value: unknown = item.key === 'accounts' ? accountsText : options[item.key];
+      if (value === undefined) return { text: undefined, inCode: true };
+      const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
+      return { text: text === '' && item.type !== 'path' ? undefined : text, inCode: true };
+    },
+    (variable) => tokens.get(variable),
+  );
 }

@@ -13,6 +13,8 @@
  * and upstream call, the finishing of the response, and the log. The parts
  * the steps share are made once per handler (pipeline/compose.ts).
  */
+import { withPortfolioPages } from './accounts/portfolio-page.js';
+import { accountsRouter } from './accounts/router.js';
 import { cardServer } from './cards/serve-cards.js';
 import type { ProxyConfig } from './config.js';
 import { answerLedgerSeries } from './ledger-route.js';
@@ -28,6 +30,7 @@ import { pageCheck } from './pipeline/page-check.js';
 import { refresher } from './pipeline/refresh.js';
 import { targetReader } from './pipeline/target.js';
 import { jsonError } from './responses.js';
+import { withShareLinks } from './share/share-links.js';
 import { type ProxyStats, statsOf } from './stats.js';
 
 export { FAILURE_BACKOFF_MS } from './failure-backoff.js';
@@ -46,7 +49,26 @@ export type ProxyHandler = ((request: Request, context?: unknown) => Promise<Res
 /** The key the health check's probe asks the store about: no lock is ever taken under it. */
 const HEALTH_PROBE_KEY = 'aivis-health-probe';
 
+/**
+ * The proxy of one account (AIVIS_TOKEN), or with AIVIS_ACCOUNTS one per
+ * account behind the router that merges their lists and routes each
+ * project to its account (proxy/accounts/, docs/agencies.md); with
+ * SHARE_SECRET, client links in front.
+ */
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
+  const api = withPortfolioPages(
+    config.accounts
+      ? accountsRouter(config, deps, createAccountHandler)
+      : createAccountHandler(config, deps),
+    config,
+  );
+  // Client links (proxy/share/) are on when SHARE_SECRET is set.
+  return config.shareSecret
+    ? withShareLinks(api, config, { links: deps.links, now: deps.now ?? Date.now })
+    : api;
+}
+
+function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandler {
   const parts = composeProxy(config, deps);
   const readTarget = targetReader(config);
   const checkEdge = edgeCheck(config.allowedHosts, parts.cors);

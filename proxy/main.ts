@@ -13,6 +13,7 @@ import { ProxyConfigError, readProxyConfig } from './config.js';
 import { createProxyHandler } from './handler.js';
 import { scheduleDaily } from './ledger-schedule.js';
 import { createRedisStore, type RedisStore } from './redis-store.js';
+import { openLinkStore } from './share/open-link-store.js';
 import { batchedStdoutLog } from './stdout-log.js';
 import { accountName, cacheScopeName } from './stored-answer.js';
 
@@ -35,29 +36,53 @@ async function main(): Promise<void> {
     throw error;
   }
   let store: RedisStore | undefined;
+  const accountStores = new Map<string, RedisStore>();
   if (config.redisUrl) {
-    try {
-      store = createRedisStore({
-        url: config.redisUrl,
-        account: await accountName(config.baseUrl, config.token),
-        scope: await cacheScopeName(config.baseUrl, config.token, config.allowedProjects),
-        secret: config.token,
-        timeoutMs: config.storeTimeoutMs,
-        now: Date.now,
-      });
-    } catch (error) {
-      // One line naming the setting, never its value (it holds the password) nor a stack.
-      console.error(
-        `aivis proxy: REDIS_URL could not be used by the Redis client (${(error as Error).name}); the value is not shown`,
+    const redisUrl = config.redisUrl;
+    const storeFor = async (token: string, allowedProjects: readonly number[] | undefined) => {
+      try {
+        return createRedisStore({
+          url: redisUrl,
+          account: await accountName(config.baseUrl, token),
+          scope: await cacheScopeName(config.baseUrl, token, allowedProjects),
+          // Entries are sealed with a key from the account's token, which Redis never holds
+          // (docs/security.md, "Shared store").
+          secret: token,
+          timeoutMs: config.storeTimeoutMs,
+          now: Date.now,
+        });
+      } catch (error) {
+        // One line naming the setting, never its value (it holds the password) nor a stack.
+        console.error(
+          `aivis proxy: REDIS_URL could not be used by the Redis client (${(error as Error).name}); the value is not shown`,
+        );
+        process.exit(1);
+      }
+    };
+    // With AIVIS_ACCOUNTS each account counts its budget under its own name (docs/agencies.md).
+    for (const account of config.accounts ?? []) {
+      accountStores.set(
+        account.label,
+        await storeFor(account.token, account.allowedProjects ?? config.allowedProjects),
       );
-      process.exit(1);
     }
+    store = config.accounts
+      ? accountStores.get(config.accounts[0]!.label)
+      : await storeFor(config.token, config.allowedProjects);
     // Bounded: a Redis away at start costs a second or so, then the instance starts alone.
-    const ready = await store.ready();
+    const ready = await store!.ready();
     console.log(
       ready
-        ? `aivis proxy: sharing cache, coalescing and budget through ${store.where}`
-        : `aivis proxy: ${store.where} does not answer; starting alone (${config.fallbackBudgetSharePercent} % of the budget) and joining when it does`,
+        ? `aivis proxy: sharing cache, coalescing and budget through ${store!.where}`
+        : `aivis proxy: ${store!.where} does not answer; starting alone (${config.fallbackBudgetSharePercent} % of the budget) and joining when it does`,
+    );
+  }
+  const links = await openLinkStore(config);
+  if (config.shareSecret) {
+    console.log(
+      links
+        ? `aivis proxy: client links on, kept in ${links.where}`
+        : 'aivis proxy: SHARE_SECRET is set but neither SHARE_FILE nor REDIS_URL: client links answer 503 until one is set',
     );
   }
   let ledger: Awaited<ReturnType<typeof import('../ledger/store.js').openLedger>> | undefined;
@@ -70,8 +95,9 @@ async function main(): Promise<void> {
     log: batchedStdoutLog(),
     // The cards' PNG pictures: a native module, loaded on the first PNG and installed beside main.js.
     loadPng: () => import('@resvg/resvg-js'),
+    ...(links ? { links } : {}),
     ...(ledger ? { ledger } : {}),
-    ...(store ? { store, notice: (text: string) => console.error(text) } : {}),
+    ...(store ? { store, accountStores, notice: (text: string) => console.error(text) } : {}),
   });
   let stopSnapshots: (() => void) | undefined;
   if (ledger && config.ledgerSnapshotAt) {
@@ -107,7 +133,11 @@ async function main(): Promise<void> {
     onError: () => console.error('aivis proxy: a request failed inside the handler'),
   });
   const origins = config.allowedOrigins.length ? config.allowedOrigins.join(', ') : 'none';
-  const projects = config.allowedProjects ? config.allowedProjects.join(', ') : 'all';
+  const projects = config.accounts
+    ? `accounts ${config.accounts.map((account) => account.label).join(', ')}`
+    : config.allowedProjects
+      ? config.allowedProjects.join(', ')
+      : 'all';
   console.log(
     `aivis proxy on ${served.url}${config.basePath} -> upstream ${new URL(config.baseUrl).origin}; allowed origins: ${origins}; projects: ${projects}; cache TTL ${config.cacheTtlSeconds} s`,
   );
@@ -127,8 +157,11 @@ async function main(): Promise<void> {
     console.log(
       `aivis proxy: ${signal}: not accepting; finishing the requests in flight (at most ${config.stopTimeoutMs} ms)`,
     );
-    void drained.then(({ inFlight, cut }) => {
+    void drained.then(async ({ inFlight, cut }) => {
       void store?.close();
+      // The views a file store gathered are written before the process ends.
+      await links?.close().catch(() => undefined);
+      for (const other of accountStores.values()) if (other !== store) void other.close();
       void ledger?.close();
       if (cut > 0) {
         console.error(`aivis proxy: stopped; cut ${cut} request(s) unanswered at the deadline`);

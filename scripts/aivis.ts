@@ -19,6 +19,7 @@ import {
   runDriftCheck,
 } from '../shared/drift.js';
 import { normalizeBaseUrl } from '../shared/http/request.js';
+import { shareCommand } from './share.js';
 
 /** Per request: an unreachable service must not hang the command. */
 const TIMEOUT_MS = 30_000;
@@ -50,6 +51,7 @@ const OPTIONS = {
 } as const;
 
 export async function main(argv: readonly string[], env = process.env): Promise<number> {
+  if (argv[0] === 'share') return shareCommand(argv.slice(1), env);
   // The ledger's commands (docs/ledger.md).
   if (argv[0] === 'snapshot')
     return (await import('./ledger-snapshot.js')).main(argv.slice(1), env);

@@ -46,10 +46,14 @@ export function expandElement(id: string): string {
   const tag = /[?&]element=([a-z-]+)/.exec(id)?.[1];
   if (tag === undefined) return id;
   const entry = Object.hasOwn(CATALOG, tag) ? CATALOG[tag as keyof typeof CATALOG] : undefined;
-  if (!entry || !('shapes' in entry)) {
+  // A widget, or an element that reads endpoints without a card of its own (the portfolio).
+  if (!entry || entry.endpoints.length === 0) {
     throw new Error(`${RESPONSE_SHAPES_MODULE}: '${tag}' is no widget of widget/catalog.ts`);
   }
-  const query = [`endpoints=${entry.endpoints.join(',')}`, entry.shapes].filter(Boolean);
+  const query = [
+    `endpoints=${entry.endpoints.join(',')}`,
+    'shapes' in entry ? entry.shapes : undefined,
+  ].filter(Boolean);
   return `${RESPONSE_SHAPES_MODULE}?${query.join('&')}`;
 }
 
@@ -136,8 +140,13 @@ const SHAPES_IMPORT = /from '(virtual:aivis\/response-shapes\?[^']*)'/g;
 /** The response-shapes ids the widget sources import. */
 function importedIds(root: string): string[] {
   const ids = new Set<string>();
+  // A standalone-only element (widget/catalog.ts) is not in the bundles that merge.
+  const apart = Object.values(CATALOG).flatMap((entry) =>
+    'standaloneOnly' in entry ? [`${entry.folder}/`] : [],
+  );
   for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
+    if (apart.some((folder) => file.startsWith(folder))) continue;
     for (const match of readFileSync(join(root, file), 'utf8').matchAll(SHAPES_IMPORT))
       ids.add(expandElement(match[1]!));
   }

@@ -56,8 +56,19 @@ export interface WidgetEntry<N extends EndpointName = EndpointName> extends Entr
   };
 }
 
-/** An element that reads no endpoint of its own (the provider, the dashboard). */
-export type FrameEntry = EntryBase;
+/**
+ * An element without a card of its own: the provider and the dashboard
+ * (their endpoints are their widgets'), or the portfolio, which reads the
+ * list and each project's summary.
+ */
+export interface FrameEntry extends EntryBase {
+  /**
+   * Shipped only as `standalone/<tag>.js` (and the package's `@aivis/widgets/<tag>`),
+   * not in `aivis-widgets.js`: the catalogue's budget carries only what the
+   * dashboard lays out (docs/widgets.md, "Size").
+   */
+  standaloneOnly?: true;
+}
 
 export type CatalogEntry = WidgetEntry | FrameEntry;
 
@@ -186,6 +197,12 @@ export const CATALOG = {
   }),
   // Holds every widget: it calls what they call.
   'aivis-dashboard': { folder: 'dashboard', endpoints: [] },
+  // Every project of every account a proxy serves, a row each (docs/agencies.md).
+  'aivis-portfolio': {
+    folder: 'portfolio',
+    endpoints: ['projects', 'summary'],
+    standaloneOnly: true,
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type CatalogTag = keyof typeof CATALOG;

@@ -23,11 +23,10 @@ import {
   nameKey,
   quotesOf,
   type Reference,
-  readState,
   reference,
   stateOf,
-  writeState,
 } from './alert-state.js';
+import { readState, writeState } from './alert-state-store.js';
 import { readCredentials } from './connections.js';
 import type { RunLogEntry } from './run-log.js';
 

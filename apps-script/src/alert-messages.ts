@@ -8,16 +8,12 @@
  */
 import type { WebhookKind } from './alert-webhooks.js';
 
-export type AlertKind =
-  | 'score_change'
-  | 'share_of_voice_change'
-  | 'competitor_overtakes'
-  | 'flagged_answers'
-  | 'source_stale'
-  | 'top_action'
-  | 'run_failed'
-  /** Not a rule: the note that older alerts left a full queue. */
-  | 'queue_trimmed';
+/**
+ * A rule's alert kind (`kinds` in apps-script/src/alert-rules.ts, which
+ * imports this file) or `queue_trimmed`, the note that older alerts left a
+ * full queue.
+ */
+export type AlertKind = string;
 
 export interface Quote {
   platform: string;

@@ -12,6 +12,7 @@
  */
 
 import { digest } from '../../apps-script-platform/response-cache.js';
+import { ALERT_RULES, type AlertRule, type AlertRules, defaultRules } from './alert-rules.js';
 import {
   invalid,
   type StoredWebhook,
@@ -28,16 +29,7 @@ import {
 export const DIGESTS = ['off', 'daily', 'weekly'] as const;
 export type Digest = (typeof DIGESTS)[number];
 
-export interface AlertRules {
-  /** Points of visibility score or share of voice; 0 turns the rule off. */
-  score_change: number;
-  competitor_overtakes: boolean;
-  flagged_answers: boolean;
-  source_stale: boolean;
-  run_failed: boolean;
-  /** The top action of the plan changed; optional, off unless set. */
-  top_action?: boolean;
-}
+export type { AlertRules } from './alert-rules.js';
 
 export interface AlertEntry {
   /** The Google account that saved it; absent on entries saved before owners were kept. */
@@ -74,12 +66,6 @@ export const USER_STORE_LIMIT_BYTES = 500 * 1024;
 /** One property value holds at most 9 KB. */
 export const PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
 const SETTINGS_KEY = 'AIVIS_ALERTS';
-const RULE_FLAGS = [
-  'competitor_overtakes',
-  'flagged_answers',
-  'source_stale',
-  'run_failed',
-] as const;
 
 /** UTF-8 bytes of a text, with no TextEncoder in Apps Script. */
 export function utf8Bytes(text: string): number {
@@ -109,41 +95,57 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const userProperties = () => PropertiesService.getUserProperties();
 const documentProperties = () => PropertiesService.getDocumentProperties();
 
-function checkRules(raw: unknown, field: string): AlertRules {
-  if (!isPlainObject(raw)) {
-    throw invalid(field, 'must be an object with score_change and the rule switches');
+/** A rule's setting under its key or a former one (settings saved by earlier versions). */
+function ruleValue(raw: Record<string, unknown>, rule: AlertRule): [string, unknown] {
+  for (const key of [rule.key, ...(rule.formerKeys ?? [])]) {
+    if (raw[key] !== undefined) return [key, raw[key]];
   }
-  const known = new Set<string>(['score_change', 'top_action', ...RULE_FLAGS]);
+  return [rule.key, undefined];
+}
+
+/** Refuses a bad rule setting; a missing one takes the rule's default (docs/alerts.md). */
+function checkRules(raw: unknown, field: string): AlertRules {
+  if (!isPlainObject(raw)) throw invalid(field, 'must be an object of the rule settings');
+  const known = new Set<string>(
+    ALERT_RULES.flatMap((rule: AlertRule) => [rule.key, ...(rule.formerKeys ?? [])]),
+  );
   for (const key of Object.keys(raw)) {
     if (!known.has(key)) {
-      throw invalid(`${field}.${key}`, `is not a rule; the rules are ${[...known].join(', ')}`);
+      const names = ALERT_RULES.map((rule) => rule.key).join(', ');
+      throw invalid(`${field}.${key}`, `is not a rule; the rules are ${names}`);
     }
   }
-  const score = raw.score_change;
-  if (typeof score !== 'number' || !Number.isFinite(score) || score < 0 || score > 100) {
-    throw invalid(
-      `${field}.score_change`,
-      'must be a number of points from 0 to 100 (0 turns the score rule off)',
-    );
-  }
-  const rules: AlertRules = {
-    score_change: score,
-    competitor_overtakes: false,
-    flagged_answers: false,
-    source_stale: false,
-    run_failed: false,
-  };
-  for (const flag of RULE_FLAGS) {
-    if (typeof raw[flag] !== 'boolean') throw invalid(`${field}.${flag}`, 'must be true or false');
-    rules[flag] = raw[flag] as boolean;
-  }
-  if (raw.top_action !== undefined) {
-    if (typeof raw.top_action !== 'boolean') {
-      throw invalid(`${field}.top_action`, 'must be true or false');
+  const rules: Record<string, number | boolean> = defaultRules();
+  for (const rule of ALERT_RULES as readonly AlertRule[]) {
+    const [key, value] = ruleValue(raw, rule);
+    if (value === undefined) continue;
+    if (rule.type === 'points') {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) {
+        throw invalid(
+          `${field}.${key}`,
+          'must be a number of points from 0 to 100 (0 turns the rule off)',
+        );
+      }
+    } else if (typeof value !== 'boolean') {
+      throw invalid(`${field}.${key}`, 'must be true or false');
     }
-    rules.top_action = raw.top_action;
+    rules[rule.key] = value;
   }
-  return rules;
+  return rules as AlertRules;
+}
+
+/** A stored entry's rules as this version reads them: a bad or missing setting takes its default. */
+function storedRules(raw: unknown): AlertRules {
+  const rules: Record<string, number | boolean> = defaultRules();
+  if (!isPlainObject(raw)) return rules as AlertRules;
+  for (const rule of ALERT_RULES as readonly AlertRule[]) {
+    const [, value] = ruleValue(raw, rule);
+    const points =
+      typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
+    if (rule.type === 'points' ? points : typeof value === 'boolean')
+      rules[rule.key] = value as number | boolean;
+  }
+  return rules as AlertRules;
 }
 
 interface CheckedEntry extends AlertEntry {
@@ -216,7 +218,9 @@ export function readAlertEntries(): AlertEntry[] {
   if (!text) return [];
   try {
     const parsed = JSON.parse(text) as AlertEntry[];
-    return Array.isArray(parsed) ? parsed : [];
+    if (!Array.isArray(parsed)) return [];
+    // Saved by any version: a renamed or newer rule reads through the rule table.
+    return parsed.map((entry) => ({ ...entry, rules: storedRules(entry?.rules) }));
   } catch {
     return [];
   }

@@ -8,12 +8,6 @@ import { digest as sha256 } from '../../apps-script-platform/response-cache.js';
 import { compareFigures, type FigureChange } from '../../shared/noise.js';
 import type { ProjectFigures, SourceState } from './alert-figures.js';
 import type { Quote } from './alert-messages.js';
-import {
-  type AlertEntry,
-  PROPERTY_VALUE_LIMIT_BYTES,
-  stateKey,
-  utf8Bytes,
-} from './alert-settings.js';
 
 export interface Reference {
   points: number;
@@ -88,40 +82,4 @@ export function stateOf(figures: ProjectFigures, previous: AlertState | null): A
     failedRuns: previous?.failedRuns ?? 0,
     digest: previous?.digest ?? null,
   };
-}
-
-const documentProperties = () => PropertiesService.getDocumentProperties();
-
-export function readState(entry: AlertEntry): AlertState | null {
-  const text = documentProperties().getProperty(stateKey(entry));
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as AlertState;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A state as its property value, always under the 9 KB a value holds: names
- * are clipped on reading (alert-figures.ts) and long rivals kept as
- * digests, so only a pathological answer reaches the fallbacks, which give
- * up comparisons rather than the entry.
- */
-export function stateText(state: AlertState): string {
-  const fits = (text: string) => utf8Bytes(text) <= PROPERTY_VALUE_LIMIT_BYTES - 512;
-  let text = JSON.stringify(state);
-  if (fits(text)) return text;
-  const lighter: AlertState = {
-    ...state,
-    ahead: [],
-    topAction: null,
-    digest: state.digest ? { ...state.digest, ranks: {} } : null,
-  };
-  text = JSON.stringify(lighter);
-  return fits(text) ? text : JSON.stringify({ ...lighter, brand: state.brand.slice(0, 40) });
-}
-
-export function writeState(entry: AlertEntry, state: AlertState): void {
-  documentProperties().setProperty(stateKey(entry), stateText(state));
 }

@@ -10,9 +10,8 @@
  * Nothing here throws into the refresh: every outcome is a run-log line.
  */
 
-import { describeChange } from '../../shared/noise.js';
 import { deliver, explain, logLine, scrubbed } from './alert-delivery.js';
-import { fetchFigures, type ProjectFigures, SOURCE_LABELS } from './alert-figures.js';
+import { fetchFigures, type ProjectFigures } from './alert-figures.js';
 import type { Alert, Quote } from './alert-messages.js';
 import {
   adoptSharedOutbox,
@@ -24,6 +23,7 @@ import {
   readQueue,
   serialize,
 } from './alert-outbox.js';
+import { runRuleChecks } from './alert-rules.js';
 import {
   type AlertEntry,
   currentUser,
@@ -31,17 +31,8 @@ import {
   readAlertEntries,
   stateKey,
 } from './alert-settings.js';
-import {
-  type AlertState,
-  brandsAhead,
-  compare,
-  nameKey,
-  ownIndex,
-  quotesOf,
-  readState,
-  stateOf,
-  stateText,
-} from './alert-state.js';
+import { type AlertState, stateOf } from './alert-state.js';
+import { readState, stateText } from './alert-state-store.js';
 import { readCredentials } from './connections.js';
 import type { RunLogEntry } from './run-log.js';
 
@@ -71,102 +62,7 @@ export function evaluate(
   const alerts: Alert[] = [];
   const quiet: string[] = [];
   const base = { project: entry.project, brand: figures.brand, quotes: [] as Quote[] };
-  const threshold = entry.rules.score_change;
-  const figureRule = (
-    kind: 'score_change' | 'share_of_voice_change',
-    label: string,
-    key: 'score' | 'shareOfVoice',
-  ) => {
-    const before = previous[key];
-    const after = next[key];
-    if (!before || !after) {
-      // A figure the answer lacks this time keeps its reference for the next check.
-      if (!after) next[key] = before;
-      return;
-    }
-    const change = compare(before, after);
-    const large = Math.abs(change.change) >= threshold;
-    if (large && change.beyondNoise) {
-      alerts.push({
-        ...base,
-        kind,
-        headline: `${label} ${change.change < 0 ? 'fell' : 'rose'} ${describeChange(change)}`,
-        details: [`${label}: ${before.points} → ${after.points}.`],
-      });
-      return; // The new figure becomes the reference.
-    }
-    if (change.change !== 0) {
-      quiet.push(
-        `${label} ${describeChange(change)}: ${large ? 'within noise' : `below the ${threshold}-point threshold`}`,
-      );
-    }
-    // Not alerted: keep the old reference, so a slow drift adds up until it counts.
-    next[key] = before;
-  };
-  if (threshold > 0) {
-    figureRule('score_change', 'Visibility score', 'score');
-    figureRule('share_of_voice_change', 'Share of voice', 'shareOfVoice');
-  } else {
-    next.score = previous.score ?? next.score;
-    next.shareOfVoice = previous.shareOfVoice ?? next.shareOfVoice;
-  }
-  if (entry.rules.competitor_overtakes) {
-    const own = figures.ranking[ownIndex(figures)];
-    const passed = brandsAhead(figures).filter(
-      (name) => !previous.ahead.includes(nameKey(name)) && !previous.ahead.includes(name),
-    );
-    for (const name of passed) {
-      const rival = figures.ranking.find((each) => each.name === name)!;
-      alerts.push({
-        ...base,
-        kind: 'competitor_overtakes',
-        headline: `${name} overtook ${figures.brand} in the ranking`,
-        details: [
-          `${name}: visibility ${rival.visibility} (rank ${rival.rank}); ${figures.brand}: ${own ? `${own.visibility} (rank ${own.rank})` : 'not in the top ten'}.`,
-        ],
-      });
-    }
-  }
-  if (entry.rules.flagged_answers && figures.flagged.length > 0) {
-    const count = `${figures.flagged.length}${figures.flaggedMore ? '+' : ''}`;
-    alerts.push({
-      ...base,
-      kind: 'flagged_answers',
-      headline: `${count} newly flagged answer${figures.flagged.length === 1 ? '' : 's'} (negative, naming a drawback or off topic)`,
-      details: [],
-      quotes: quotesOf(figures),
-    });
-  }
-  if (entry.rules.source_stale) {
-    for (const source of figures.sources) {
-      const before = previous.sources[source.source] ?? 'fresh';
-      if (source.state !== 'fresh' && before === 'fresh') {
-        alerts.push({
-          ...base,
-          kind: 'source_stale',
-          headline: `${SOURCE_LABELS[source.source] ?? source.source} became ${source.state}`,
-          details: [
-            source.fetchedAt
-              ? `Newest stored snapshot: ${source.fetchedAt}.`
-              : 'No snapshot is stored.',
-          ],
-        });
-      }
-    }
-  }
-  if (
-    entry.rules.top_action &&
-    previous.topAction !== null &&
-    next.topAction !== null &&
-    next.topAction !== previous.topAction
-  ) {
-    alerts.push({
-      ...base,
-      kind: 'top_action',
-      headline: 'The top action of the plan changed',
-      details: [`Now: ${next.topAction}`, `Before: ${previous.topAction}`],
-    });
-  }
+  runRuleChecks(entry.rules, { previous, next, figures, base, alerts, quiet });
   return { alerts, quiet, next };
 }
 

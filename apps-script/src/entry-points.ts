@@ -15,6 +15,7 @@ export const MENU_ITEMS = [
   { label: 'Insert report...', handler: 'aivisShowInsertReport', target: 'showInsertReport' },
   { label: 'Build a query...', handler: 'aivisShowBuilder', target: 'showBuilder' },
   { label: 'Insert dashboard...', handler: 'aivisShowDashboard', target: 'showDashboard' },
+  { label: 'Insert portfolio', handler: 'aivisInsertPortfolio', target: 'insertPortfolio' },
   { label: 'Alerts...', handler: 'aivisShowAlerts', target: 'showAlerts' },
   { label: 'Check alerts now', handler: 'aivisCheckAlertsNow', target: 'checkAlertsNow' },
 ] as const;

@@ -90,3 +90,73 @@ export const CUSTOM_FUNCTIONS = {
 
 export type CustomFunctionName = keyof typeof CUSTOM_FUNCTIONS;
 export const CUSTOM_FUNCTION_NAMES = Object.keys(CUSTOM_FUNCTIONS) as CustomFunctionName[];
+
+/** The Sheets function that reads an endpoint, for messages and the report dialog. */
+export function functionForEndpoint(endpoint: EndpointName): CustomFunctionName {
+  const found = CUSTOM_FUNCTION_NAMES.find((name) => CUSTOM_FUNCTIONS[name].endpoint === endpoint);
+  if (!found) throw new Error(`No Sheets function reads ${endpoint}`);
+  return found;
+}
+
+/** An argument of a function that is not one endpoint's table, for its generated help. */
+export interface GeneralArgument {
+  name: string;
+  type: string;
+  help: string;
+}
+
+export interface GeneralFunctionDefinition {
+  summary: string;
+  example: string;
+  args: readonly GeneralArgument[];
+}
+
+const REFRESH_HELP =
+  'Optional. A cell such as the refresh cell: when it changes, the formula fetches fresh data.';
+
+/**
+ * Functions beyond one endpoint's table (docs/agencies.md): the generic one
+ * named after the service's MCP tools, and the portfolio over every
+ * connection. The build generates their top-level functions and help from here too.
+ */
+export const GENERAL_FUNCTIONS = {
+  AIVIS: {
+    summary:
+      "Any dataset by the name of the service's MCP tool (get-project-summary, get-ai-answers, get-competitors, ...): the same table as the matching AIVIS_* function.",
+    example: '=AIVIS("get-ai-answers", 1001, "platform=chatgpt; max_rows=500")',
+    args: [
+      {
+        name: 'tool',
+        type: 'string',
+        help: 'The MCP tool, as docs/data-api.md lists them: list-projects, get-project-summary, get-ai-answers, get-search-performance, get-competitors, get-citations, get-ai-traffic, get-action-plan.',
+      },
+      {
+        name: 'project',
+        type: 'number',
+        help: 'The numeric project id (empty for list-projects).',
+      },
+      {
+        name: 'options',
+        type: 'string|Array<Array<string>>',
+        help: 'Optional. The parameters as "key=value; key=value" text or a two-column range, as the matching AIVIS_* function takes them (max_rows and connection too).',
+      },
+      { name: 'refresh', type: '*', help: REFRESH_HELP },
+    ],
+  },
+  AIVIS_PORTFOLIO: {
+    summary:
+      'Every project of every connection you hold, one row each: brand, account, score and its change against sampling noise, share of voice, rank, flagged answers, top action, last check.',
+    example: '=AIVIS_PORTFOLIO()',
+    args: [
+      {
+        name: 'period',
+        type: 'string',
+        help: 'Optional. The report period of every summary (last_30_days by default).',
+      },
+      { name: 'refresh', type: '*', help: REFRESH_HELP },
+    ],
+  },
+} as const satisfies Record<string, GeneralFunctionDefinition>;
+
+export type GeneralFunctionName = keyof typeof GENERAL_FUNCTIONS;
+export const GENERAL_FUNCTION_NAMES = Object.keys(GENERAL_FUNCTIONS) as GeneralFunctionName[];

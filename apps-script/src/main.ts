@@ -17,4 +17,5 @@ export {
   showSchedule,
   showSettings,
 } from './menu.js';
+export { insertPortfolio, runGeneralFunction } from './portfolio.js';
 export { SERVER_API as server } from './server-api.js';

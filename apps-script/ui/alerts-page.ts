@@ -10,18 +10,13 @@ import { call } from './server.js';
 
 const connection = byId<HTMLSelectElement>('connection');
 const project = byId<HTMLSelectElement>('project');
-const scoreChange = byId<HTMLInputElement>('score-change');
 const webhooks = byId<HTMLTextAreaElement>('webhooks');
 const saved = byId('saved-webhooks');
 const digest = byId<HTMLSelectElement>('digest');
-const FLAGS = [
-  'competitor_overtakes',
-  'flagged_answers',
-  'source_stale',
-  'run_failed',
-  'top_action',
-] as const;
 const box = (id: string) => byId<HTMLInputElement>(id);
+/** The rule inputs, as the page generator wrote them from the rule table (apps-script/src/alert-rules.ts). */
+const ruleInputs = () => [...document.querySelectorAll<HTMLInputElement>('input[data-rule]')];
+type RuleValues = Record<string, number | boolean | undefined>;
 let view: AlertSettingsView = { entries: [], others: [], webhooks: [], allowedWebhookHosts: [] };
 
 const sameEntry = (each: AlertEntry) =>
@@ -56,9 +51,14 @@ function showSavedWebhooks(refs: readonly string[]): void {
 }
 
 function fill(entry: AlertEntry | undefined): void {
-  scoreChange.value = String(entry?.rules.score_change ?? 3);
-  for (const flag of FLAGS)
-    box(`rule-${flag}`).checked = entry ? Boolean(entry.rules[flag]) : flag !== 'top_action';
+  const rules = (entry?.rules ?? {}) as RuleValues;
+  for (const input of ruleInputs()) {
+    const value = rules[input.dataset.rule ?? ''];
+    const fallback = input.dataset.default ?? '';
+    if (input.type === 'checkbox')
+      input.checked = value === undefined ? fallback === 'true' : value === true;
+    else input.value = String(value ?? fallback);
+  }
   box('email').checked = entry?.email ?? true;
   digest.value = entry?.digest ?? 'off';
   webhooks.value = '';
@@ -72,10 +72,13 @@ function describe(entry: AlertEntry): string {
       (ref) => view.webhooks.find((each) => each.ref === ref)?.label ?? 'webhook',
     ),
   ];
-  const rules = [
-    entry.rules.score_change ? `score ±${entry.rules.score_change}` : '',
-    ...FLAGS.filter((flag) => entry.rules[flag]).map((flag) => flag.replaceAll('_', ' ')),
-  ].filter(Boolean);
+  const rules = Object.entries(entry.rules as RuleValues)
+    .filter(([, value]) => value)
+    .map(([key, value]) =>
+      typeof value === 'number'
+        ? `${key.replaceAll('_', ' ')} ±${value}`
+        : key.replaceAll('_', ' '),
+    );
   return `Project ${entry.project}${entry.connection ? ` [${entry.connection}]` : ''}: ${rules.join(', ') || 'no rules'} → ${channels.join(', ') || 'no channel'}; digest ${entry.digest}`;
 }
 
@@ -93,7 +96,7 @@ function render(next: AlertSettingsView): void {
           if (entry.connection) connection.value = entry.connection;
           project.value = String(entry.project);
           fill(entry);
-          scoreChange.focus();
+          ruleInputs()[0]?.focus();
         }),
         button('Remove', `Remove: ${name}`, () =>
           save(view.entries.filter((each) => each !== entry)),
@@ -146,14 +149,17 @@ function current(): AlertEntry {
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-  const rules = { score_change: Number(scoreChange.value || '0') } as AlertEntry['rules'];
-  for (const flag of FLAGS) rules[flag] = box(`rule-${flag}`).checked;
+  const rules: RuleValues = {};
+  for (const input of ruleInputs()) {
+    rules[input.dataset.rule ?? ''] =
+      input.type === 'checkbox' ? input.checked : Number(input.value || '0');
+  }
   return {
     project: Number(project.value),
     connection: connection.value,
     email: box('email').checked,
     webhooks: [...kept, ...added],
-    rules,
+    rules: rules as AlertEntry['rules'],
     digest: digest.value as AlertEntry['digest'],
   };
 }

@@ -7,6 +7,7 @@
 import { projectParam } from '../../shared/api/endpoints.js';
 import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
 import { listProjects, readCredentials } from './credentials.js';
+import { PORTFOLIO_REPORT } from './portfolio-report.js';
 import { configParams, findReport, REPORTS } from './reports.js';
 
 type Config = GoogleAppsScript.Data_Studio.Config;
@@ -60,7 +61,7 @@ export function getConfig(request: ConfigRequest | undefined) {
       'Which Data API dataset the data source reads: <endpoint> or <endpoint>:<dataset>. Its fields follow from it; choose it before the other options.',
     )
     .setIsDynamic(true);
-  for (const each of REPORTS) {
+  for (const each of [...REPORTS, PORTFOLIO_REPORT]) {
     report.addOption(
       config.newOptionBuilder().setLabel(`${each.label} (${each.value})`).setValue(each.value),
     );

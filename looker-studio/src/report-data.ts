@@ -26,6 +26,7 @@ import {
 import { readCredentials } from './credentials.js';
 import { type DateRange, dayOf, readRange, smallestCovering, withinRange } from './date-range.js';
 import { type LookerField, lookerValue, reportFields } from './fields.js';
+import { isPortfolioReport, portfolioFields, portfolioTable } from './portfolio-report.js';
 import { configParams, findReport, type Report, reportQuery, rowShape } from './reports.js';
 import {
   type AnswerTable,
@@ -74,6 +75,12 @@ function lookerFields(list: readonly LookerField[]): Fields {
 }
 
 export function getSchema(request: ConnectorRequest) {
+  if (isPortfolioReport(request.configParams?.report)) {
+    return DataStudioApp.createCommunityConnector()
+      .newGetSchemaResponse()
+      .setFields(lookerFields(portfolioFields()))
+      .build();
+  }
   const report = chosenReport(request);
   const skipped: string[] = [];
   const fields = lookerFields(offeredFields(report, sampleAnswer(report, request), skipped));
@@ -225,7 +232,30 @@ export function reportRows(
   };
 }
 
+/** The portfolio report's getData (portfolio-report.ts): the requested fields, in their order. */
+function portfolioData(request: ConnectorRequest) {
+  const table = portfolioTable(readCredentials(), String(request.scriptParams?.lastRefresh ?? ''));
+  const known = portfolioFields();
+  const requested = (request.fields ?? []).map((each) => {
+    const id = String(each.name).slice(0, 200);
+    return known.find((candidate) => candidate.id === id) ?? absentField(id);
+  });
+  const indexes = requested.map((field) => table.columns.indexOf(field.column));
+  const rows = table.rows.map((row) =>
+    requested.map((field, position) => {
+      const index = indexes[position]!;
+      return lookerValue(field, index < 0 ? null : (row[index] ?? null));
+    }),
+  );
+  return DataStudioApp.createCommunityConnector()
+    .newGetDataResponse()
+    .setFields(lookerFields(requested))
+    .addAllRows(rows)
+    .build();
+}
+
 export function getData(request: ConnectorRequest) {
+  if (isPortfolioReport(request.configParams?.report)) return portfolioData(request);
   const report = chosenReport(request);
   const range = readRange(request.dateRange);
   if (!range) {

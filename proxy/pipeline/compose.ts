@@ -18,6 +18,7 @@ import { type FreshnessWindows, freshnessWindows } from '../freshness.js';
 import type { LedgerSeriesReader } from '../ledger-route.js';
 import type { ProxyLogEntry } from '../log.js';
 import { PACER_WINDOW_MS, type Pacer, UpstreamPacer } from '../pacer.js';
+import type { LinkStore } from '../share/link-store.js';
 import {
   type CacheLike,
   cacheApiStore,
@@ -49,6 +50,10 @@ export interface ProxyDeps {
    * answers too (docs/proxy-scale-out.md).
    */
   store?: SharedStore;
+  /** With AIVIS_ACCOUNTS: each account's own store, by label (docs/agencies.md). */
+  accountStores?: ReadonlyMap<string, SharedStore>;
+  /** Client links' revocations and counts (proxy/share/): Redis or SHARE_FILE. */
+  links?: LinkStore;
   /** Where the proxy says it lost or regained its shared store (once each way). */
   notice?: (text: string) => void;
   /** The ledger the proxy serves series from (AIVIS_LEDGER on Node; docs/ledger.md). */

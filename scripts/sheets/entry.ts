@@ -22,6 +22,9 @@ import {
   CUSTOM_FUNCTION_NAMES,
   CUSTOM_FUNCTIONS,
   type CustomFunctionName,
+  GENERAL_FUNCTION_NAMES,
+  GENERAL_FUNCTIONS,
+  type GeneralFunctionName,
 } from '../../apps-script/src/functions.js';
 import { ENDPOINTS, needsProject, projectParam } from '../../shared/api/endpoints.js';
 import { describeRule, type ParamRule } from '../../shared/api/param-rules.js';
@@ -86,6 +89,22 @@ function customFunction(name: CustomFunctionName): string {
   return `${comment}\nfunction ${name}(${names}) {\n  return ${BUNDLE_GLOBAL}.runCustomFunction('${name}', [${names}]);\n}`;
 }
 
+/** A function of GENERAL_FUNCTIONS (the generic AIVIS, the portfolio), with its help. */
+function generalFunction(name: GeneralFunctionName): string {
+  const definition = GENERAL_FUNCTIONS[name];
+  const comment = block([
+    doc(definition.summary),
+    '',
+    doc(`Example: ${definition.example}`),
+    '',
+    ...definition.args.map((arg) => `@param {${arg.type}} ${arg.name} ${doc(arg.help)}`),
+    '@return {Array<Array<*>>} A table with a header row.',
+    '@customfunction',
+  ]);
+  const names = definition.args.map((arg) => arg.name).join(', ');
+  return `${comment}\nfunction ${name}(${names}) {\n  return ${BUNDLE_GLOBAL}.runGeneralFunction('${name}', [${names}]);\n}`;
+}
+
 /** The generated section appended after the bundle. */
 export function entrySection(): string {
   const parts = [
@@ -99,6 +118,7 @@ export function entrySection(): string {
       '@param {GoogleAppsScript.Events.AddonOnInstall} e The install event.',
     ])}\nfunction onInstall(e) {\n  onOpen(e);\n}`,
     ...CUSTOM_FUNCTION_NAMES.map(customFunction),
+    ...GENERAL_FUNCTION_NAMES.map(generalFunction),
     ...MENU_ITEMS.map((item) =>
       thin(item.handler, `Menu: ${item.label}`, `return ${BUNDLE_GLOBAL}.${item.target}();`),
     ),

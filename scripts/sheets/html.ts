@@ -3,6 +3,7 @@
  * inlined (HtmlService serves one file per page). All dynamic text is set
  * with textContent by the scripts, so nothing from the API is parsed as HTML.
  */
+import { ALERT_RULES, type AlertRule } from '../../apps-script/src/alert-rules.js';
 import { MENU_TITLE, SETTINGS_PATH } from '../../apps-script/src/config.js';
 import { PAGES } from '../../apps-script/src/entry-points.js';
 
@@ -44,21 +45,22 @@ const CONNECTION_AND_PROJECT = `<label for="connection">Connection</label>
 <select id="project" aria-describedby="project-error"></select>
 <div class="error" id="project-error"></div>`;
 
-const RULE_BOX = (flag: string, label: string) =>
-  `<div class="field inline"><input type="checkbox" id="rule-${flag}"><label for="rule-${flag}">${label}</label></div>`;
+/** One input per alert rule, read from the rule table; ui/alerts-page.ts finds them by data-rule. */
+const RULE_INPUTS = (ALERT_RULES as readonly AlertRule[])
+  .map((rule) =>
+    rule.type === 'points'
+      ? `<label for="rule-${rule.key}">${rule.label}</label>
+<input type="number" id="rule-${rule.key}" data-rule="${rule.key}" data-default="${rule.default}" min="0" max="100" step="0.5" aria-describedby="noise-note">
+<div class="note" id="noise-note">Only changes beyond sampling noise alert (two standard errors, from the answer counts).</div>`
+      : `<div class="field inline"><input type="checkbox" id="rule-${rule.key}" data-rule="${rule.key}" data-default="${rule.default}"><label for="rule-${rule.key}">${rule.label}</label></div>`,
+  )
+  .join('\n');
 
 const ALERTS_BODY = `<h1>${PAGES.alerts.title}</h1>
 ${CONNECTION_AND_PROJECT}
 <fieldset>
 <legend>Alert when</legend>
-<label for="score-change">The visibility score or share of voice moves by at least (points; 0 turns it off)</label>
-<input type="number" id="score-change" min="0" max="100" step="0.5" aria-describedby="noise-note">
-<div class="note" id="noise-note">Only changes beyond sampling noise alert (two standard errors, from the answer counts).</div>
-${RULE_BOX('competitor_overtakes', 'A competitor overtakes the brand')}
-${RULE_BOX('flagged_answers', 'New flagged answers (negative, drawback, off topic)')}
-${RULE_BOX('source_stale', 'A connected source becomes stale or unavailable')}
-${RULE_BOX('run_failed', 'The scheduled refresh fails twice in a row')}
-${RULE_BOX('top_action', 'The top action of the plan changes')}
+${RULE_INPUTS}
 </fieldset>
 <fieldset>
 <legend>Send to</legend>

@@ -2,8 +2,8 @@
  * One request whose answer is read up to a cap, for the drift check's shells
  * (the CLI, the explorer): an endless or huge answer holds at most that much
  * memory (docs/service-drift.md; the proxy reads upstream the same way,
- * proxy/body-limit.ts). Apart from fetch-exchange.ts so the widgets, which
- * never need it, do not carry it.
+ * proxy/body-limit.ts), and for the trend widget's ledger series. Apart from
+ * fetch-exchange.ts so the widgets that read no such answer do not carry it.
  */
 import { globalFetch } from './fetch-exchange.js';
 import type { AbortSignalLike, FetchLike, HttpRequest, HttpResponse } from './types.js';

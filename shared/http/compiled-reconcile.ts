@@ -79,9 +79,20 @@ const MAX_FIXED_DEPTH = 24;
 export function createCompiledReconcile(
   shapes: CompiledShapes,
   test: ShapeTest,
-  options: { extras?: ExtraKeys; keepMisfits?: boolean; lists?: 'mark' | 'skip' } = {},
+  options: {
+    extras?: ExtraKeys;
+    keepMisfits?: boolean;
+    lists?: 'mark' | 'skip';
+    /**
+     * Compiled yes/no tests of the same shapes (shared/schemas/compiled-tests.ts),
+     * asked first at each leaf: a value they pass passes `test` too, so `test`
+     * (which words the difference) runs only for a value they refuse.
+     */
+    fits?: (shape: CompactShape) => (value: unknown) => boolean;
+  } = {},
 ): (shape: CompactShape | undefined, value: unknown) => Reconciled {
   const keepMisfits = options.keepMisfits === true;
+  const fitsOf = options.fits;
   // Only a dropping read's lists are fixed points of both kinds of read.
   const lists = options.lists === 'mark' && keepMisfits ? undefined : options.lists;
   const extras = options.extras;
@@ -196,11 +207,13 @@ export function createCompiledReconcile(
         const empty = shape.t === '~' ? null : undefined;
         return { read: (value, at) => (value === empty ? value : read(value, at)), fixed };
       }
-      case 'n':
+      case 'n': {
         if (!tolerant) return { read: undefined, fixed };
+        const fits = fitsOf?.(shape);
         return {
           read: (value, at) => {
-            if (typeof value === 'number' && !test(shape, value, NO_PATH)) return value;
+            if (typeof value === 'number' && (fits?.(value) || !test(shape, value, NO_PATH)))
+              return value;
             if (typeof value === 'string' && NUMERIC.test(value)) {
               const number = Number(value);
               if (misfit(shape, number, here(at)) && !keepMisfits) return DROP;
@@ -216,6 +229,7 @@ export function createCompiledReconcile(
           },
           fixed,
         };
+      }
       case 'a': {
         const item = place(
           shape.e,
@@ -247,10 +261,17 @@ export function createCompiledReconcile(
           fixed,
         };
       }
-      default:
+      default: {
         // s, d, b, l: a leaf is only ever a misfit, and only where read tolerantly.
         if (!tolerant) return { read: undefined, fixed };
+        const fits = fitsOf?.(shape);
+        if (fits)
+          return {
+            read: (value, at) => (fits(value) || !misfit(shape, value, here(at)) ? value : DROP),
+            fixed,
+          };
         return { read: (value, at) => (misfit(shape, value, here(at)) ? DROP : value), fixed };
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
 import { responseSchema } from '../api/responses.js';
 import { errorEnvelopeSchema, unavailableSourceSchema } from '../schemas/common.js';
 import { compileShapes } from '../schemas/compile-shapes.js';
+import { compileTests } from '../schemas/compiled-tests.js';
 import { type BodyCheck, type CheckResult, formatJsonPath, isUnavailable } from './body-check.js';
 import { createCompiledReconcile } from './compiled-reconcile.js';
 import type { Reconciled } from './reconcile.js';
@@ -48,10 +49,17 @@ export function reconcileBody(
   options: { keepMisfits?: boolean } = {},
 ): Reconciled {
   shapes ??= compileShapes();
-  const test = createShapeTest(shapes);
-  // The table's read passes over the lists the check's read returned: each row is read once.
-  keepingReconcile ??= createCompiledReconcile(shapes, test, { keepMisfits: true, lists: 'skip' });
-  reconcile ??= createCompiledReconcile(shapes, test, { lists: 'mark' });
+  if (!reconcile || !keepingReconcile) {
+    const test = createShapeTest(shapes);
+    const fits = compileTests(shapes);
+    // The table's read passes over the lists the check's read returned: each row is read once.
+    keepingReconcile = createCompiledReconcile(shapes, test, {
+      keepMisfits: true,
+      lists: 'skip',
+      fits,
+    });
+    reconcile = createCompiledReconcile(shapes, test, { lists: 'mark', fits });
+  }
   const read = options.keepMisfits ? keepingReconcile : reconcile;
   return read(responseShape(shapes, name, query, body), body);
 }

@@ -161,7 +161,7 @@ function prototypeIsClean(): boolean {
  * A row whose keys are exactly those of `plan.order`, in that order, filled
  * with the same cells as fill()'s walk over the known keys: the keys it does
  * not carry stay null, and for-in reads each value straight from the row.
- * False (nothing written) for any other row.
+ * False for any other row (fill()'s walk then writes every known cell again).
  */
 function fillInOrder(
   value: Record<string, unknown>,
@@ -174,21 +174,18 @@ function fillInOrder(
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
   const expected = order.keys;
+  // One pass: cells written before a key out of place are written again, the
+  // same, by fill()'s walk over the known keys.
   let position = 0;
   for (const key in value) {
     if (expected[position] !== key) return false;
-    position += 1;
-  }
-  if (position !== expected.length) return false;
-  position = 0;
-  for (const key in value) {
     const index = order.index[position]!;
     position += 1;
     const column = plan.columns[index]!;
     if (column >= 0) cells[column] = toCell(value[key]);
     else fillNested(value[key], plan.nested[index]!, cells, columns);
   }
-  return true;
+  return position === expected.length;
 }
 
 /** A field the schema says is an object: its own columns, or a column of its own for a scalar. */

@@ -26,7 +26,7 @@ const SLACK = 'https://hooks.slack.com/services/T0/B0/deliverysecret';
 const CHAT = 'https://chat.googleapis.com/v1/spaces/AAA/messages?key=k&token=chatdelivery';
 const TEAMS = 'https://acme.webhook.office.com/webhookb2/teamsdelivery';
 const QUIET_RULES = {
-  score_change: 0,
+  score_or_share_change: 0,
   competitor_overtakes: false,
   flagged_answers: false,
   source_stale: false,
@@ -102,7 +102,7 @@ describe('a failing property store', () => {
         project: 1001,
         email: true,
         webhooks: [],
-        rules: { ...QUIET_RULES, score_change: 3 },
+        rules: { ...QUIET_RULES, score_or_share_change: 3 },
         digest: 'off',
       },
     ]);

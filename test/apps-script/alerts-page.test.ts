@@ -18,7 +18,7 @@ const alertsPage = () => openWithProjects(chromium(), suite.load(), 'Alerts');
 describe('Alerts sidebar', () => {
   test('saves a project with a webhook; the address is never shown again, only its service', async () => {
     const { addon, page } = await alertsPage();
-    await page.fill('#score-change', '2.5');
+    await page.fill('#rule-score_or_share_change', '2.5');
     await page.check('#rule-top_action');
     await page.fill('#webhooks', SLACK);
     await page.selectOption('#digest', 'weekly');
@@ -27,19 +27,19 @@ describe('Alerts sidebar', () => {
     const saved = addon.call('aivisAlertSettings') as {
       entries: Array<{
         project: number;
-        rules: { score_change: number; top_action: boolean };
+        rules: { score_or_share_change: number; top_action: boolean };
         digest: string;
       }>;
     };
     expect(saved.entries[0]).toMatchObject({
       project: 1001,
-      rules: { score_change: 2.5, top_action: true },
+      rules: { score_or_share_change: 2.5, top_action: true },
       digest: 'weekly',
     });
     expect(await page.inputValue('#webhooks')).toBe('');
     expect(await textOf(page, '#saved-webhooks')).toBe('Keep Slack (hooks.slack.com)');
     expect(await textOf(page, '#entries')).toMatch(
-      /^Project 1001 \[Default\]: score ±2\.5, .*→ email, Slack \(hooks\.slack\.com\); digest weekly/,
+      /^Project 1001 \[Default\]: score or share change ±2\.5, .*→ email, Slack \(hooks\.slack\.com\); digest weekly/,
     );
     expect(await page.content()).not.toContain('pagesecret4321');
 
@@ -68,7 +68,7 @@ describe('Alerts sidebar', () => {
         email: true,
         webhooks: [SLACK],
         rules: {
-          score_change: 3,
+          score_or_share_change: 3,
           competitor_overtakes: true,
           flagged_answers: true,
           source_stale: true,
@@ -96,7 +96,7 @@ describe('Alerts sidebar', () => {
   test('works from the keyboard and axe finds nothing, before and after saving', async () => {
     const { page } = await alertsPage();
     expect(await axeViolations(page)).toEqual([]);
-    await page.focus('#score-change');
+    await page.focus('#rule-score_or_share_change');
     for (let step = 0; step < 30; step++) {
       if ((await page.evaluate(() => document.activeElement?.id)) === 'save') break;
       await page.keyboard.press('Tab');

@@ -25,7 +25,7 @@ function load(reshape?: Reshape, beforeRequest?: (path: string) => void) {
 }
 
 const RULES = {
-  score_change: 3,
+  score_or_share_change: 3,
   competitor_overtakes: true,
   flagged_answers: true,
   source_stale: true,
@@ -99,7 +99,9 @@ describe('who owns an alert', () => {
       addon.errorOf('aivisSaveAlerts', [{ ...entry({ email: false }), owner: OWNER }]),
     ).toMatch(/entries\[0\]\.owner is owner@example\.com: only the person who saved an alert/);
     // The editor's own entry for the same project stands beside the owner's.
-    addon.call('aivisSaveAlerts', [entry({ email: false, rules: { ...RULES, score_change: 0 } })]);
+    addon.call('aivisSaveAlerts', [
+      entry({ email: false, rules: { ...RULES, score_or_share_change: 0 } }),
+    ]);
 
     addon.setUser(OWNER);
     const own = addon.call('aivisAlertSettings') as View;
@@ -185,7 +187,7 @@ describe('alert state', () => {
       };
       return { ...body, answers: [future, ...body.answers] };
     });
-    addon.call('aivisSaveAlerts', [entry({ rules: { ...RULES, score_change: 0 } })]);
+    addon.call('aivisSaveAlerts', [entry({ rules: { ...RULES, score_or_share_change: 0 } })]);
     addon.call('aivisCheckAlertsNow');
     await suite.sandbox.drift('next_day');
     addon.call('aivisCheckAlertsNow');

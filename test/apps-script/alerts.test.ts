@@ -44,7 +44,7 @@ function load() {
 type Addon = ReturnType<typeof load>;
 
 const RULES = {
-  score_change: 3,
+  score_or_share_change: 3,
   competitor_overtakes: true,
   flagged_answers: true,
   source_stale: true,
@@ -106,8 +106,8 @@ describe('alert settings', () => {
   test('invalid settings are refused naming the field and what is allowed; nothing is stored', () => {
     const addon = load();
     const refused = (entries: unknown) => addon.errorOf('aivisSaveAlerts', entries);
-    expect(refused([entry({ rules: { ...RULES, score_change: -1 } })])).toMatch(
-      /entries\[0\]\.rules\.score_change.*from 0 to 100/,
+    expect(refused([entry({ rules: { ...RULES, score_or_share_change: -1 } })])).toMatch(
+      /entries\[0\]\.rules\.score_or_share_change.*from 0 to 100/,
     );
     expect(refused([entry(), entry({ webhooks: ['https://evil.example/hook'] })])).toMatch(
       /entries\[1\]\.webhooks\[0\].*Google Chat, Slack or Microsoft Teams.*https:\/\/hooks\.slack\.com\//,
@@ -204,7 +204,7 @@ describe('alert checks', () => {
   test('a change within noise does not alert, and the run log says why', async () => {
     await suite.sandbox.drift('baseline');
     const addon = load();
-    addon.call('aivisSaveAlerts', [entry({ rules: { ...RULES, score_change: 0.5 } })]);
+    addon.call('aivisSaveAlerts', [entry({ rules: { ...RULES, score_or_share_change: 0.5 } })]);
     addon.call('aivisCheckAlertsNow');
     await suite.sandbox.drift('dip');
     const result = addon.call('aivisCheckAlertsNow') as { sent: number; skipped: number };

@@ -25,6 +25,7 @@ describe('menu and pages', () => {
       'Insert report...',
       'Build a query...',
       'Insert dashboard...',
+      'Insert portfolio',
       'Alerts...',
       'Check alerts now',
     ]);

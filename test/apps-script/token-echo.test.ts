@@ -163,7 +163,7 @@ describe('token echoes in alerts, digests, the alert state and the history sheet
           'https://acme.webhook.office.com/webhookb2/echo',
         ],
         rules: {
-          score_change: 0,
+          score_or_share_change: 0,
           competitor_overtakes: true,
           flagged_answers: true,
           source_stale: true,

@@ -10,7 +10,7 @@ import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { type ServedHandler, serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { ENTRY_TOKEN, INTRANET, PRO_TOKEN, startRecorder } from '../proxy/helpers.js';
 
-export type ProxyName = 'main' | 'limited' | 'flaky';
+export type ProxyName = 'main' | 'limited' | 'flaky' | 'agency';
 
 /** One proxy configuration per name, as environment variables (Workers bindings, process.env). */
 export type EdgeConfigs = Record<ProxyName, Record<string, string>>;
@@ -63,6 +63,14 @@ export async function startEdgeUpstream(): Promise<EdgeUpstream> {
     configs: {
       main: { ...common, AIVIS_BASE_URL: sandbox.baseUrl },
       limited: { ...common, AIVIS_BASE_URL: sandbox.baseUrl, ALLOWED_PROJECTS: '1001,1003' },
+      // Two accounts in one proxy (docs/agencies.md): the setting names the variables of the tokens.
+      agency: {
+        AIVIS_BASE_URL: sandbox.baseUrl,
+        ALLOWED_ORIGINS: INTRANET,
+        AIVIS_ACCOUNTS: 'acme:ACME_TOKEN,globex:GLOBEX_TOKEN',
+        ACME_TOKEN: ENTRY_TOKEN,
+        GLOBEX_TOKEN: PRO_TOKEN,
+      },
       flaky: {
         ...common,
         AIVIS_BASE_URL: flaky.url,
@@ -176,6 +184,24 @@ export function proxyCases(
         headers: { Origin: 'https://evil.example.com', 'Access-Control-Request-Method': 'GET' },
       });
       expect(refused.status).toBe(403);
+    });
+
+    it("serves two accounts: one merged list, each project read with its own account's token", async () => {
+      const list = await read('agency', '/api/v1/projects');
+      expect(list.status).toBe(200);
+      const projects = (
+        JSON.parse(list.body) as { projects: Array<{ id: number; account: string }> }
+      ).projects;
+      expect(projects.map((project) => `${project.id} ${project.account}`)).toEqual([
+        '1001 acme',
+        '1002 acme',
+        '1003 acme',
+        '2001 globex',
+      ]);
+      expect((await read('agency', '/api/v1/projects/2001/citations')).status).toBe(200);
+      expect(upstream.sandbox.requestLog.at(-1)).toMatchObject({ account: 'B' });
+      expect((await read('agency', '/api/v1/projects/1002/citations')).status).toBe(200);
+      expect(upstream.sandbox.requestLog.at(-1)).toMatchObject({ account: 'A' });
     });
 
     it('keeps to ALLOWED_PROJECTS, in the list too', async () => {

@@ -88,9 +88,11 @@ describe('config', () => {
     expect(project!.options!.map((option) => option.value)).toEqual(ids);
     expect(report!.name).toBe('report');
     expect(report!.isDynamic).toBe(true);
-    expect(report!.options!.map((option) => option.value)).toEqual(
-      REPORTS.map((each) => each.value),
-    );
+    // Every dataset, then the portfolio (docs/agencies.md).
+    expect(report!.options!.map((option) => option.value)).toEqual([
+      ...REPORTS.map((each) => each.value),
+      'portfolio',
+    ]);
     for (const value of [
       'answers',
       'summary:ai_visibility',

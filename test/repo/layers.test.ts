@@ -76,7 +76,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'scripts/apps-script-bundle',
     'scripts/looker-studio',
   ],
-  // The ledger's commands pace themselves with the proxy's pacer (docs/ledger.md, "Budget"); the proxy's
+  // The `share` command reads the proxy's settings and link store (docs/agencies.md); the ledger's
+  // commands pace themselves with the proxy's pacer (docs/ledger.md, "Budget"); the proxy's
   // settings table of docs/proxy.md is written from PROXY_SETTINGS (scripts/proxy/settings-table.ts).
   scripts: ['shared', 'widget', 'proxy', 'ledger', 'scripts'],
   support: ['shared', 'server', 'sandbox', 'ssr', 'widget', 'proxy', 'support'],

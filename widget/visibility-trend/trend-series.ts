@@ -23,6 +23,8 @@ export interface Trend {
   lastFullIndex: number | undefined;
   /** The day of the newest check (YYYY-MM-DD), when the API says it. */
   latestCheckDay: string | undefined;
+  /** How many of the first months come from the proxy's ledger, not the API (ledger-history.ts). */
+  ledgerMonths?: number;
 }
 
 /** Most competitors a chart draws, whatever the attribute asks: more lines are unreadable. */

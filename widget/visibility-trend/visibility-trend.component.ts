@@ -1,4 +1,9 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
+import { isCalendarDate } from '../../shared/api/param-rules.js';
+import { boundedExchange } from '../../shared/client/bounded-exchange.js';
+import { validationError } from '../../shared/http/errors.js';
+import { normalizeBaseUrl } from '../../shared/http/request.js';
 import type { CompetitorHistory } from '../../shared/schemas/competitors.js';
 import { CATALOG } from '../catalog.js';
 import { chartStyles } from '../charts/chart.styles.js';
@@ -6,12 +11,24 @@ import { ChartWidthController } from '../charts/chart-width.js';
 import { type Frame, labelStep, linePath, xOf, yOf } from '../charts/line-chart.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
+import { type GlobalSettings, globalSettings } from '../internal/connection.js';
 import type { Formatters } from '../internal/format.js';
+import {
+  type LedgerMonth,
+  ledgerMonthsOf,
+  ledgerQuery,
+  MAX_LEDGER_BODY,
+  withLedger,
+} from './ledger-history.js';
 import { MAX_COMPETITORS, type Trend, trendOf } from './trend-series.js';
 import { visibilityTrendStyles } from './visibility-trend.styles.js';
 
 const DEFAULT_COMPETITORS = 3;
 const Y_TICKS = [0, 25, 50, 75, 100];
+const HISTORY_SINCE = 'history-since';
+
+/** What the proxy's ledger added: its months, or why none (docs/widgets.md, "Months before the API's window"). */
+type LedgerState = { months: LedgerMonth[] } | { note: 'no-ledger' | 'unreadable' };
 
 /** The series' colour classes: the own brand, then the competitors in rank order. */
 const colourOf = (trend: Trend, index: number) =>
@@ -36,7 +53,8 @@ const colourOf = (trend: Trend, index: number) =>
  * @csspart point - A month's point on a line.
  * @csspart readout - The line that reads out the point pointed at or focused.
  * @csspart table - The visually hidden table of the same figures.
- * @csspart meta - The partial-month and history notes.
+ * @csspart meta - The partial-month and history notes, and the note when the proxy keeps no ledger.
+ * @csspart ledger - The Details saying which months came from the proxy's ledger (history-since).
  * @csspart empty - The sentence shown when there is no history yet.
  * @csspart error - The error message box.
  * @csspart skeleton - The loading placeholder.
@@ -58,6 +76,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   static override properties: PropertyDeclarations = {
     months: { reflect: true },
     competitors: { reflect: true },
+    historySince: { attribute: HISTORY_SINCE, reflect: true },
     active: { attribute: false },
   };
 
@@ -66,6 +85,13 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
 
   /** Competitors drawn beside the own brand: 0 (own brand alone) to 5, default 3. */
   declare competitors?: string;
+
+  /**
+   * The first day (YYYY-MM-DD) to show: months before the API's window are read
+   * from the proxy's ledger series (docs/ledger.md), the own brand's daily score
+   * averaged per month. Absent: the API's window alone.
+   */
+  declare historySince?: string;
 
   /** The point read out: [series index, month index]. */
   private active?: readonly [number, number];
@@ -81,6 +107,46 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
 
   readonly #chartWidth = new ChartWidthController(this, '.plot');
 
+  /** The attribute's refusal, named as the page's editor wrote it (as the catalogue's attributes are). */
+  #historySinceError(): unknown {
+    const from = this.historySince;
+    return from == null || isCalendarDate(from)
+      ? undefined
+      : validationError({ [HISTORY_SINCE]: [`${HISTORY_SINCE} must be a date as YYYY-MM-DD`] });
+  }
+
+  /** Reads the ledger's months once the API's answer says where its window starts. */
+  readonly #ledger = new Task(this, {
+    args: () => {
+      const body = this.task.value as CompetitorHistory | undefined;
+      const first = body ? trendOf(body, 0).months[0] : undefined;
+      const base = first ? this.client()?.credentials.baseUrl : undefined;
+      return [this.historySince, this.project, base, first] as const;
+    },
+    task: async ([from, project, base, first], { signal }): Promise<LedgerState | undefined> => {
+      if (!from || !isCalendarDate(from) || !base || !first || !/^\d{1,9}$/.test(project ?? ''))
+        return undefined;
+      const query = ledgerQuery(from, first);
+      if (!query) return { months: [] };
+      const url = `${normalizeBaseUrl(base)}/ledger/v1/projects/${project}/series?metric=score&from=${query.from}&to=${query.to}`;
+      // The page's transport (configure({ fetch })), else its fetch; no token: the route needs none.
+      const fetch = (globalSettings() as GlobalSettings).fetch;
+      try {
+        // Read up to the cap and no further: a huge or endless answer holds no more memory.
+        const answer = await boundedExchange(
+          { method: 'GET', url, headers: { Accept: 'application/json' } },
+          { ...(fetch ? { fetch } : {}), signal, maxBodyBytes: MAX_LEDGER_BODY },
+        );
+        if (answer.status === 404) return { note: 'no-ledger' };
+        if (answer.status !== 200) return { note: 'unreadable' };
+        return { months: ledgerMonthsOf(JSON.parse(answer.body), first) };
+      } catch {
+        // A missing or broken ledger never turns the card into an error: the API's months stay.
+        return { note: 'unreadable' };
+      }
+    },
+  });
+
   /** The competitors attribute as a count; anything but a whole number 0–5 is the default. */
   #competitorCount(): number {
     const count = Number(this.competitors ?? DEFAULT_COMPETITORS);
@@ -90,7 +156,12 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   }
 
   protected renderData(body: unknown, format: Formatters): TemplateResult {
-    const trend = trendOf(body as CompetitorHistory, this.#competitorCount());
+    const invalid = this.#historySinceError();
+    if (invalid) return this.renderError(invalid);
+    const ledger = this.#ledger.value;
+    const fromApi = trendOf(body as CompetitorHistory, this.#competitorCount());
+    const trend = withLedger(fromApi, ledger && 'months' in ledger ? ledger.months : []);
+    const ledgerCount = trend.ledgerMonths ?? 0;
     if (trend.months.length === 0) {
       return html`<p part="empty" class="muted">
         No monthly snapshots are stored for this project yet: the trend starts after the first month of checks.
@@ -121,7 +192,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
               ${format.date(trend.latestCheckDay!)}.`
         }
         ${
-          trend.months.length < asked
+          fromApi.months.length < asked && ledgerCount === 0
             ? html`History starts in ${month(0)}:
               ${trend.months.length === 1 ? 'one month' : `${trend.months.length} months`} so far${
                 lastFullIndex === undefined ? ', none of them complete yet' : ''
@@ -129,7 +200,26 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
             : nothing
         }
         ${trend.series[0]?.isOwnBrand ? nothing : 'Your brand is not named in these snapshots.'}
+        ${
+          ledger && 'note' in ledger
+            ? ledger.note === 'no-ledger'
+              ? "The proxy keeps no ledger: the API's months alone are shown."
+              : "The proxy's ledger could not be read: the API's months alone are shown."
+            : nothing
+        }
       </p>
+      ${
+        ledgerCount > 0
+          ? html`<details part="ledger">
+              <summary>Months from the proxy's ledger</summary>
+              <p>
+                ${month(0)} to ${month(ledgerCount - 1)} come from the proxy's ledger: your brand's daily
+                score, averaged per month (points with a ring). From ${month(ledgerCount)} on the figures are the
+                API's.
+              </p>
+            </details>`
+          : nothing
+      }
     `;
   }
 
@@ -166,6 +256,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
     // The roving tab stop: the point read out, else the own brand's newest month.
     const [activeSeries, activeMonth] = this.active ?? [0, count - 1];
     const partial = trend.partialIndex;
+    const ledgerCount = trend.ledgerMonths ?? 0;
     const lines = trend.series.map((series, seriesIndex) => {
       const points = series.values.map((value, index) =>
         value === null ? null : ([x(index), y(value)] as const),
@@ -179,7 +270,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
         ${points.map((point, index) =>
           point
             ? svg`<circle
-                class="pt ${index === partial ? 'hollow' : ''} ${
+                class="pt ${index === partial ? 'hollow' : ''} ${index < ledgerCount ? 'ledger' : ''} ${
                   seriesIndex === activeSeries && index === activeMonth && this.active
                     ? 'active'
                     : ''
@@ -190,7 +281,7 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
                 cy=${point[1]}
                 r=${series.isOwnBrand ? 4.5 : 3.5}
                 role="img"
-                aria-label="${month(index)}${index === partial ? ' (partial)' : ''}, ${series.name}: ${format.percent(series.values[index]!)}"
+                aria-label="${month(index)}${index === partial ? ' (partial)' : ''}${index < ledgerCount ? ' (ledger)' : ''}, ${series.name}: ${format.percent(series.values[index]!)}"
                 tabindex=${seriesIndex === activeSeries && index === activeMonth ? 0 : -1}
                 @focus=${() => this.#show(seriesIndex, index)}
                 @pointerenter=${() => this.#show(seriesIndex, index)}
@@ -270,7 +361,9 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       <tbody>
         ${trend.months.map(
           (_, index) => html`<tr>
-            <th scope="row">${month(index)}${index === trend.partialIndex ? ' (partial)' : ''}</th>
+            <th scope="row">${month(index)}${index === trend.partialIndex ? ' (partial)' : ''}${
+              index < (trend.ledgerMonths ?? 0) ? ' (ledger)' : ''
+            }</th>
             ${trend.series.map((series) => {
               const value = series.values[index];
               return html`<td>${value == null ? '—' : format.percent(value)}</td>`;

@@ -40,6 +40,12 @@ export const visibilityTrendStyles = css`
     fill: var(--_bg);
     stroke: currentColor;
   }
+  /* A month from the proxy's ledger: a ring, so it reads apart from the API's months. */
+  .pt.ledger {
+    fill: var(--_bg);
+    stroke: currentColor;
+    stroke-dasharray: 2 1.5;
+  }
   .pt:focus {
     outline: none;
   }

@@ -1,0 +1,184 @@
+/**
+ * Client links in front of the proxy (docs/agencies.md#client-links):
+ * `/s/<id>.<signature>?…` is checked (signature, expiry), admitted by the
+ * link store (not revoked, within the link's own views per minute, then
+ * counted), and answered with the page of its view: the proxy's own
+ * server-rendered embed of that element or dashboard (proxy/cards/, ssr/),
+ * read like any viewer's (the same cache, budget and account routing),
+ * inside the agency's frame.
+ * Every other path goes on to the proxy unchanged.
+ *
+ * Refusals say nothing about data: a link that is not ours is 404, an
+ * expired or revoked one 410, a burst on one link 429 for that link only.
+ * No token reaches the page: the view is the proxy's own scrubbed answer,
+ * and the page is scrubbed of every account's token once more.
+ */
+import { API_PREFIX } from '../../shared/api/vocabulary.js';
+import type { ProxyConfig } from '../config.js';
+import { scrubText } from '../scrub.js';
+import { CLIENT_PAGE_HEADERS, clientPage, type EndedReason, endedPage } from './client-page.js';
+import { interimView } from './interim-view.js';
+import { type LinkStore, secondsToNextMinute } from './link-store.js';
+import { type LinkFields, readLink, SHARE_PREFIX } from './signed-link.js';
+
+export type FetchHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
+  stats(): unknown;
+};
+
+export interface ShareLinkDeps {
+  /** undefined: links cannot be checked for revocation, so none is shown (503). */
+  links?: LinkStore;
+  now: () => number;
+}
+
+export function withShareLinks<H extends FetchHandler>(
+  inner: H,
+  config: ProxyConfig,
+  deps: ShareLinkDeps,
+): H {
+  const secret = config.shareSecret!;
+  const prefix = `${config.basePath}${SHARE_PREFIX}`;
+  const tokens = config.accounts?.map((account) => account.token) ?? [config.token];
+  const look = {
+    name: config.agencyName,
+    color: config.agencyColor,
+    ...(config.agencyLogo ? { logo: config.agencyLogo } : {}),
+  };
+  const ended = (reason: EndedReason, headers?: Record<string, string>) =>
+    endedPage(look, reason, headers);
+
+  /** The view as the proxy's own server-rendered embed page (proxy/cards/), read like any viewer's. */
+  async function view(
+    request: Request,
+    link: LinkFields,
+    context: unknown,
+    url: URL,
+  ): Promise<Response> {
+    const query = new URLSearchParams({
+      project: String(link.project),
+      period: link.period,
+      theme: 'light',
+    });
+    const embed = await inner(
+      new Request(`${url.origin}${config.basePath}/embed/${link.view}?${query}`, {
+        headers: hostOf(request),
+      }),
+      context,
+    );
+    let rendered: { title: string; head?: string; html: string } | undefined;
+    let answered = embed;
+    if (embed.status === 200) {
+      rendered = embedParts(await embed.text());
+    } else if (embed.status === 404) {
+      // A view the cards do not render: the interim view of the summary.
+      await embed.body?.cancel();
+      answered = await inner(
+        new Request(
+          `${url.origin}${config.basePath}${API_PREFIX}/projects/${link.project}?period=${link.period}`,
+          { headers: hostOf(request) },
+        ),
+        context,
+      );
+      if (answered.status === 200) {
+        const summary: unknown = await answered.json().catch(() => undefined);
+        rendered = interimView(
+          typeof summary === 'object' && summary !== null
+            ? (summary as Record<string, unknown>)
+            : {},
+          link.project,
+        );
+      }
+    }
+    if (!rendered) {
+      await answered.body?.cancel().catch(() => undefined);
+      return ended('unavailable', { 'Retry-After': '60' });
+    }
+    const age = Number(answered.headers.get('Age'));
+    const asOf = deps.now() - (Number.isFinite(age) && age > 0 ? age * 1000 : 0);
+    let page = clientPage(look, link, rendered, asOf);
+    for (const token of tokens) page = scrubText(page, token);
+    return new Response(page, { status: 200, headers: CLIENT_PAGE_HEADERS });
+  }
+
+  async function answer(request: Request, context: unknown): Promise<Response> {
+    const url = new URL(request.url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Only GET and HEAD.', {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
+      });
+    }
+    const link = await readLink(url.pathname.slice(config.basePath.length), url.search, secret);
+    if (!link) return ended('not_found');
+    const at = deps.now();
+    if (link.expires * 1000 <= at) return ended('expired');
+    if (!deps.links) return ended('unavailable');
+    let admission: Awaited<ReturnType<LinkStore['admit']>>;
+    try {
+      admission = await deps.links.admit(link.id, at, config.shareLinkPerMinute);
+    } catch {
+      // The store cannot say whether the link was revoked: show nothing rather than risk it.
+      return ended('unavailable', { 'Retry-After': '10' });
+    }
+    if (admission === 'revoked') return ended('revoked');
+    if (admission === 'limited') {
+      return ended('limited', { 'Retry-After': String(secondsToNextMinute(at)) });
+    }
+    return view(request, link, context, url);
+  }
+
+  const handler = async (request: Request, context?: unknown): Promise<Response> => {
+    let path: string;
+    try {
+      path = new URL(request.url).pathname;
+    } catch {
+      return inner(request, context);
+    }
+    if (!path.startsWith(prefix)) return inner(request, context);
+    try {
+      const response = await answer(request, context);
+      return request.method === 'HEAD'
+        ? new Response(null, { status: response.status, headers: response.headers })
+        : response;
+    } catch {
+      return ended('unavailable');
+    }
+  };
+  // The inner handler's own stats and budget, for whatever reads them (the ledger's pacer).
+  return Object.assign(handler, {
+    stats: () => inner.stats(),
+    pacer: (inner as { pacer?: unknown }).pacer,
+  }) as unknown as H;
+}
+
+function hostOf(request: Request): Headers {
+  const headers = new Headers();
+  const host = request.headers.get('Host');
+  if (host !== null) headers.set('Host', host);
+  return headers;
+}
+
+/** The title, stylesheet links and body of the proxy's own embed page (ssr/embed-page.ts). */
+export function embedParts(
+  page: string,
+): { title: string; head: string; html: string } | undefined {
+  const body = /<body>([\s\S]*)<\/body>/.exec(page)?.[1];
+  if (body === undefined) return undefined;
+  const title = /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? '';
+  const links = (/<head>([\s\S]*?)<\/head>/.exec(page)?.[1] ?? '').match(
+    /<link rel="stylesheet" href="[^"]*">/g,
+  );
+  // The answers the cards carry for a script to pick up: no script runs on a client page.
+  const html = body.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/g, '');
+  return { title: unescapeTitle(title), head: (links ?? []).join('\n'), html };
+}
+
+/** The embed page's title is escaped; clientPage escapes it again. */
+function unescapeTitle(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+}
