@@ -62,7 +62,7 @@ export interface ProxyDeps {
   cardRendered?: () => void;
   /**
    * Loads `@resvg/resvg-js` for the cards' PNG pictures (the Node and Bun
-   * entry: `() => import('@resvg/resvg-js')`); none on Workers (docs/widgets.md, "Pictures in mail and wikis").
+   * entry imports the package in it); none on Workers (docs/widgets.md, "Pictures in mail and wikis").
    */
   loadPng?: () => Promise<unknown>;
 }
