@@ -147,7 +147,7 @@ describe('npm pack dist/widget', () => {
       [],
     );
     // The whole package packed: the bundles (the catalogue, and the standalone entries with
-    // the runtime they share), plus at most 110 KB of
+    // the runtime they share), plus at most 120 KB of
     // declarations, manifest, typings, README and licence. (It was a flat 200 KB with three
     // elements and four standalone entries, then 60 KB until the types of assumed fields,
     // partial at every depth, grew the declarations, then 70 KB until the manifest's events
@@ -168,8 +168,10 @@ describe('npm pack dist/widget', () => {
       .map((file) => bundleSize(file))
       .reduce((sum, size) => sum + size, 0);
     // (110 KB since the standalone entries share one runtime: nine copies of Lit and the core,
-    // each counted gzipped alone, had overstated what the tarball's one gzip stream holds.)
-    expect(packed.size).toBeLessThan(bundles + 110_000);
+    // each counted gzipped alone, had overstated what the tarball's one gzip stream holds;
+    // 120 KB since the portfolio element and the trend's ledger months added their declarations,
+    // manifest entries and framework typings: about 97 KB beside the bundles at that commit.)
+    expect(packed.size).toBeLessThan(bundles + 120_000);
   });
 });
 
