@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CUSTOM_FUNCTION_NAMES, CUSTOM_FUNCTIONS } from '../../apps-script/src/functions.js';
+import { ENDPOINTS } from '../../shared/api/endpoints.js';
 import { driftProbes } from '../../shared/drift.js';
 import { knownColumns } from '../../shared/table/columns.js';
 import { rowShapeOf } from '../../shared/table/normalize.js';
@@ -88,13 +89,19 @@ describe('the figures survive the reshaping', () => {
     );
   });
 
-  test('a single-brand detail: one row per platform, the expected columns first', () => {
+  test('a single-brand detail: one row per platform, the brand it is about and the expected columns first', () => {
     const base = reshapers['single-brand'];
     const addon = suite.load({ baseUrl: base, routes: { [BUILT_SERVICE_URL]: base } });
     const grid = addon.call('AIVIS_COMPETITORS', 1001, 'detail', 'competitor=Lumen') as Grid;
-    const expected = knownColumns(rowShapeOf('competitors', { dataset: 'detail' })).map(
-      (column) => column.name,
-    );
+    // The body names the brand the detail is about, and the table puts it first (RowsLocation.about).
+    const about = ENDPOINTS.competitors.rows?.({ dataset: 'detail' })?.about;
+    expect(about).toBeDefined();
+    const expected = [
+      about!.column,
+      ...knownColumns(rowShapeOf('competitors', { dataset: 'detail' })).map(
+        (column) => column.name,
+      ),
+    ];
     expect((grid[0] as string[]).slice(0, expected.length)).toEqual(expected);
     expect(grid.length - 1).toBeGreaterThan(0);
   });
