@@ -5,7 +5,7 @@
  * once), drawn in a system font, with the same lines as the picture's
  * <title> and description for readers that cannot see it.
  */
-import { escapeHtml } from './template-html.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 /** Lines a picture shows: a card's heading and its figures fit. */
 const MAX_LINES = 14;

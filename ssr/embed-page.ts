@@ -5,7 +5,7 @@
  * (the page's CSP allows no inline style), and the cards fit the frame by
  * their container queries (docs/widgets.md, "Embeds without script").
  */
-import { escapeHtml } from './template-html.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 export const EMBED_STYLESHEET = `:root{color-scheme:light dark}
 html,body{margin:0;padding:0;background:transparent}

@@ -6,11 +6,13 @@
  * bundle takes the card over with (AivisElement's held answer): no second
  * request, no jump (docs/loading.md, "Cards from the server").
  */
+
+import { escapeHtml } from '../shared/escape-html.js';
 import type { AivisError } from '../shared/http/errors.js';
 import type { AivisCitations } from '../widget/citations/citations.component.js';
 import { loadExplanations } from '../widget/internal/explanations-loader.js';
 import type { CardElement } from './card-request.js';
-import { escapeHtml, templateHtml } from './template-html.js';
+import { templateHtml } from './template-html.js';
 
 /** A card's answer: its data (and the answers of its follow-ups, AivisElement.followUps), or the error it shows. */
 export type CardAnswer = { data: unknown; followUps?: readonly unknown[] } | { error: AivisError };

@@ -7,13 +7,14 @@
  */
 import type { EndpointName } from '../shared/api/endpoints.js';
 import type { CheckedParams } from '../shared/api/validate.js';
+import { escapeHtml } from '../shared/escape-html.js';
 import type { AivisError } from '../shared/http/errors.js';
 import { parseSections, SECTIONS } from '../widget/dashboard/dashboard.component.js';
 import { checkedParams, forAttributes } from '../widget/internal/catalog-params.js';
 import { AivisDashboard, entryOf, newCard, type WidgetTag } from './card-elements.js';
 import { applyAttributes, type CardElement, requestKey } from './card-request.js';
 import { attributesHtml, type CardAnswer, type CardLook, cardHtml } from './render-card.js';
-import { escapeHtml, templateHtml, WrittenHtml } from './template-html.js';
+import { templateHtml, WrittenHtml } from './template-html.js';
 
 /** One section's card, before its answer: what to ask, or why it cannot ask. */
 export interface DashboardSection {

@@ -12,6 +12,8 @@
  * array, which Lit keeps per call site).
  */
 
+import { escapeHtml } from '../shared/escape-html.js';
+
 /** The parts of a Lit TemplateResult the server reads (lit-html's own shape). */
 interface TemplateLike {
   strings: readonly string[];
@@ -40,18 +42,6 @@ const TAG_END = /\s*(\/?)>/y;
 const MAX_DEPTH = 64;
 
 const compiled = new WeakMap<readonly string[], readonly Op[]>();
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const SPECIAL = /[&<>"']/g;
-
-/** Text or an attribute value, escaped so that it stays text in either place. */
-export const escapeHtml = (text: string): string => text.replace(SPECIAL, (c) => ESCAPES[c]!);
 
 /** Markup this renderer already wrote (a section's whole card), placed as it is. */
 export class WrittenHtml {

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PASTE_DIR, PASTE_FILE } from '../scripts/sheets/index.js';
 import { type PasteFiles, PasteTargetError, pasteFilesFor } from '../scripts/sheets/paste-files.js';
+import { escapeHtml } from '../shared/escape-html.js';
 import { errorEnvelope } from '../shared/http/errors.js';
 
 /** Re-targeted pairs kept per address; bounded so a stream of addresses cannot grow it. */
@@ -17,10 +18,6 @@ const KEPT_ADDRESSES = 8;
 const MAX_SERVICE_LENGTH = 300;
 
 export const SHEETS_FILES = { script: PASTE_FILE, manifest: 'appsscript.json' } as const;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function indexPage(defaultService: string): string {
   const value = escapeHtml(defaultService);

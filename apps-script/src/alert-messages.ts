@@ -6,6 +6,8 @@
  * email; in chat payloads it cannot form a link, a mention or markup
  * (docs/alerts.md, "Safety").
  */
+
+import { escapeHtml } from '../../shared/escape-html.js';
 import type { WebhookKind } from './alert-webhooks.js';
 
 /**
@@ -57,15 +59,6 @@ const QUOTE_CHARS = 280;
 export function clip(text: string, max = QUOTE_CHARS): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 const WORD_JOINER = '\u2060';

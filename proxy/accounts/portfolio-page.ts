@@ -8,10 +8,11 @@
  * parameters are the element's attributes (`sort`, `account`, `period`,
  * `row-href`). Every text is escaped.
  */
+
+import { escapeHtml } from '../../shared/escape-html.js';
 import { signedPoints } from '../../shared/noise.js';
 import { type PortfolioRow, portfolioRow, sortRows } from '../../shared/portfolio.js';
 import type { ProxyConfig } from '../config.js';
-import { escapeHtml } from '../share/client-page.js';
 
 type Handler = ((request: Request, context?: unknown) => Promise<Response>) & {
   stats(): unknown;

@@ -5,6 +5,8 @@
  * Server-made HTML: no script, nothing fetched from another server (the
  * logo is a data: URL), every text escaped.
  */
+
+import { escapeHtml } from '../../shared/escape-html.js';
 import type { LinkFields } from './signed-link.js';
 
 export interface AgencyLook {
@@ -27,15 +29,6 @@ export const CLIENT_PAGE_HEADERS = {
   'X-Robots-Tag': 'noindex, nofollow, noarchive',
   'X-Content-Type-Options': 'nosniff',
 } as const;
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const dateOf = (ms: number) =>
   new Date(ms).toLocaleString('en-GB', {

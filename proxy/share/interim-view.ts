@@ -5,9 +5,9 @@
  * every text escaped.
  */
 
+import { escapeHtml } from '../../shared/escape-html.js';
 import { signedPoints } from '../../shared/noise.js';
 import { portfolioRow } from '../../shared/portfolio.js';
-import { escapeHtml } from './client-page.js';
 
 const STYLE = `<style>
 .row { display: grid; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); gap: 12px; }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_BRAND, IMG_ONERROR, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
-import { escapeHtml } from '../../ssr/template-html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { ENTRY_TOKEN, LeakWatch, type TestProxy, testProxy } from './helpers.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_BRAND, IMG_ONERROR, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import type { Query } from '../../shared/api/endpoints.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { apiPath } from '../../shared/http/request.js';
 import { WIDGET_CLASSES } from '../../ssr/card-elements.js';
 import { cardAnswer, cardsReady, renderCard } from '../../ssr/index.js';
-import { escapeHtml } from '../../ssr/template-html.js';
 import {
   ENTRY_TOKEN,
   INTRANET,
