@@ -232,10 +232,15 @@ export function reportRows(
   };
 }
 
-/** The portfolio report's getData (portfolio-report.ts): the requested fields, in their order. */
-function portfolioData(request: ConnectorRequest) {
-  const table = portfolioTable(readCredentials(), String(request.scriptParams?.lastRefresh ?? ''));
-  const known = portfolioFields();
+/**
+ * The getData answer: the requested fields in their order, each read from the table by its
+ * column; a field found in neither the table nor the known fields is empty cells, not a failure.
+ */
+function dataResponse(
+  request: ConnectorRequest,
+  table: { columns: readonly string[]; rows: readonly (readonly Cell[])[] },
+  known: readonly ReturnType<typeof absentField>[],
+) {
   const requested = (request.fields ?? []).map((each) => {
     const id = String(each.name).slice(0, 200);
     return known.find((candidate) => candidate.id === id) ?? absentField(id);
@@ -252,6 +257,13 @@ function portfolioData(request: ConnectorRequest) {
     .setFields(lookerFields(requested))
     .addAllRows(rows)
     .build();
+}
+
+/** The portfolio report's getData (portfolio-report.ts): the requested fields, in their order. */
+function portfolioData(request: ConnectorRequest) {
+  const table = portfolioTable(readCredentials(), String(request.scriptParams?.lastRefresh ?? ''));
+  const known = portfolioFields();
+  return dataResponse(request, table, known);
 }
 
 export function getData(request: ConnectorRequest) {
@@ -277,20 +289,5 @@ export function getData(request: ConnectorRequest) {
     ...reportFields(report),
     ...answerOnlyFields(report, reportTable(report, fetched)),
   ];
-  const requested = (request.fields ?? []).map((each) => {
-    const id = String(each.name).slice(0, 200);
-    return known.find((candidate) => candidate.id === id) ?? absentField(id);
-  });
-  const indexes = requested.map((field) => table.columns.indexOf(field.column));
-  const rows = table.rows.map((row) =>
-    requested.map((field, position) => {
-      const index = indexes[position]!;
-      return lookerValue(field, index < 0 ? null : (row[index] ?? null));
-    }),
-  );
-  return DataStudioApp.createCommunityConnector()
-    .newGetDataResponse()
-    .setFields(lookerFields(requested))
-    .addAllRows(rows)
-    .build();
+  return dataResponse(request, table, known);
 }
