@@ -5,7 +5,7 @@
  * proxy/body-limit.ts), and for the trend widget's ledger series. Apart from
  * fetch-exchange.ts so the widgets that read no such answer do not carry it.
  */
-import { globalFetch } from './fetch-exchange.js';
+import { globalFetch, sendRequest } from './fetch-exchange.js';
 import type { AbortSignalLike, FetchLike, HttpRequest, HttpResponse } from './types.js';
 
 /** An answer longer than the reader's cap: it stopped reading there (the rest was never held). */
@@ -28,15 +28,7 @@ export async function boundedExchange(
     maxBodyBytes,
   }: { fetch?: FetchLike; signal?: AbortSignalLike; maxBodyBytes: number },
 ): Promise<HttpResponse> {
-  const answer = await fetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    ...(signal ? { signal } : {}),
-  });
-  const headers: Record<string, string> = {};
-  answer.headers.forEach((value, key) => {
-    headers[key.toLowerCase()] = value;
-  });
+  const { answer, headers } = await sendRequest(request, fetch, signal);
   const stream = answer.body as StreamLike | null | undefined;
   const body =
     typeof stream?.getReader === 'function'

@@ -10,6 +10,16 @@ export async function fetchExchange(
   request: HttpRequest,
   { fetch = globalFetch()!, signal }: { fetch?: FetchLike; signal?: AbortSignalLike } = {},
 ): Promise<HttpResponse> {
+  const { answer, headers } = await sendRequest(request, fetch, signal);
+  return { status: answer.status, headers, body: await answer.text() };
+}
+
+/** The request sent, with the answer's header names lower-cased; its body is still unread. */
+export async function sendRequest(
+  request: HttpRequest,
+  fetch: FetchLike,
+  signal: AbortSignalLike | undefined,
+) {
   const answer = await fetch(request.url, {
     method: request.method,
     headers: request.headers,
@@ -19,7 +29,7 @@ export async function fetchExchange(
   answer.headers.forEach((value, key) => {
     headers[key.toLowerCase()] = value;
   });
-  return { status: answer.status, headers, body: await answer.text() };
+  return { answer, headers };
 }
 
 /** The global fetch, bound, where the environment has one. */
