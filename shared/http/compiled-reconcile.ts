@@ -46,6 +46,14 @@ interface Place {
    * elsewhere: a union, a place that refers to itself, no compiled tests.
    */
   quick?: readonly string[];
+  /** A quick object's reading in two steps, for a value whose fields all fit once renamed (renamingOf). */
+  renaming?: Renaming;
+}
+
+interface Renaming {
+  rename: (value: Record<string, unknown>) => Record<string, unknown>;
+  /** Notes what `read` notes for the value `rename` was given last. */
+  note: (base: string) => void;
 }
 
 /** Compiled tests of whole rows, and the marks that let the contract check take a row list's verdict (compiled-tests.ts). */
@@ -396,6 +404,7 @@ export function createCompiledReconcile(
     const rows = rowTests;
     const rowTest = fitsOf(shape.e);
     const quick = rows.present(target, item.quick);
+    const renaming = item.renaming;
     return (value, at) => {
       if (!Array.isArray(value)) return other(value, at);
       const itemAt = item.fixed ? '' : `${path ?? at}[]`;
@@ -405,8 +414,21 @@ export function createCompiledReconcile(
       for (let index = 0; index < value.length; index += 1) {
         const current = value[index];
         if (quick(current)) continue;
-        const next = read(current, itemAt);
-        if (next !== DROP && tested && !rowTest(next)) tested = false;
+        let next: unknown = DROP;
+        let fitted = false;
+        if (renaming && isPlainObject(current)) {
+          const renamed = renaming.rename(current);
+          fitted = rowTest(renamed);
+          // Fits once renamed (or as it is, lacking a field): what the reading would return and note.
+          if (fitted) {
+            renaming.note(itemAt);
+            next = renamed;
+          }
+        }
+        if (!fitted) {
+          next = read(current, itemAt);
+          if (next !== DROP && tested && !rowTest(next)) tested = false;
+        }
         if (next === current) continue;
         out ??= value.slice();
         out[index] = next;
@@ -472,7 +494,7 @@ export function createCompiledReconcile(
     tolerantFields: boolean,
     tolerant: boolean,
     depth: number,
-  ): Pick<Place, 'read' | 'quick'> {
+  ): Pick<Place, 'read' | 'quick' | 'renaming'> {
     const fields: Field[] = [];
     for (const [key, field] of Object.entries(shape.f)) {
       const at = path === undefined ? undefined : join(path, key);
@@ -508,15 +530,20 @@ export function createCompiledReconcile(
       });
     }
     const fieldMap = shape.f;
-    if (fields.length === 0 && !extras && !tolerant) return { read: undefined, quick: NONE };
+    if (fields.length === 0 && !extras && !tolerant)
+      return { read: undefined, quick: NONE, renaming: undefined };
     const other = notKind(shape, tolerant, path);
     const width = fields.length;
     // Quick: every field's own place is, and is passed over or read unchanged once defined.
+    const named = fields.filter((field) => field.reportsMissing || field.aliases.length > 0);
     const quick =
       !extras && fields.every((field) => field.quick?.length === 0)
-        ? fields
-            .filter((field) => field.reportsMissing || field.aliases.length > 0)
-            .map((field) => field.key)
+        ? named.map((field) => field.key)
+        : undefined;
+    // A field found under another name that is itself a field here would be read twice: no renaming alone then.
+    const renaming =
+      quick && !named.some((field) => field.aliases.some((alias) => Object.hasOwn(fieldMap, alias)))
+        ? renamingOf(named)
         : undefined;
     const read: Reader = (value, base) => {
       if (!isPlainObject(value)) return other(value, base);
@@ -527,24 +554,14 @@ export function createCompiledReconcile(
         let item = value[key];
         if (item === undefined) {
           // Missing under its name: read from a known alias.
-          let alias: string | undefined;
-          for (const name of field.aliases) {
-            if (value[name] !== undefined) {
-              alias = name;
-              break;
-            }
-          }
+          const alias = aliasIn(field, value);
           if (alias !== undefined) {
             item = value[alias];
             out = without(out ?? value, alias);
             out[key] = item;
-            const noted = field.renamed.get(alias);
-            if (noted) noted();
-            else note({ path: join(base, key), kind: 'renamed', names: field.names, found: alias });
+            noteRenamed(field, base, alias);
           } else {
-            if (field.missing) field.missing();
-            else if (field.reportsMissing)
-              note({ path: join(base, key), kind: 'missing', names: field.names });
+            noteMissing(field, base);
             continue;
           }
         }
@@ -564,7 +581,68 @@ export function createCompiledReconcile(
       }
       return out ?? value;
     };
-    return { read, quick };
+    return { read, quick, renaming };
+  }
+
+  /**
+   * The reading of a quick object whose fields all fit once renamed, in two
+   * steps: `rename` is what `read` returns for it (the fields found under
+   * another name moved to their own, nothing else changed or noted), and
+   * `note` then notes what `read` notes for it, in the same order (each
+   * renamed or missing field, as `rename` met them). The caller tests `rename`'s value first: every field it
+   * holds fits, so `read` would have returned each one unchanged.
+   */
+  function renamingOf(named: Field[]): Renaming {
+    const width = named.length;
+    // What the last rename met, for its notes: the fields absent under their name and the
+    // other name each was found under (undefined: missing). Renaming is synchronous.
+    const absent: Field[] = [];
+    const foundAs: Array<string | undefined> = [];
+    let count = 0;
+    return {
+      rename: (value) => {
+        let out: Record<string, unknown> | undefined;
+        count = 0;
+        for (let index = 0; index < width; index += 1) {
+          const field = named[index]!;
+          if (value[field.key] !== undefined) continue;
+          const alias = aliasIn(field, value);
+          absent[count] = field;
+          foundAs[count] = alias;
+          count += 1;
+          if (alias === undefined) continue;
+          const item = value[alias];
+          out = without(out ?? value, alias);
+          out[field.key] = item;
+        }
+        return out ?? value;
+      },
+      note: (base) => {
+        for (let index = 0; index < count; index += 1) {
+          const alias = foundAs[index];
+          if (alias !== undefined) noteRenamed(absent[index]!, base, alias);
+          else noteMissing(absent[index]!, base);
+        }
+      },
+    };
+  }
+
+  /** The first of a field's other names the object holds a value under. */
+  function aliasIn(field: Field, value: Record<string, unknown>): string | undefined {
+    for (const name of field.aliases) if (value[name] !== undefined) return name;
+    return undefined;
+  }
+
+  function noteRenamed(field: Field, base: string, alias: string): void {
+    const noted = field.renamed.get(alias);
+    if (noted) noted();
+    else note({ path: join(base, field.key), kind: 'renamed', names: field.names, found: alias });
+  }
+
+  function noteMissing(field: Field, base: string): void {
+    if (field.missing) field.missing();
+    else if (field.reportsMissing)
+      note({ path: join(base, field.key), kind: 'missing', names: field.names });
   }
 
   const roots = new WeakMap<CompactShape, Place>();
