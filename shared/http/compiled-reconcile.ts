@@ -12,7 +12,11 @@
  * tolerantly), so a row pays only for its assumed fields: the alias names,
  * the path of each difference and whether a part can change at all are
  * settled at compile time, and a part that can neither change nor differ (a
- * named field outside any assumed one) is not visited.
+ * named field outside any assumed one) is not visited. For the contract check
+ * (`rows`), a row that passes its compiled test with its assumed fields
+ * present is not read at all, and the check takes the reading's verdict on
+ * the row list instead of testing each row again (testedList;
+ * test/shared/row-verdict.test.ts holds this to reading, then testing).
  */
 import { namesOf } from '../aliases.js';
 import { type Difference, isPlainObject } from './body-check.js';
