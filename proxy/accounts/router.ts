@@ -73,8 +73,8 @@ export function accountsRouter(
   const checkEdge = edgeCheck(config.allowedHosts, cors);
   // Without an allowlist: each account applies its own after routing (proxy/handler.ts).
   const readTarget = targetReader({ basePath: config.basePath });
-  // Parsed lists, per account: parsed again only when the body changes.
-  const lastLists = new Map<string, { body: string; list: AccountList }>();
+  // Parsed lists, per account: read and parsed again only when the answer's validator changes.
+  const lastLists = new Map<string, { etag: string; list: AccountList }>();
 
   /** Every account's list, read through its own proxy (cached, budgeted, backed off). */
   /** `search`: the list request's own query (the merged list), none when routing. */
@@ -91,11 +91,13 @@ export function accountsRouter(
           new Request(listUrl, { headers: forwardedHeaders(request, config.clientIpHeader) }),
           context,
         );
-        const body = await response.text();
+        // A cached list's ETag is its body's SHA-256: the same ETag is the same list, unread.
+        // (Its body is the proxy's own bytes, left to the collector.)
+        const etag = response.status === 200 ? response.headers.get('ETag') : null;
         const last = lastLists.get(account.label);
-        if (last && last.body === body && response.status === 200) return last.list;
-        const list = readAccountList(account.label, response.status, body);
-        if (response.status === 200) lastLists.set(account.label, { body, list });
+        if (etag !== null && last?.etag === etag) return last.list;
+        const list = readAccountList(account.label, response.status, await response.text());
+        if (etag !== null) lastLists.set(account.label, { etag, list });
         return list;
       }),
     );
