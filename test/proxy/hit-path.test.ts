@@ -91,8 +91,9 @@ describe('cached answers', () => {
 
 describe('cached answers on a host that writes prepared bytes (the Node host)', () => {
   it('share the entry bytes and one header record per entry and second, built no more per hit', async () => {
+    const clock = fakeClock();
     const { fetch } = upstream();
-    const proxy = testProxy({ baseUrl: 'https://upstream.example' }, { fetch });
+    const proxy = testProxy({ baseUrl: 'https://upstream.example' }, { fetch, now: clock.now });
     await proxy.get('/api/v1/projects');
     const hit = () =>
       proxy.handler(
