@@ -11,7 +11,8 @@
  * request target by pipeline/target.ts): client links and the portfolio pages
  * are answered there, everything else goes to the accounts router or the one
  * account's proxy with the decision in hand. That proxy is a pipeline of
- * named steps (proxy/pipeline/), in order: the request target, the edge checks (host, preflight, methods; shared with the sandbox in
+ * named steps (proxy/pipeline/), in order: the request target, the edge
+ * checks (host, preflight, methods; shared with the sandbox in
  * server/), the routes answered locally, the cache policy with its refresh
  * and upstream call, the finishing of the response, and the log. The parts
  * the steps share are made once per handler (pipeline/compose.ts).
@@ -36,7 +37,7 @@ import { routeLocally, type StoreHealth } from './pipeline/local-route.js';
 import { answerLogger } from './pipeline/log-answer.js';
 import { pageCheck } from './pipeline/page-check.js';
 import { refresher } from './pipeline/refresh.js';
-import { type Target, targetReader } from './pipeline/target.js';
+import { type RoutedHandler, type Target, targetReader } from './pipeline/target.js';
 import { jsonError } from './responses.js';
 import { shareLinks } from './share/share-links.js';
 import { type ProxyStats, statsOf } from './stats.js';
@@ -96,13 +97,6 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
   };
   return Object.assign(handler, { stats: () => api.stats(), pacer: api.pacer });
 }
-
-/** A proxy handler that may be given the route already decided for the request (its own rules are the same). */
-type RoutedHandler = ((
-  request: Request,
-  context?: unknown,
-  decided?: StepResult<Target>,
-) => Promise<Response>) & { stats(): ProxyStats; readonly pacer: Pacer };
 
 function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): RoutedHandler {
   const parts = composeProxy(config, deps);

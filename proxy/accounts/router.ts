@@ -24,7 +24,7 @@ import type { ProxyDeps } from '../pipeline/compose.js';
 import { edgeCheck } from '../pipeline/edge.js';
 import { localAnswer, type StepResult } from '../pipeline/exchange.js';
 import { finishResponse } from '../pipeline/finish.js';
-import { type Target, targetReader } from '../pipeline/target.js';
+import { type RoutedHandler, type Target, targetReader } from '../pipeline/target.js';
 import { jsonError } from '../responses.js';
 import type { Route } from '../route.js';
 import type { ProxyStats } from '../stats.js';
@@ -35,13 +35,6 @@ export type AccountHandler = ((request: Request, context?: unknown) => Promise<R
   stats(): ProxyStats;
   readonly pacer: Pacer;
 };
-
-/** The router: given the proxy's route decision for the request (proxy/handler.ts), or making its own. */
-export type RouterHandler = ((
-  request: Request,
-  context?: unknown,
-  decided?: StepResult<Target>,
-) => Promise<Response>) & { stats(): ProxyStats; readonly pacer: Pacer };
 
 export type MakeAccountHandler = (config: ProxyConfig, deps: ProxyDeps) => AccountHandler;
 
@@ -54,7 +47,7 @@ export function accountsRouter(
   config: ProxyConfig,
   deps: ProxyDeps,
   makeHandler: MakeAccountHandler,
-): RouterHandler {
+): RoutedHandler {
   const accounts = config.accounts ?? [];
   const served: Served[] = accounts.map((account) => ({
     account,

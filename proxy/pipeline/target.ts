@@ -6,8 +6,10 @@
  * down; no later step parses the URL again.
  */
 import { BoundedMemo } from '../memo.js';
+import type { Pacer } from '../pacer.js';
 import { jsonError } from '../responses.js';
 import { type Route, type RouteRules, resolveRoute } from '../route.js';
+import type { ProxyStats } from '../stats.js';
 import { localAnswer, type StepResult } from './exchange.js';
 
 export interface Target {
@@ -24,6 +26,16 @@ export interface Target {
 const MAX_REMEMBERED_TARGETS = 4_096;
 
 export type TargetReader = (request: Request) => StepResult<Target>;
+
+/**
+ * A proxy handler (one account's, or the accounts router) that may be handed
+ * the route decision already made for the request under the same rules.
+ */
+export type RoutedHandler = ((
+  request: Request,
+  context?: unknown,
+  decided?: StepResult<Target>,
+) => Promise<Response>) & { stats(): ProxyStats; readonly pacer: Pacer };
 
 export function targetReader(rules: RouteRules): TargetReader {
   const targets = new BoundedMemo<Target | undefined>(MAX_REMEMBERED_TARGETS);
