@@ -1,14 +1,11 @@
 /**
  * The package on a server, as server-rendered apps (SvelteKit, Nuxt, Next,
  * Angular SSR) load it: the packed tarball installed into a scratch app, and
- * docs/widgets.md's own React, Vue and Svelte components compiled as each
- * framework compiles them for its server and rendered to HTML by the
+ * docs/widgets.md's own React, Vue, Svelte and Angular components compiled as
+ * each framework compiles them for its server and rendered to HTML by the
  * framework's server renderer (react-dom/server, vue/server-renderer,
- * svelte/server), in a Node process without a DOM. Every entry of the package
- * imports there too, and `configure()` runs. Angular is not installed here:
- * its `--ssr` build bundles the same import into a server bundle that Node
- * runs, which the plain import of every entry stands for (docs/widgets.md,
- * "Server-rendered apps").
+ * svelte/server, @angular/platform-server), in a Node process without a DOM.
+ * Every entry of the package imports there too, and `configure()` runs.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -22,13 +19,14 @@ import { widgetSnippet } from '../browser/readme-snippets.js';
 import { installTarball, type Packed, packWidgets, writeApp } from './scratch-app.js';
 
 /** TypeScript (and TSX) to the JavaScript a server bundle runs. */
-const transpile = (code: string, fileName: string) =>
+const transpile = (code: string, fileName: string, options: ts.CompilerOptions = {}) =>
   ts.transpileModule(code, {
     fileName,
     compilerOptions: {
       module: ts.ModuleKind.ESNext,
       target: ts.ScriptTarget.ES2022,
       jsx: ts.JsxEmit.ReactJSX,
+      ...options,
     },
   }).outputText;
 
@@ -85,6 +83,43 @@ process.stdout.write(render(AivisCards, { props: { project: 1001 } }).body);
 `,
     tools: ['svelte'],
   },
+  angular: {
+    // JIT: @angular/compiler compiles the docs' template when the page renders,
+    // where the CLI's `--ssr` build (@angular/build) would compile it ahead of
+    // time; that toolchain is far larger than the five packages this needs
+    // (docs/widgets.md, "Frameworks"). Angular's decorators as its own
+    // tsconfig compiles them.
+    component: () =>
+      transpile(widgetSnippet('ts', '// src/app/aivis-cards.ts (Angular)'), 'aivis-cards.ts', {
+        experimentalDecorators: true,
+      }),
+    // What the CLI's server bundle runs: @angular/platform-server/init first
+    // (Domino's HTMLElement, Element and Node on the globals, no document or
+    // customElements), then the app, zoneless as Angular 21 apps are by default.
+    render: `import '@angular/platform-server/init';
+import '@angular/compiler';
+import { Component, enableProdMode } from '@angular/core';
+import { bootstrapApplication } from '@angular/platform-browser';
+import { provideServerRendering, renderApplication } from '@angular/platform-server';
+import { AivisCards } from './component.mjs';
+
+enableProdMode();
+class Page {}
+Component({ selector: 'app-root', imports: [AivisCards], template: '<app-aivis-cards [project]="1001" />' })(Page);
+const html = await renderApplication(
+  (context) => bootstrapApplication(Page, { providers: [provideServerRendering()] }, context),
+  { document: '<!doctype html><html><head></head><body><app-root></app-root></body></html>', url: '/' },
+);
+process.stdout.write(html);
+`,
+    tools: [
+      '@angular/common',
+      '@angular/compiler',
+      '@angular/core',
+      '@angular/platform-browser',
+      '@angular/platform-server',
+    ],
+  },
 };
 
 let scratch: string;
@@ -128,13 +163,19 @@ describe("docs/widgets.md's framework components rendered on a server", () => {
         'src/render.mjs': server.render,
       });
       const rendered = node(appDir, 'src/render.mjs');
-      expect(rendered.stderr).not.toMatch(/is not defined|Error/);
+      // Nothing on stderr: no `HTMLElement is not defined`, no framework warning about the tags.
+      expect(rendered.stderr).toBe('');
       expect(rendered.status, rendered.stderr).toBe(0);
       expect(rendered.stdout).toMatch(
         /<aivis-provider base-url="https:\/\/intranet\.example\/aivis-proxy"/,
       );
       expect(rendered.stdout).toMatch(/<aivis-visibility-score[^>]* project="1001"/);
       expect(rendered.stdout).toMatch(/<aivis-action-plan[^>]* audience="marketing"/);
+      // The cards are siblings inside the provider, as the component nests them.
+      const at = (text: string) => rendered.stdout.indexOf(text);
+      expect(at('</aivis-visibility-score>')).toBeGreaterThan(at('<aivis-visibility-score'));
+      expect(at('<aivis-action-plan')).toBeGreaterThan(at('</aivis-visibility-score>'));
+      expect(at('</aivis-provider>')).toBeGreaterThan(at('</aivis-action-plan>'));
     });
   }
 });
