@@ -180,42 +180,57 @@ describe("docs/widgets.md's framework components rendered on a server", () => {
   }
 });
 
+/** The globals a server renderer tells server from browser by; the package must leave them as it finds them. */
+const DOM_GLOBALS = ['customElements', 'HTMLElement', 'document'] as const;
+
+const SERVERS = {
+  'Node without a DOM (SvelteKit, Nuxt, Next)': {
+    preload: [] as string[],
+    tools: [] as string[],
+    found: { customElements: 'undefined', HTMLElement: 'undefined', document: 'undefined' },
+  },
+  // The CLI's `--ssr` server bundle loads @angular/platform-server/init before the app.
+  "Angular's server, with Domino's HTMLElement and no customElements": {
+    preload: ['--import', '@angular/platform-server/init'],
+    tools: ['@angular/platform-server'],
+    found: { customElements: 'undefined', HTMLElement: 'function', document: 'undefined' },
+  },
+};
+
 describe('every entry of the package on a server', () => {
-  it('imports in Node without a DOM, registers nothing, and configure() works', {
-    timeout: 120_000,
-  }, async () => {
-    const appDir = await app('node-import', [], {});
-    const manifest = JSON.parse(
-      await readFile(`${appDir}/node_modules/${packed.name}/package.json`, 'utf8'),
-    ) as { exports: Record<string, string | { default?: string }> };
-    const entries = Object.entries(manifest.exports)
-      .filter(([, target]) => typeof target === 'object' && target.default?.endsWith('.js'))
-      .map(([subpath]) => `${packed.name}${subpath.slice(1)}`);
-    expect(entries).toContain(packed.name);
-    expect(entries.length).toBeGreaterThan(8);
-    await writeApp(appDir, {
-      'check.mjs': `const entries = ${JSON.stringify(entries)};
-const failed = [];
-for (const entry of entries) {
-  try {
-    await import(entry);
-  } catch (error) {
-    failed.push(entry + ': ' + error.message);
-  }
-}
+  for (const [server, { preload, tools, found }] of Object.entries(SERVERS)) {
+    it(`${server}: each entry imports alone, registers nothing, and configure() works`, {
+      timeout: 120_000,
+    }, async () => {
+      const appDir = await app(`entries-${Object.keys(SERVERS).indexOf(server)}`, tools, {});
+      const manifest = JSON.parse(
+        await readFile(`${appDir}/node_modules/${packed.name}/package.json`, 'utf8'),
+      ) as { exports: Record<string, string | { default?: string }> };
+      const entries = Object.entries(manifest.exports)
+        .filter(([, target]) => typeof target === 'object' && target.default?.endsWith('.js'))
+        .map(([subpath]) => `${packed.name}${subpath.slice(1)}`);
+      expect(entries).toContain(packed.name);
+      expect(entries.length).toBeGreaterThan(8);
+      await writeApp(appDir, {
+        'check.mjs': `const globals = () => Object.fromEntries(${JSON.stringify(DOM_GLOBALS)}.map((name) => [name, typeof globalThis[name]]));
+const before = globals();
+await import(process.argv[2]);
 const { configure } = await import('${packed.name}');
 configure({ baseUrl: '/aivis-proxy' });
-process.stdout.write(JSON.stringify({ failed, customElements: typeof customElements, HTMLElement: typeof HTMLElement, document: typeof document }));
+process.stdout.write(JSON.stringify({ before, after: globals() }));
 `,
+      });
+      // One process per entry: an app that imports one element loads nothing else first.
+      for (const entry of entries) {
+        const result = spawnSync(process.execPath, [...preload, 'check.mjs', entry], {
+          cwd: appDir,
+          encoding: 'utf8',
+        });
+        expect(result.stderr, entry).toBe('');
+        expect(result.status, entry).toBe(0);
+        // Nothing added to the server's globals: frameworks tell server from browser by them.
+        expect(JSON.parse(result.stdout), entry).toEqual({ before: found, after: found });
+      }
     });
-    const result = node(appDir, 'check.mjs');
-    expect(result.status, result.stderr).toBe(0);
-    // Nothing leaks into the server's globals: frameworks tell server from browser by them.
-    expect(JSON.parse(result.stdout)).toEqual({
-      failed: [],
-      customElements: 'undefined',
-      HTMLElement: 'undefined',
-      document: 'undefined',
-    });
-  });
+  }
 });
