@@ -183,22 +183,46 @@ describe("docs/widgets.md's framework components rendered on a server", () => {
 /** The globals a server renderer tells server from browser by; the package must leave them as it finds them. */
 const DOM_GLOBALS = ['customElements', 'HTMLElement', 'document'] as const;
 
+/** Imports (or requires) the entry named on the command line, runs configure() and prints the globals before and after. */
+const checkScript = (load: 'import' | 'require') => {
+  const get = (entry: string) =>
+    load === 'import' ? `await import(${entry})` : `require(${entry})`;
+  return `const globals = () => Object.fromEntries(${JSON.stringify(DOM_GLOBALS)}.map((name) => [name, typeof globalThis[name]]));
+const before = globals();
+${get('process.argv[2]')};
+const { configure } = ${get("'@aivis/widgets'")};
+configure({ baseUrl: '/aivis-proxy' });
+process.stdout.write(JSON.stringify({ before, after: globals() }));
+`;
+};
+
+const NO_DOM = { customElements: 'undefined', HTMLElement: 'undefined', document: 'undefined' };
+
 const SERVERS = {
   'Node without a DOM (SvelteKit, Nuxt, Next)': {
     preload: [] as string[],
     tools: [] as string[],
-    found: { customElements: 'undefined', HTMLElement: 'undefined', document: 'undefined' },
+    script: 'check.mjs',
+    found: NO_DOM,
+  },
+  // A CommonJS server bundle: Node 20.19 and later require() ES modules.
+  "Node's require() from a CommonJS server": {
+    preload: [],
+    tools: [],
+    script: 'check.cjs',
+    found: NO_DOM,
   },
   // The CLI's `--ssr` server bundle loads @angular/platform-server/init before the app.
   "Angular's server, with Domino's HTMLElement and no customElements": {
     preload: ['--import', '@angular/platform-server/init'],
     tools: ['@angular/platform-server'],
-    found: { customElements: 'undefined', HTMLElement: 'function', document: 'undefined' },
+    script: 'check.mjs',
+    found: { ...NO_DOM, HTMLElement: 'function' },
   },
 };
 
 describe('every entry of the package on a server', () => {
-  for (const [server, { preload, tools, found }] of Object.entries(SERVERS)) {
+  for (const [server, { preload, tools, script, found }] of Object.entries(SERVERS)) {
     it(`${server}: each entry imports alone, registers nothing, and configure() works`, {
       timeout: 120_000,
     }, async () => {
@@ -212,17 +236,12 @@ describe('every entry of the package on a server', () => {
       expect(entries).toContain(packed.name);
       expect(entries.length).toBeGreaterThan(8);
       await writeApp(appDir, {
-        'check.mjs': `const globals = () => Object.fromEntries(${JSON.stringify(DOM_GLOBALS)}.map((name) => [name, typeof globalThis[name]]));
-const before = globals();
-await import(process.argv[2]);
-const { configure } = await import('${packed.name}');
-configure({ baseUrl: '/aivis-proxy' });
-process.stdout.write(JSON.stringify({ before, after: globals() }));
-`,
+        'check.mjs': checkScript('import'),
+        'check.cjs': checkScript('require'),
       });
       // One process per entry: an app that imports one element loads nothing else first.
       for (const entry of entries) {
-        const result = spawnSync(process.execPath, [...preload, 'check.mjs', entry], {
+        const result = spawnSync(process.execPath, [...preload, script, entry], {
           cwd: appDir,
           encoding: 'utf8',
         });
