@@ -16,23 +16,29 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileScript, parse } from 'vue/compiler-sfc';
 import { widgetSnippet } from '../browser/readme-snippets.js';
+import { ANGULAR_TSCONFIG, buildAngularServer } from './angular-server-build.js';
 import { installTarball, type Packed, packWidgets, writeApp } from './scratch-app.js';
 
 /** TypeScript (and TSX) to the JavaScript a server bundle runs. */
-const transpile = (code: string, fileName: string, options: ts.CompilerOptions = {}) =>
+const transpile = (code: string, fileName: string) =>
   ts.transpileModule(code, {
     fileName,
     compilerOptions: {
       module: ts.ModuleKind.ESNext,
       target: ts.ScriptTarget.ES2022,
       jsx: ts.JsxEmit.ReactJSX,
-      ...options,
     },
   }).outputText;
 
 interface ServerApp {
-  /** The component as the framework's server build compiles it. */
+  /** The component as the framework's server build compiles it (or its source, for `build`). */
   component: () => string;
+  /** Where the app keeps it; src/component.mjs unless given. */
+  componentFile?: string;
+  /** The app's other files. */
+  files?: Record<string, string>;
+  /** The framework's own build of the app, run before `render`. */
+  build?: (appDir: string) => Promise<unknown>;
   /** The module that renders it to HTML and prints the HTML. */
   render: string;
   tools: string[];
@@ -84,33 +90,34 @@ process.stdout.write(render(AivisCards, { props: { project: 1001 } }).body);
     tools: ['svelte'],
   },
   angular: {
-    // JIT: @angular/compiler compiles the docs' template when the page renders,
-    // where the CLI's `--ssr` build (@angular/build) would compile it ahead of
-    // time; that toolchain is far larger than the five packages this needs
-    // (docs/widgets.md, "Frameworks"). Angular's decorators as its own
-    // tsconfig compiles them.
-    component: () =>
-      transpile(widgetSnippet('ts', '// src/app/aivis-cards.ts (Angular)'), 'aivis-cards.ts', {
-        experimentalDecorators: true,
-      }),
-    // What the CLI's server bundle runs: @angular/platform-server/init first
-    // (Domino's HTMLElement, Element and Node on the globals, no document or
-    // customElements), then the app, zoneless as Angular 21 apps are by default.
-    render: `import '@angular/platform-server/init';
-import '@angular/compiler';
-import { Component, enableProdMode } from '@angular/core';
-import { bootstrapApplication } from '@angular/platform-browser';
+    // Built as `ng build --ssr` builds it, ahead of time (./angular-server-build.ts).
+    component: () => widgetSnippet('ts', '// src/app/aivis-cards.ts (Angular)'),
+    componentFile: 'src/app/aivis-cards.ts',
+    files: {
+      'tsconfig.json': ANGULAR_TSCONFIG,
+      // The app's server entry: a page holding the docs' component.
+      'src/main.server.ts': `import { Component } from '@angular/core';
+import { type BootstrapContext, bootstrapApplication } from '@angular/platform-browser';
 import { provideServerRendering, renderApplication } from '@angular/platform-server';
-import { AivisCards } from './component.mjs';
+import { AivisCards } from './app/aivis-cards.js';
 
-enableProdMode();
+@Component({ selector: 'app-root', imports: [AivisCards], template: '<app-aivis-cards [project]="1001" />' })
 class Page {}
-Component({ selector: 'app-root', imports: [AivisCards], template: '<app-aivis-cards [project]="1001" />' })(Page);
-const html = await renderApplication(
-  (context) => bootstrapApplication(Page, { providers: [provideServerRendering()] }, context),
-  { document: '<!doctype html><html><head></head><body><app-root></app-root></body></html>', url: '/' },
-);
-process.stdout.write(html);
+
+export const render = () =>
+  renderApplication(
+    (context: BootstrapContext) => bootstrapApplication(Page, { providers: [provideServerRendering()] }, context),
+    { document: '<!doctype html><html><head></head><body><app-root></app-root></body></html>', url: '/' },
+  );
+`,
+    },
+    build: buildAngularServer,
+    // What the CLI's server runs: @angular/platform-server/init first (Domino's
+    // HTMLElement, Element and Node on the globals, no document or
+    // customElements), then the server bundle; zoneless, as Angular 21 apps are.
+    render: `import '@angular/platform-server/init';
+const { render } = await import('../dist/server.mjs');
+process.stdout.write(await render());
 `,
     tools: [
       '@angular/common',
@@ -153,15 +160,18 @@ async function app(name: string, tools: string[], files: Record<string, string>)
 describe("docs/widgets.md's framework components rendered on a server", () => {
   for (const [name, server] of Object.entries(SERVER_APPS)) {
     it(`${name}: the server renderer answers the page's HTML with the elements in it`, {
-      timeout: 120_000,
+      // Angular's AOT build (ngc, then the linker over Angular's packages) takes tens of seconds on a busy machine.
+      timeout: 240_000,
     }, async () => {
       const component = server.component();
       // The component imports the package as the docs say: that is what a server evaluates.
       expect(component).toMatch(/import ['"]@aivis\/widgets['"]/);
       const appDir = await app(`${name}-server`, server.tools, {
-        'src/component.mjs': component,
+        [server.componentFile ?? 'src/component.mjs']: component,
+        ...server.files,
         'src/render.mjs': server.render,
       });
+      await server.build?.(appDir);
       const rendered = node(appDir, 'src/render.mjs');
       // Nothing on stderr: no `HTMLElement is not defined`, no framework warning about the tags.
       expect(rendered.stderr).toBe('');
