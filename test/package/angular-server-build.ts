@@ -9,6 +9,7 @@
  * that no JIT compiler is needed at run time (docs/widgets.md, "Frameworks").
  */
 import { spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { build, type Plugin } from 'vite';
 import { ROOT } from './scratch-app.js';
@@ -80,8 +81,9 @@ async function angularLinker(): Promise<Plugin> {
 
 /**
  * Compiles `<appDir>/src/main.server.ts` with ngc (the app's tsconfig.json)
- * and bundles it to `<appDir>/dist/server.mjs`; throws with ngc's
- * diagnostics when the templates do not type-check.
+ * and bundles it to `<appDir>/dist/server.mjs` and its chunks; throws with
+ * ngc's diagnostics when the templates do not type-check. Answers the
+ * bundle's code, chunks included.
  */
 export async function buildAngularServer(appDir: string): Promise<string> {
   const ngc = `${ROOT}node_modules/@angular/compiler-cli/bundles/src/bin/ngc.js`;
@@ -109,5 +111,9 @@ export async function buildAngularServer(appDir: string): Promise<string> {
       rollupOptions: { output: { entryFileNames: 'server.mjs' } },
     },
   });
-  return `${appDir}/dist/server.mjs`;
+  const files = await readdir(`${appDir}/dist`, { recursive: true });
+  const code = files
+    .filter((file) => /\.m?js$/.test(file))
+    .map((file) => readFile(`${appDir}/dist/${file}`, 'utf8'));
+  return (await Promise.all(code)).join('\n');
 }

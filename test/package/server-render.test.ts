@@ -37,8 +37,8 @@ interface ServerApp {
   componentFile?: string;
   /** The app's other files. */
   files?: Record<string, string>;
-  /** The framework's own build of the app, run before `render`. */
-  build?: (appDir: string) => Promise<unknown>;
+  /** The framework's own build of the app, run before `render`; answers the server bundle's code. */
+  build?: (appDir: string) => Promise<string>;
   /** The module that renders it to HTML and prints the HTML. */
   render: string;
   tools: string[];
@@ -171,7 +171,9 @@ describe("docs/widgets.md's framework components rendered on a server", () => {
         ...server.files,
         'src/render.mjs': server.render,
       });
-      await server.build?.(appDir);
+      const bundle = await server.build?.(appDir);
+      // The package is inside the server bundle, as the framework's build puts it (Lit is the package's own).
+      if (bundle !== undefined) expect(bundle).toContain('litElementVersions');
       const rendered = node(appDir, 'src/render.mjs');
       // Nothing on stderr: no `HTMLElement is not defined`, no framework warning about the tags.
       expect(rendered.stderr).toBe('');
