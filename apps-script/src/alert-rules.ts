@@ -9,9 +9,10 @@
  * rule is added here only (docs/contributing.md, "Adding an alert rule").
  */
 
+import { sourceName } from '../../shared/display-format.js';
 import { describeChange } from '../../shared/noise.js';
-import { type ProjectFigures, SOURCE_LABELS } from './alert-figures.js';
-import type { Alert, Quote } from './alert-messages.js';
+import type { ProjectFigures } from './alert-figures.js';
+import { type Alert, MESSAGE_FORMAT, type Quote } from './alert-messages.js';
 import {
   type AlertState,
   brandsAhead,
@@ -178,10 +179,10 @@ export const ALERT_RULES = [
         alerts.push({
           ...base,
           kind: 'source_stale',
-          headline: `${SOURCE_LABELS[source.source] ?? source.source} became ${source.state}`,
+          headline: `${sourceName(source.source)} became ${source.state}`,
           details: [
             source.fetchedAt
-              ? `Newest stored snapshot: ${source.fetchedAt}.`
+              ? `Newest stored snapshot: ${MESSAGE_FORMAT.dateTime(source.fetchedAt)}.`
               : 'No snapshot is stored.',
           ],
         });
