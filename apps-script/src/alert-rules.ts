@@ -84,13 +84,16 @@ function figureRule(
     return;
   }
   const change = compare(before, after);
+  // As the cards show them: a score "54.4", a share "17.9%".
+  const shown = key === 'score' ? MESSAGE_FORMAT.score : MESSAGE_FORMAT.percent;
   const large = Math.abs(change.change) >= threshold;
   if (large && change.beyondNoise) {
     context.alerts.push({
       ...context.base,
       kind,
-      headline: `${label} ${change.change < 0 ? 'fell' : 'rose'} ${describeChange(change)}`,
-      details: [`${label}: ${before.points} → ${after.points}.`],
+      // "fell 7.7 points": the verb carries the direction, so the figure drops its sign.
+      headline: `${label} ${change.change < 0 ? 'fell' : 'rose'} ${describeChange(change).replace(/^[+\u2212]/, '')}`,
+      details: [`${label}: ${shown(before.points)} → ${shown(after.points)}.`],
     });
     return; // The new figure becomes the reference.
   }
@@ -138,7 +141,7 @@ export const ALERT_RULES = [
           kind: 'competitor_overtakes',
           headline: `${name} overtook ${figures.brand} in the ranking`,
           details: [
-            `${name}: visibility ${rival.visibility} (rank ${rival.rank}); ${figures.brand}: ${own ? `${own.visibility} (rank ${own.rank})` : 'not in the top ten'}.`,
+            `${name}: visibility ${MESSAGE_FORMAT.percent(rival.visibility)} (rank ${rival.rank}); ${figures.brand}: ${own ? `${MESSAGE_FORMAT.percent(own.visibility)} (rank ${own.rank})` : 'not in the top ten'}.`,
           ],
         });
       }

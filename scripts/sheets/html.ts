@@ -26,7 +26,8 @@ const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/
   body { padding: 12px; font: 13px Arial, sans-serif; color: #202124; }
   button { font: bold 11px Arial, sans-serif; height: 29px; padding: 0 8px; margin: 0 4px 0 0; border: 1px solid #dcdcdc; border-radius: 2px; background: #f5f5f5; color: #444; cursor: pointer; }
   button.action { background: #4d90fe; border-color: #3079ed; color: #fff; }
-  input[type=text], input[type=password], input[type=number], select, textarea { font: 13px Arial, sans-serif; border: 1px solid #dcdcdc; border-radius: 1px; padding: 4px 6px; min-height: 29px; }
+  input[type=text], input[type=password], input[type=number], select, textarea { font: 13px Arial, sans-serif; border: 1px solid #dcdcdc; border-radius: 1px; padding: 4px 6px; min-height: 29px; box-sizing: border-box; }
+  li label { display: inline; margin-left: 4px; }
   fieldset { border: 1px solid #dadce0; margin: 12px 0 0; padding: 4px 8px 8px; }
   legend { font-weight: bold; }
   h1 { font-size: 16px; margin: 0 0 8px; }

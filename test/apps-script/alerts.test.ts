@@ -103,6 +103,9 @@ function everythingVisible(addon: Addon, posts: Array<{ body: string }>): string
 
 const SECRETS = ['slacksecret1234', 'chatsecret5678', 'teamssecret9012', 'aivis_test_entry'];
 
+/** The cards' formatting (shared/display-format.ts), which the messages share. */
+const format = formatters('en');
+
 describe('alert settings', () => {
   test('invalid settings are refused naming the field and what is allowed; nothing is stored', () => {
     const addon = load();
@@ -174,7 +177,9 @@ describe('alert checks', () => {
       { points: after.score, answers: after.answers },
     );
     expect(change.beyondNoise).toBe(true);
-    const expected = `Visibility score fell ${describeChange(change)}`;
+    // The verb gives the direction: "fell 7.7 points", never "fell −7.7".
+    const expected = `Visibility score fell ${describeChange(change).replace(/^\u2212/, '')}`;
+    expect(expected).not.toMatch(/fell [+\u2212]/);
     const result = addon.call('aivisCheckAlertsNow') as { sent: number; skipped: number };
     expect(result.sent).toBeGreaterThan(0);
     expect(addon.mail.sent).toHaveLength(1);
@@ -240,8 +245,8 @@ describe('alert checks', () => {
     const [mail] = addon.mail.sent;
     const escaped = FORMULA_BRAND.replaceAll('"', '&quot;');
     expect(mail!.htmlBody).toContain(`${escaped} overtook Brightlane in the ranking`);
-    expect(mail!.htmlBody).toContain(`visibility ${rival.visibility}`);
-    expect(mail!.htmlBody).toContain(`Brightlane: ${own.visibility}`);
+    expect(mail!.htmlBody).toContain(`visibility ${format.percent(rival.visibility)}`);
+    expect(mail!.htmlBody).toContain(`Brightlane: ${format.percent(own.visibility)}`);
     expect(mail!.htmlBody).not.toContain(FORMULA_BRAND);
     expect(mail!.body).toContain(`${FORMULA_BRAND} overtook Brightlane`);
     const posts = await postsSince(mark);
@@ -389,9 +394,6 @@ describe('alert checks', () => {
     expect(addon.mail.sent).toHaveLength(1);
   });
 });
-
-/** The cards' formatting (shared/display-format.ts), which the messages share. */
-const format = formatters('en');
 
 describe('digest', () => {
   test('carries the figures the API gives: score, share of voice, top five, flagged answers, top actions, sources', async () => {
