@@ -1,6 +1,7 @@
 /**
  * The pictures of README.md and docs/*.md (written by `npm run screenshots`,
- * test/apps-script/fakes/draw-pictures.ts and test/drift/draw-degraded-card.ts):
+ * test/apps-script/fakes/draw-pictures.ts, draw-alert-pictures.ts,
+ * test/looker-studio/fakes/draw-report-picture.ts and test/drift/draw-degraded-card.ts):
  * every picture a page shows
  * exists, is a PNG, stays small, and none lies unused.
  */
