@@ -131,10 +131,12 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
       const failure = asAivisError(error);
       if (failure.code === 'aborted') return;
       emit(this, 'aivis-error', { endpoint: this.endpoint, error: failure.toJSON() });
-      if (failure.code !== 'rate_limited') return;
+      // The error shows at once; a 429 or a passing failure also counts down to a retry.
       const later = explanations();
-      if (later) this.#countdown ??= new later.RetryCountdown(this, () => void this.task.run());
-      void this.#countdown?.start(failure.retryAfter ?? 1);
+      const seconds = later?.automaticRetrySeconds(failure, this.#countdown?.retriesMade ?? 0);
+      if (!later || seconds === undefined) return;
+      this.#countdown ??= new later.RetryCountdown(this, () => void this.task.run());
+      void this.#countdown.start(seconds);
     },
   });
 
