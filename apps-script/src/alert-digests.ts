@@ -16,7 +16,7 @@ import {
   spreadsheetUrl,
 } from './alert-delivery.js';
 import { fetchFigures, type ProjectFigures } from './alert-figures.js';
-import { type DigestContent, digestEmail, MESSAGE_FORMAT as format } from './alert-messages.js';
+import { type DigestContent, digestEmail, messageFormat } from './alert-messages.js';
 import { type AlertEntry, currentUser, entriesOf, readAlertEntries } from './alert-settings.js';
 import {
   compare,
@@ -53,6 +53,7 @@ export function digestContent(
   previous: DigestState | null,
   rhythm: string,
 ): { content: DigestContent; next: DigestState } {
+  const format = messageFormat();
   const score = reference(figures.score, figures.answers);
   const shareOfVoice = reference(figures.shareOfVoice, figures.answers);
   const ranking = figures.ranking.slice(0, 5).map((each) => {

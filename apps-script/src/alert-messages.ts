@@ -58,9 +58,10 @@ export interface Message {
 /**
  * Figures, dates and platform names in alerts and digests read as the cards
  * show them (shared/display-format.ts): "Google AI Overviews", "Nov 15, 2026",
- * "60.0%". English, like the messages' words.
+ * "60.0%". English, like the messages' words. Made on first use, not when
+ * the script loads: Apps Script runs the global scope on every call.
  */
-export const MESSAGE_FORMAT = formatters('en');
+export const messageFormat = () => formatters('en');
 
 const QUOTE_CHARS = 280;
 

@@ -12,7 +12,7 @@
 import { sourceName } from '../../shared/display-format.js';
 import { describeChange } from '../../shared/noise.js';
 import type { ProjectFigures } from './alert-figures.js';
-import { type Alert, MESSAGE_FORMAT, type Quote } from './alert-messages.js';
+import { type Alert, messageFormat, type Quote } from './alert-messages.js';
 import {
   type AlertState,
   brandsAhead,
@@ -85,7 +85,7 @@ function figureRule(
   }
   const change = compare(before, after);
   // As the cards show them: a score "54.4", a share "17.9%".
-  const shown = key === 'score' ? MESSAGE_FORMAT.score : MESSAGE_FORMAT.percent;
+  const shown = key === 'score' ? messageFormat().score : messageFormat().percent;
   const large = Math.abs(change.change) >= threshold;
   if (large && change.beyondNoise) {
     context.alerts.push({
@@ -141,7 +141,7 @@ export const ALERT_RULES = [
           kind: 'competitor_overtakes',
           headline: `${name} overtook ${figures.brand} in the ranking`,
           details: [
-            `${name}: visibility ${MESSAGE_FORMAT.percent(rival.visibility)} (rank ${rival.rank}); ${figures.brand}: ${own ? `${MESSAGE_FORMAT.percent(own.visibility)} (rank ${own.rank})` : 'not in the top ten'}.`,
+            `${name}: visibility ${messageFormat().percent(rival.visibility)} (rank ${rival.rank}); ${figures.brand}: ${own ? `${messageFormat().percent(own.visibility)} (rank ${own.rank})` : 'not in the top ten'}.`,
           ],
         });
       }
@@ -185,7 +185,7 @@ export const ALERT_RULES = [
           headline: `${sourceName(source.source)} became ${source.state}`,
           details: [
             source.fetchedAt
-              ? `Newest stored snapshot: ${MESSAGE_FORMAT.dateTime(source.fetchedAt)}.`
+              ? `Newest stored snapshot: ${messageFormat().dateTime(source.fetchedAt)}.`
               : 'No snapshot is stored.',
           ],
         });

@@ -18,14 +18,15 @@ export interface Page {
 /**
  * Google's add-on stylesheet first; the page's own rules after it stand alone
  * when that file does not load (an offline browser, a network that blocks
- * gstatic, the docs' pictures): Arial, Google's grey and blue buttons and
- * bordered fields, never the browser's serif defaults.
+ * gstatic, the docs' pictures): Arial, grey and blue buttons like Google's
+ * (the blue darker than add-ons1.css's, for the contrast axe asks of white
+ * text) and bordered fields, never the browser's serif defaults.
  */
 const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/css/add-ons1.css">
 <style>
   body { padding: 12px; font: 13px Arial, sans-serif; color: #202124; }
   button { font: bold 11px Arial, sans-serif; height: 29px; padding: 0 8px; margin: 0 4px 0 0; border: 1px solid #dcdcdc; border-radius: 2px; background: #f5f5f5; color: #444; cursor: pointer; }
-  button.action { background: #4d90fe; border-color: #3079ed; color: #fff; }
+  button.action { background: #1967d2; border-color: #1558b0; color: #fff; }
   input[type=text], input[type=password], input[type=number], select, textarea { font: 13px Arial, sans-serif; border: 1px solid #dcdcdc; border-radius: 1px; padding: 4px 6px; min-height: 29px; box-sizing: border-box; }
   li label { display: inline; margin-left: 4px; }
   fieldset { border: 1px solid #dadce0; margin: 12px 0 0; padding: 4px 8px 8px; }

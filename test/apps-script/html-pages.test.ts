@@ -56,7 +56,7 @@ describe('Build a query sidebar', () => {
       select: getComputedStyle(document.querySelector('select')!).borderTopColor,
     }));
     expect(looks.body).toMatch(/^Arial/);
-    expect(looks.action).toBe('rgb(77, 144, 254)');
+    expect(looks.action).toBe('rgb(25, 103, 210)');
     expect(looks.select).toBe('rgb(220, 220, 220)');
     // Where each line of the formula starts: after a space, never inside a word.
     const lineStarts = await page.evaluate(() => {
