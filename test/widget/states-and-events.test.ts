@@ -130,13 +130,17 @@ describe('error states: a message per code that a person understands', () => {
     expect(part(widget, 'score')).not.toBeNull();
   });
 
-  it('server_error: the automatic retry can succeed', async () => {
+  it('server_error: the automatic retry keeps the error up while it asks, and can succeed', async () => {
     let fail = true;
-    api.rewrite((_url, answer) =>
-      fail
-        ? json({ error: { code: 'server_error', message: 'Boom', status: 500 } }, 500)
-        : answer(),
-    );
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.rewrite(async (_url, answer) => {
+      if (fail) return json({ error: { code: 'server_error', message: 'Boom', status: 500 } }, 500);
+      await held;
+      return answer();
+    });
     const clock = manualSleep();
     configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
     const widget = mount('aivis-visibility-score', { project: '1001' });
@@ -144,9 +148,15 @@ describe('error states: a message per code that a person understands', () => {
     expect(text(part(widget, 'error'))).toContain('Retrying in 2 s');
     fail = false;
     await clock.elapse();
-    await settled(widget);
+    await widget.updateComplete;
     expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
     await clock.elapse();
+    await widget.updateComplete;
+    // The retry is on its way: the error box stays, no skeleton in between.
+    expect(api.callsTo('/projects/1001')).toHaveLength(2);
+    expect(part(widget, 'skeleton')).toBeNull();
+    expect(part(widget, 'error')?.dataset.code).toBe('server_error');
+    release();
     await settled(widget);
     expect(part(widget, 'error')).toBeNull();
     expect(part(widget, 'score')).not.toBeNull();
