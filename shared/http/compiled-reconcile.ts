@@ -99,6 +99,75 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
+/**
+ * The key order of the last row renamed, and what renaming it met: JSON.parse
+ * gives every row of a page the same keys in the same order, so the next row
+ * with these keys, each defined, has the same fields absent and found under
+ * the same other names, and is copied in one pass over its own keys
+ * (renameInOrder) instead of asking each field by name and copying per field
+ * found. The same idea as the table's remembered order (shared/table/columns.ts).
+ */
+interface RenamedOrder<F extends { key: string }> {
+  keys: readonly string[];
+  /** Each key's name in the copy; undefined for an other name (its value moves to `moves`). */
+  kept: ReadonlyArray<string | undefined>;
+  /** [other name, field] pairs, in the fields' order: added last, as the reading adds them. */
+  moves: ReadonlyArray<readonly [string, string]>;
+  absent: F[];
+  foundAs: Array<string | undefined>;
+}
+
+/** The order of a row just renamed; none when a key needs setOwn (`__proto__`) or a value is undefined. */
+function orderOf<F extends { key: string }>(
+  value: Record<string, unknown>,
+  absent: F[],
+  foundAs: Array<string | undefined>,
+): RenamedOrder<F> | undefined {
+  const keys = Object.keys(value);
+  if (keys.some((key) => key === '__proto__' || value[key] === undefined)) return undefined;
+  const moves: Array<readonly [string, string]> = [];
+  absent.forEach((field, index) => {
+    const alias = foundAs[index];
+    if (alias !== undefined) moves.push([alias, field.key]);
+  });
+  return {
+    keys,
+    kept: keys.map((key) => (foundAs.includes(key) ? undefined : key)),
+    moves,
+    absent,
+    foundAs,
+  };
+}
+
+/**
+ * The copy renaming makes, for a row whose own keys are exactly `order.keys`,
+ * in that order, each defined; undefined for any other row (which is then
+ * renamed field by field). for-in meets a key of the prototype only after the
+ * row's own: such a row is refused like any other order.
+ */
+function renameInOrder(
+  value: Record<string, unknown>,
+  order: RenamedOrder<{ key: string }>,
+): Record<string, unknown> | undefined {
+  const { keys, kept, moves } = order;
+  const copy: Record<string, unknown> = {};
+  let position = 0;
+  for (const key in value) {
+    if (keys[position] !== key) return undefined;
+    const item = value[key];
+    if (item === undefined) return undefined;
+    const name = kept[position];
+    if (name !== undefined) copy[name] = item;
+    position += 1;
+  }
+  if (position !== keys.length) return undefined;
+  for (let index = 0; index < moves.length; index += 1) {
+    const [alias, key] = moves[index]!;
+    copy[key] = value[alias];
+  }
+  return copy;
+}
+
 /** Past this depth of compilation a component's places take their path from the body (recursion). */
 const MAX_FIXED_DEPTH = 24;
 
@@ -415,9 +484,13 @@ export function createCompiledReconcile(
       let out: unknown[] | undefined;
       let dropped = false;
       let tested = true;
+      // Rows of one page come alike: once a row was renamed, the next is renamed first and
+      // tested once (its renaming, with nothing absent, leaves it as it is: its test is then
+      // `quick`'s), rather than failing `quick` on the same missing name first.
+      let renameFirst = false;
       for (let index = 0; index < value.length; index += 1) {
         const current = value[index];
-        if (quick(current)) continue;
+        if (!renameFirst && quick(current)) continue;
         let next: unknown = DROP;
         let fitted = false;
         if (renaming && isPlainObject(current)) {
@@ -428,7 +501,8 @@ export function createCompiledReconcile(
             renaming.note(itemAt);
             next = renamed;
           }
-        }
+          renameFirst = renamed !== current;
+        } else renameFirst = false;
         if (!fitted) {
           next = read(current, itemAt);
           if (next !== DROP && tested && !rowTest(next)) tested = false;
@@ -600,13 +674,26 @@ export function createCompiledReconcile(
     const width = named.length;
     // What the last rename met, for its notes: the fields absent under their name and the
     // other name each was found under (undefined: missing). Renaming is synchronous.
-    const absent: Field[] = [];
-    const foundAs: Array<string | undefined> = [];
+    // (The field-by-field renaming writes into its own two; a remembered order keeps its own.)
+    const absentHere: Field[] = [];
+    const foundHere: Array<string | undefined> = [];
+    let absent = absentHere;
+    let foundAs = foundHere;
     let count = 0;
+    let order: RenamedOrder<Field> | undefined;
     return {
       rename: (value) => {
-        let out: Record<string, unknown> | undefined;
+        const known = order && renameInOrder(value, order);
+        if (known) {
+          absent = order!.absent;
+          foundAs = order!.foundAs;
+          count = absent.length;
+          return known;
+        }
+        absent = absentHere;
+        foundAs = foundHere;
         count = 0;
+        let out: Record<string, unknown> | undefined;
         for (let index = 0; index < width; index += 1) {
           const field = named[index]!;
           if (value[field.key] !== undefined) continue;
@@ -619,6 +706,7 @@ export function createCompiledReconcile(
           out = without(out ?? value, alias);
           out[field.key] = item;
         }
+        if (out) order = orderOf(value, absent.slice(0, count), foundAs.slice(0, count));
         return out ?? value;
       },
       note: (base) => {
