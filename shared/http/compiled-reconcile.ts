@@ -706,7 +706,9 @@ export function createCompiledReconcile(
           out = without(out ?? value, alias);
           out[field.key] = item;
         }
-        if (out) order = orderOf(value, absent.slice(0, count), foundAs.slice(0, count));
+        // A row with nothing found under another name (a page lacking a field) forgets the
+        // order: its page would otherwise try, and refuse, each row's one-pass copy.
+        order = out ? orderOf(value, absent.slice(0, count), foundAs.slice(0, count)) : undefined;
         return out ?? value;
       },
       note: (base) => {
