@@ -46,13 +46,16 @@ export type AnswerRow = SqlRow & { answer_id: number; check_day: string };
 
 /** The typed rows of one project's day. */
 export interface DerivedDay {
-  rows: Partial<Record<Exclude<LedgerTableName, 'answers' | 'bodies' | 'snapshots'>, SqlRow[]>>;
+  rows: Partial<
+    Record<Exclude<LedgerTableName, 'answers' | 'bodies' | 'snapshots' | 'questions'>, SqlRow[]>
+  >;
+  /** The questions block's questions with the series of their current text. */
+  questions?: SqlRow[];
   answers: AnswerRow[];
 }
 
 /** Fields whose change makes a new version of an answer. */
 const VERSIONED_FIELDS = [
-  'question_series',
   'prominence_level',
   'on_topic',
   'brand_mentioned',
@@ -150,6 +153,7 @@ export class LedgerStore {
           tableNamed(name)!,
           rows.map((row) => ({ project_id: projectId, day, ...row })),
         );
+      await this.#versionQuestions(projectId, day, derived.questions ?? []);
       await this.#versionAnswers(projectId, day, derived.answers);
       await this.driver.run(
         "UPDATE snapshots SET status = 'complete', completed_at = $3 WHERE project_id = $1 AND day = $2",
@@ -158,8 +162,56 @@ export class LedgerStore {
     });
   }
 
+  /** A question text not seen before starts a series and closes the question's current one. */
+  async #versionQuestions(projectId: number, day: string, questions: readonly SqlRow[]) {
+    const known = new Set(
+      (
+        await this.driver.all('SELECT question_series FROM questions WHERE project_id = $1', [
+          projectId,
+        ])
+      ).map((row) => String(row.question_series)),
+    );
+    const fresh = questions.filter((question) => !known.has(String(question.question_series)));
+    for (const question of fresh)
+      await this.driver.run(
+        'UPDATE questions SET valid_to = $3 WHERE project_id = $1 AND prompt_id = $2 AND valid_to IS NULL AND valid_from < $3',
+        [projectId, question.prompt_id as number, day],
+      );
+    await this.#insert(
+      tableNamed('questions')!,
+      fresh.map((question) => ({
+        ...question,
+        project_id: projectId,
+        valid_from: day,
+        valid_to: null,
+      })),
+    );
+  }
+
+  /**
+   * The series of the text a check asked: the question's series that was
+   * current on the check's day (a check before a change keeps the old text's
+   * series), else the one the report names today.
+   */
+  async #seriesOfChecks(projectId: number, answers: AnswerRow[]): Promise<void> {
+    const versions = await this.driver.all(
+      'SELECT prompt_id, question_series, valid_from, valid_to FROM questions WHERE project_id = $1',
+      [projectId],
+    );
+    for (const answer of answers) {
+      const asked = versions.find(
+        (version) =>
+          version.prompt_id === answer.prompt_id &&
+          String(version.valid_from) <= answer.check_day &&
+          (version.valid_to === null || answer.check_day < String(version.valid_to)),
+      );
+      if (asked) answer.question_series = asked.question_series as string;
+    }
+  }
+
   async #versionAnswers(projectId: number, day: string, answers: AnswerRow[]): Promise<void> {
     if (answers.length === 0) return;
+    await this.#seriesOfChecks(projectId, answers);
     const oldest = [day, ...answers.map((row) => row.check_day)].sort()[0]!;
     const current = new Map<number, SqlRow>();
     for (const row of await this.driver.all(
@@ -170,6 +222,9 @@ export class LedgerStore {
     const fresh: SqlRow[] = [];
     for (const answer of answers) {
       const seen = current.get(answer.answer_id);
+      // A check's series is fixed when first kept: a later change of its question starts a new
+      // series for later checks, never a new version of this one.
+      if (seen) answer.question_series = seen.question_series as string | null;
       if (seen && (String(seen.valid_from) >= day || sameVersion(seen, answer))) continue;
       if (seen)
         await this.driver.run(

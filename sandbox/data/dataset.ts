@@ -57,7 +57,7 @@ export function createDataset(now: string = DEFAULT_NOW, drift: DriftName = 'bas
       if (cached) return cached;
       const spec = projectSpec(id);
       if (!spec) return undefined;
-      const questions = generateQuestions(spec);
+      const questions = generateQuestions(spec, today);
       // A drift step's extra days regenerate the history for its day (sandbox/data/drift.ts).
       const anchor = step.days ? today : ANCHOR_DAY;
       const days = [
