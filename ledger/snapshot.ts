@@ -10,7 +10,9 @@
 import { fetchExchange } from '../shared/client/fetch-exchange.js';
 import { hasNextPage } from '../shared/client/paging.js';
 import { redactSecretInJson } from '../shared/http/redaction.js';
+import { reconcileBody } from '../shared/http/zod-check.js';
 import { deriveDay } from './derive.js';
+import { object } from './read-bodies.js';
 import { dayRequests, requestPath } from './requests.js';
 import type { LedgerStore, StoredBody } from './store.js';
 
@@ -145,14 +147,15 @@ export async function listProjects(
 ): Promise<ProjectListing[]> {
   const exchange = await get('/projects');
   if (exchange.status !== 200) throw new Error(`GET /projects answered ${exchange.status}`);
-  const body = JSON.parse(exchange.text) as { projects?: unknown };
+  // Read through the alias table like every body (ledger/read-bodies.ts): its fields are assumed.
+  const body = object(reconcileBody('projects', {}, JSON.parse(exchange.text)).value);
   if (!Array.isArray(body.projects)) throw new Error('GET /projects has no projects list');
-  return body.projects.slice(0, MAX_PROJECTS).flatMap((project: Record<string, unknown>) => {
+  return body.projects.slice(0, MAX_PROJECTS).flatMap((item: unknown) => {
+    const project = object(item);
     if (!Number.isSafeInteger(project.id)) return [];
     const last =
       typeof project.last_checked_at === 'string' ? project.last_checked_at.slice(0, 10) : null;
-    const questions =
-      Number((project.data_availability as Record<string, unknown>)?.questions) || 1;
+    const questions = Number(object(project.data_availability).questions) || 1;
     const platforms = Array.isArray(project.selected_ai_models)
       ? project.selected_ai_models.length
       : 1;
