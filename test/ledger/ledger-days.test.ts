@@ -140,11 +140,11 @@ describe.each(STORES.map((store, index) => ({ engine: store.engine, index })))(
             'date',
           );
         }
-        // The series move from day to day: a window's totals are not one copied figure.
-        const totals = await store.driver.all(
-          "SELECT day, SUM(sessions) AS n FROM traffic_series WHERE project_id = 1001 AND grain = 'day' GROUP BY day",
+        // A daily series that moves, not one copied figure.
+        const sessions = await store.driver.all(
+          "SELECT DISTINCT sessions FROM traffic_series WHERE project_id = 1001 AND grain = 'day'",
         );
-        expect(new Set(totals.map((row) => Number(row.n))).size).toBeGreaterThan(3);
+        expect(sessions.length).toBeGreaterThan(3);
       } finally {
         await store.close();
       }
