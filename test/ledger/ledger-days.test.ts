@@ -202,7 +202,9 @@ describe.each(STORES.map((store, index) => ({ engine: store.engine, index })))(
     });
 
     it('never drew a 429 at the entry plan and kept no token', async () => {
-      expect(statuses.length).toBeGreaterThan(DAYS * 10);
+      // More requests a day than the entry plan's minute allows (two stores, every dataset):
+      // the snapshot had to pace itself by the rate headers, and never overdrew.
+      expect(statuses.length / DAYS / STORES.length).toBeGreaterThan(60);
       expect(statuses.filter((status) => status === 429)).toEqual([]);
       const store = await openLedger(location);
       try {
