@@ -7,13 +7,9 @@
  * there: running a day again adds nothing.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import {
-  describeLocation,
-  isPostgresUrl,
-  type SqlDriver,
-  type SqlRow,
-  type SqlValue,
-} from './driver.js';
+import { describeLocation, isPostgresUrl, type SqlDriver, type SqlRow } from './driver.js';
+import { insertRows } from './insert-rows.js';
+import { fileUnderAskedSeries, versionQuestions } from './question-versions.js';
 import type { SeriesMetric } from './series-metrics.js';
 import {
   createTableSql,
@@ -24,8 +20,6 @@ import {
   tableNamed,
 } from './tables.js';
 
-/** Rows per INSERT: well under Postgres's 65,535 parameters for the widest table. */
-const ROWS_PER_INSERT = 200;
 /** Rows per read of an export: memory stays bounded however long the ledger. */
 export const ROWS_PER_READ = 5_000;
 
@@ -153,7 +147,7 @@ export class LedgerStore {
           tableNamed(name)!,
           rows.map((row) => ({ project_id: projectId, day, ...row })),
         );
-      await this.#versionQuestions(projectId, day, derived.questions ?? []);
+      await versionQuestions(this.driver, projectId, day, derived.questions ?? []);
       await this.#versionAnswers(projectId, day, derived.answers);
       await this.driver.run(
         "UPDATE snapshots SET status = 'complete', completed_at = $3 WHERE project_id = $1 AND day = $2",
@@ -162,56 +156,9 @@ export class LedgerStore {
     });
   }
 
-  /** A question text not seen before starts a series and closes the question's current one. */
-  async #versionQuestions(projectId: number, day: string, questions: readonly SqlRow[]) {
-    const known = new Set(
-      (
-        await this.driver.all('SELECT question_series FROM questions WHERE project_id = $1', [
-          projectId,
-        ])
-      ).map((row) => String(row.question_series)),
-    );
-    const fresh = questions.filter((question) => !known.has(String(question.question_series)));
-    for (const question of fresh)
-      await this.driver.run(
-        'UPDATE questions SET valid_to = $3 WHERE project_id = $1 AND prompt_id = $2 AND valid_to IS NULL AND valid_from < $3',
-        [projectId, question.prompt_id as number, day],
-      );
-    await this.#insert(
-      tableNamed('questions')!,
-      fresh.map((question) => ({
-        ...question,
-        project_id: projectId,
-        valid_from: day,
-        valid_to: null,
-      })),
-    );
-  }
-
-  /**
-   * The series of the text a check asked: the question's series that was
-   * current on the check's day (a check before a change keeps the old text's
-   * series), else the one the report names today.
-   */
-  async #seriesOfChecks(projectId: number, answers: AnswerRow[]): Promise<void> {
-    const versions = await this.driver.all(
-      'SELECT prompt_id, question_series, valid_from, valid_to FROM questions WHERE project_id = $1',
-      [projectId],
-    );
-    for (const answer of answers) {
-      const asked = versions.find(
-        (version) =>
-          version.prompt_id === answer.prompt_id &&
-          String(version.valid_from) <= answer.check_day &&
-          (version.valid_to === null || answer.check_day < String(version.valid_to)),
-      );
-      if (asked) answer.question_series = asked.question_series as string;
-    }
-  }
-
   async #versionAnswers(projectId: number, day: string, answers: AnswerRow[]): Promise<void> {
     if (answers.length === 0) return;
-    await this.#seriesOfChecks(projectId, answers);
+    await fileUnderAskedSeries(this.driver, projectId, answers);
     const oldest = [day, ...answers.map((row) => row.check_day)].sort()[0]!;
     const current = new Map<number, SqlRow>();
     for (const row of await this.driver.all(
@@ -267,31 +214,8 @@ export class LedgerStore {
   }
 }
 
+export { insertRows } from './insert-rows.js';
 export { SERIES_METRICS, type SeriesMetric } from './series-metrics.js';
-
-/** Inserts rows in chunks, keeping any row whose key is already there (a run again adds nothing). */
-export async function insertRows(
-  driver: SqlDriver,
-  table: TableDefinition,
-  rows: readonly SqlRow[],
-): Promise<void> {
-  const names = table.columns.map((column) => column.name);
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    const params: SqlValue[] = [];
-    const tuples = chunk.map((row) => {
-      const marks = names.map((name) => {
-        params.push(row[name] ?? null);
-        return `$${params.length}`;
-      });
-      return `(${marks.join(', ')})`;
-    });
-    await driver.run(
-      `INSERT INTO ${table.name} (${names.join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`,
-      params,
-    );
-  }
-}
 
 function sameVersion(stored: SqlRow, answer: SqlRow): boolean {
   return VERSIONED_FIELDS.every((field) => (stored[field] ?? null) === (answer[field] ?? null));
