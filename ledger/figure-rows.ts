@@ -38,6 +38,17 @@ const trafficMetrics = (row: Json) => ({
   conversions: int(row.conversions),
 });
 
+/** data-api 2.5: the collection time, staleness and window of a connected source's body. */
+const envelopeOf = (body: Json) => {
+  const period = object(body.period);
+  return {
+    fetched_at: str(body.fetched_at),
+    is_stale: bool(body.is_stale),
+    period_start: date(period.start),
+    period_end: date(period.end),
+  };
+};
+
 const rowsOf = (body: Json) => list(body.rows).map(object);
 /** Daily rows keyed by `date`, monthly ones by `month`; rows without a readable one are left out. */
 const seriesRows = (entry: ReadBody) => {
@@ -50,6 +61,8 @@ const seriesRows = (entry: ReadBody) => {
 
 export function figureRows(read: readonly ReadBody[]): Record<FigureTable, SqlRow[]> {
   const rows: Record<FigureTable, SqlRow[]> = {
+    search_totals: [],
+    traffic_totals: [],
     search_series: [],
     search_lists: [],
     traffic_series: [],
@@ -65,10 +78,21 @@ export function figureRows(read: readonly ReadBody[]): Record<FigureTable, SqlRo
     const dataset = String(query.dataset);
     if (name === 'search-performance') {
       const engine = String(query.source);
-      if (dataset === 'daily' || dataset === 'history')
+      if (dataset === 'summary') {
+        const previous = object(body.previous_totals);
+        rows.search_totals.push({
+          engine,
+          ...envelopeOf(body),
+          ...searchMetrics(object(body.totals)),
+          previous_clicks: int(previous.clicks),
+          previous_impressions: int(previous.impressions),
+          previous_ctr: num(previous.ctr),
+          previous_position: num(previous.position),
+        });
+      } else if (dataset === 'daily' || dataset === 'history')
         for (const { grain, date: at, row } of seriesRows(entry))
           rows.search_series.push({ engine, grain, date: at, ...searchMetrics(row) });
-      else if (dataset !== 'summary')
+      else
         rows.search_lists.push(
           ...rowsOf(body).map((row, index) => ({
             engine,
@@ -87,7 +111,9 @@ export function figureRows(read: readonly ReadBody[]): Record<FigureTable, SqlRo
           })),
         );
     } else if (name === 'ai-traffic') {
-      if (dataset === 'daily' || dataset === 'history')
+      if (dataset === 'summary')
+        rows.traffic_totals.push({ ...envelopeOf(body), ...trafficMetrics(object(body.totals)) });
+      else if (dataset === 'daily' || dataset === 'history')
         for (const { grain, date: at, row } of seriesRows(entry))
           rows.traffic_series.push({
             grain,

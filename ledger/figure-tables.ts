@@ -45,7 +45,41 @@ const rowNumber: Column = {
   doc: "the row's place in the service's list, from 1",
 };
 
+/** A connected source's envelope (data-api 2.5): when it was collected and the window. */
+const sourceEnvelope = [
+  text('fetched_at', "the service's `fetched_at`"),
+  flag('is_stale', "the service's `is_stale`"),
+  { name: 'period_start', type: 'date', nullable: true, doc: 'first day of the window' },
+  { name: 'period_end', type: 'date', nullable: true, doc: 'last day of the window' },
+] as const satisfies readonly Column[];
+
 export const FIGURE_TABLES = [
+  {
+    name: 'search_totals',
+    doc: 'Each search engine’s totals of its window and of the window before, as the service gave them that day (search-performance `summary`).',
+    columns: [
+      project,
+      day,
+      engine,
+      ...sourceEnvelope,
+      ...searchMetrics,
+      int('previous_clicks', 'the window before'),
+      int('previous_impressions', 'the window before'),
+      num('previous_ctr', 'the window before, 0-1'),
+      num('previous_position', 'the window before'),
+    ],
+    primaryKey: ['project_id', 'day', 'engine'],
+    dayColumn: 'day',
+    exported: true,
+  },
+  {
+    name: 'traffic_totals',
+    doc: 'GA4 AI traffic totals of the window as the service gave them that day (ai-traffic `summary`).',
+    columns: [project, day, ...sourceEnvelope, ...trafficMetrics],
+    primaryKey: ['project_id', 'day'],
+    dayColumn: 'day',
+    exported: true,
+  },
   {
     name: 'search_series',
     doc: 'The search engines’ daily and monthly series as the service gave them that day (search-performance `daily` and `history`, its default 30-day window).',

@@ -22,6 +22,8 @@ const STORES = ledgerLocations();
 const temp = temporaryFolder();
 const locations: string[] = [];
 const scores: Record<string, number> = {};
+/** The totals the API gave each day for project 1001's bing and GA4 windows. */
+const totals: Record<string, { search: unknown; traffic: unknown }> = {};
 /** What the API said each day for project 1001's search and AI-traffic datasets. */
 const figures: Record<
   string,
@@ -44,6 +46,10 @@ beforeAll(async () => {
     const detail = await day.read('/projects/1001');
     scores[today] = (detail.ai_visibility as { score: number }).score;
     const rows = async (path: string) => (await day.read(path)).rows as unknown[];
+    totals[today] = {
+      search: (await day.read('/projects/1001/search-performance?source=bing')).totals,
+      traffic: (await day.read('/projects/1001/ai-traffic')).totals,
+    };
     figures[today] = {
       searchDaily: await rows('/projects/1001/search-performance?source=bing&dataset=daily'),
       searchQueries: await rows('/projects/1001/search-performance?dataset=top_queries&limit=100'),
@@ -139,6 +145,20 @@ describe.each(STORES.map((store, index) => ({ engine: store.engine, index })))(
             api.trafficDaily,
             'date',
           );
+        }
+        for (const [day, api] of Object.entries(totals)) {
+          expect(
+            await store.driver.all(
+              "SELECT clicks, impressions, ctr, position FROM search_totals WHERE project_id = 1001 AND day = $1 AND engine = 'bing'",
+              [day],
+            ),
+          ).toEqual([api.search]);
+          expect(
+            await store.driver.all(
+              'SELECT sessions, users, engaged_sessions, conversions FROM traffic_totals WHERE project_id = 1001 AND day = $1',
+              [day],
+            ),
+          ).toEqual([api.traffic]);
         }
         // A daily series that moves, not one copied figure.
         const sessions = await store.driver.all(

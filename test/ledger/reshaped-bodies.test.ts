@@ -15,6 +15,8 @@ const PATHS = [
   '/projects/1001/competitors?dataset=ranking&limit=50',
   '/projects/1001/ai-traffic?dataset=sources',
   '/projects/1001/search-performance?source=bing&dataset=daily',
+  '/projects/1001/search-performance?source=google&dataset=summary',
+  '/projects/1001/ai-traffic?dataset=summary',
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reshapes bodies field by field
@@ -70,6 +72,24 @@ describe('the ledger reads a reshaped service through the alias table', () => {
     const [first, ...rest] = expected.rows.ranking_rows!;
     expect(read.rows.ranking_rows).toEqual([{ ...first, visibility: null }, ...rest]);
     expect(read.answers).toEqual(expected.answers);
+    // The sources' totals are the API's, whatever the reading.
+    const search = bodies['/projects/1001/search-performance?source=google&dataset=summary']!;
+    expect(read.rows.search_totals).toEqual([
+      expect.objectContaining({
+        engine: 'google',
+        clicks: search.totals.clicks,
+        previous_clicks: search.previous_totals.clicks,
+        period_end: search.period.end,
+      }),
+    ]);
+    const traffic = bodies['/projects/1001/ai-traffic?dataset=summary']!;
+    expect(read.rows.traffic_totals).toEqual([
+      expect.objectContaining({
+        sessions: traffic.totals.sessions,
+        engaged_sessions: traffic.totals.engaged_sessions,
+        conversions: traffic.totals.conversions,
+      }),
+    ]);
   });
 
   it('reads a body that is not JSON, or not an object, as nothing', () => {
