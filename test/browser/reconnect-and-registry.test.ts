@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { holdApi, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { useHarness, useProxy } from './use-harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const harness = useHarness();
 const proxy = useProxy(harness);
@@ -50,7 +51,7 @@ describe('a widget moved while its request is in flight', () => {
       document.getElementById('to')!.appendChild(document.querySelector('aivis-visibility-score')!);
     });
     api.release();
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     expect(await scoreShown(page)).toBe(true);
     expect(await outcomes(page)).toEqual(['aivis-load ']);
     expect(problems).toEqual([]);
@@ -79,7 +80,7 @@ describe('a widget moved while its request is in flight', () => {
       document.body.append(widget);
     });
     api.release();
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     expect(await scoreShown(page)).toBe(true);
     expect(await outcomes(page)).toEqual(['aivis-load ']);
     expect(problems).toEqual([]);
@@ -109,7 +110,7 @@ describe('one connection registry across the catalogue and the standalone module
         ),
       ),
     );
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     expect(
       await page.evaluate(
         () => (window as unknown as { standaloneClass: boolean }).standaloneClass,

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, fetchJson, waitForWidgets } from '../../support/browser/harness.js';
 import { openSupportingRows } from './supporting-rows.js';
 import { useHarness, useProxy } from './use-harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const harness = useHarness();
 const proxy = useProxy(harness);
@@ -75,7 +76,7 @@ async function openStrict(name: string, body: string) {
   });
   await page.goto(url);
   await page.waitForFunction(() => document.readyState === 'complete');
-  await waitForWidgets(page);
+  await waitForWidgets(page, WIDGET_TAGS);
   return { page, problems };
 }
 
@@ -178,7 +179,7 @@ describe('strict Content-Security-Policy and Trusted Types', () => {
         .shadowRoot!.querySelector<HTMLButtonElement>('[part~="next"]')
         ?.click();
     });
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     const [pagedBars] = await measureBars(page, 'aivis-competitor-ranking');
     for (const bar of pagedBars!) {
       expect(Math.abs(bar.covered - Number.parseFloat(bar.styled))).toBeLessThan(

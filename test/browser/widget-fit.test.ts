@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, fetchJson, pageHtml, waitForWidgets } from '../../support/browser/harness.js';
 import { openEverything, openStates, overflowAt, planHeightAt, STATES } from './fit.js';
 import { useHarness } from './use-harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const WIDTHS = [240, 320, 390, 600, 900, 1400] as const;
 
@@ -100,7 +101,7 @@ describe('one formatting voice', () => {
         }),
       ),
     );
-    await waitForWidgets(styled);
+    await waitForWidgets(styled, WIDGET_TAGS);
     const inherited = await styled.evaluate(
       () =>
         getComputedStyle(

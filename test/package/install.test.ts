@@ -20,6 +20,7 @@ import { serveFile } from '../../start/static-files.js';
 import { launchChromium, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { expectApiFigures } from '../browser/api-figures.js';
 import { README_PROXY_PATH, widgetSnippet, withSite } from '../browser/readme-snippets.js';
+import { WIDGET_TAGS } from '../browser/widget-tags.js';
 import {
   appTsconfig,
   buildApp,
@@ -97,7 +98,7 @@ async function runInChromium(
   const before = sandbox.requestLog.length;
   const relative = appDir.slice(scratch.length + 1);
   await page.goto(`${site.url}/${relative}/dist/index.html`);
-  await waitForWidgets(page);
+  await waitForWidgets(page, WIDGET_TAGS);
   const tags = await expectApiFigures(page, sandbox.baseUrl);
   await also(page);
   await mkdir(ARTIFACTS, { recursive: true });
