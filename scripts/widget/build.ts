@@ -29,6 +29,7 @@ import { buildForProduction } from '../vite-build.js';
 import { writeWidgetPackage } from '../widget-package.js';
 import { chunkFileName } from './chunk-files.js';
 import { completeAttributeDocs } from './manifest-attributes.js';
+import { completeTagNames } from './manifest-tags.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -226,6 +227,7 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
     '--outdir',
     relative(ROOT, outDir),
   ]);
+  await completeTagNames(`${outDir}/custom-elements.json`);
   await completeAttributeDocs(`${outDir}/custom-elements.json`);
   run(process.execPath, [
     `${ROOT}node_modules/typescript/bin/tsc`,

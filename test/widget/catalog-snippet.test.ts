@@ -9,6 +9,7 @@
  * for real keeps the test green as long as the catalogue's entry is the one
  * the page shows.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_SHAPES_MODULE, shapesFor } from '../../scripts/response-shapes-plugin.js';
 import { ENDPOINTS } from '../../shared/api/endpoints.js';
@@ -97,5 +98,36 @@ describe("docs/widgets.md's catalogue entry", () => {
       `${tag}: colour feeds colour, not a parameter`,
       `${tag}: the gallery refuses shade, not an attribute`,
     ]);
+  });
+});
+
+/** The registration module docs/widgets.md shows as a template (`<name>`, `<Name>`), its lines. */
+const registrationTemplate = (() => {
+  const page = readFileSync(new URL('../../docs/widgets.md', import.meta.url), 'utf8');
+  const block = /^ {3}```ts\n([\s\S]*?)^ {3}```$/m.exec(page)?.[1] ?? '';
+  return block
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+})();
+
+describe("docs/widgets.md's registration module", () => {
+  it('is the one every widget of the catalogue has, with its own name', () => {
+    expect(registrationTemplate.some((line) => line.includes('.define('))).toBe(true);
+    for (const [tag, entry] of WIDGETS) {
+      const name = tag.replace(/^aivis-/, '');
+      const Name = name.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
+      const source = readFileSync(
+        new URL(`../../widget/${entry.folder}/${entry.folder}.ts`, import.meta.url),
+        'utf8',
+      ).replace(/\s+|,(?=\s*\})/g, '');
+      for (const line of registrationTemplate)
+        expect(source, tag).toContain(
+          line
+            .replaceAll('<name>', name)
+            .replaceAll('<Name>', Name)
+            .replace(/\s+|,(?=\s*\})/g, ''),
+        );
+    }
   });
 });
