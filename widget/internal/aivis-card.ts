@@ -37,6 +37,7 @@ export class AivisCard extends LitElement {
     endpoints?: readonly EndpointName[],
   ): void {
     if (shapes && endpoints) registerResponseShapes(shapes, endpoints);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the element class being defined, a subclass.
     defineElement(tag, this);
   }
 
