@@ -30,7 +30,7 @@ export interface SiteOptions {
  * change: a repeat visit revalidates the bundle (a 304) rather than
  * downloading it again. Gzip to a browser that accepts it, as the intranet
  * example's nginx serves scripts (examples/intranet-nginx): the bytes on the
- * wire are the catalogue's budgeted gzip size, not the minified text.
+ * wire are the full bundle's budgeted gzip size, not the minified text.
  */
 export async function startSite(bundleDir: string, options: SiteOptions = {}): Promise<Site> {
   const pages = new Map<string, string>();

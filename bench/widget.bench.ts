@@ -1,6 +1,6 @@
 /**
  * Widget figures, one line each: bundle size (minified and gzip, whole and
- * per widget; the catalogue against the gzip budget of scripts/widget/bundle-budget.ts), requests
+ * per widget; the full bundle against the gzip budget of scripts/widget/bundle-budget.ts), requests
  * per page, and time to render beside a plain page fetching the same JSON,
  * interleaved in one run (stats.ts): three widgets as the README once showed
  * them and docs/loading.md's page, on loopback and under Chromium's network

@@ -1,5 +1,5 @@
 /**
- * The BUILT catalogue inside real framework runtimes in Chromium (Vue 3 and
+ * The BUILT full bundle inside real framework runtimes in Chromium (Vue 3 and
  * Preact, from the repository's own packages, no build step): the widgets
  * render the API's figures, the framework's own event binding receives
  * aivis-load, and what those frameworks do to elements while a request is in

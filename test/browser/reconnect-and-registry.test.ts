@@ -2,7 +2,7 @@
  * The BUILT bundles in Chromium, through a real proxy in front of the
  * sandbox, as frameworks and pages use them: a widget moved while its
  * request is held back ends with its data and one event; configure() from
- * the catalogue reaches an element whose code came from its standalone
+ * the full bundle reaches an element whose code came from its standalone
  * module (one connection registry per page, however the code was loaded).
  */
 import type { Page } from 'playwright-core';
@@ -88,8 +88,8 @@ describe('a widget moved while its request is in flight', () => {
   });
 });
 
-describe('one connection registry across the catalogue and the standalone modules', () => {
-  it('configure() imported from the catalogue reaches elements defined by their standalone modules', async () => {
+describe('one connection registry across the full bundle and the standalone modules', () => {
+  it('configure() imported from the full bundle reaches elements defined by their standalone modules', async () => {
     const page = await harness.browser.newPage({ viewport: { width: 900, height: 900 } });
     const problems = watchConsole(page);
     await page.goto(

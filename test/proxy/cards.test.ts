@@ -3,7 +3,7 @@
  * front of a real sandbox: what a browser with JavaScript off receives (the
  * figures in the HTML, no inline style), the rules of the API routes (one
  * upstream call per answer and TTL for every form, the project list, the
- * host check, Fetch Metadata, ETag/304), the catalogue's messages, and what
+ * host check, Fetch Metadata, ETag/304), the elements' messages, and what
  * an attacker can get out of them (no token, no framing, no 500).
  */
 import { readFileSync } from 'node:fs';
@@ -230,7 +230,7 @@ describe('docs/widgets.md’s embeds and pictures', () => {
   });
 });
 
-describe('the catalogue’s messages', () => {
+describe('the elements’ messages', () => {
   it('an invalid attribute is the element’s error card, naming the attribute (422)', async () => {
     const { status, body } = await proxy.get('/cards/aivis-visibility-trend?project=1001&months=0');
     expect(status).toBe(422);

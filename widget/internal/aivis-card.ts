@@ -12,7 +12,7 @@ import { defineElement } from './define.js';
 
 export class AivisCard extends LitElement {
   // A table instead of @property decorators: their helpers cost the bundle
-  // more than the table (the catalogue's budget, docs/widgets.md). The JSDoc stays on the fields for
+  // more than the table (the full bundle's budget, docs/widgets.md). The JSDoc stays on the fields for
   // the manifest; subclasses that mean more by one re-declare it with theirs.
   static override properties: PropertyDeclarations = {
     project: { reflect: true },
