@@ -76,7 +76,7 @@ export async function shareCommand(
     io.err('share: SHARE_SECRET is not set; client links are off (docs/agencies.md)\n');
     return 2;
   }
-  const store = await openLinkStore(config);
+  const store = await openLinkStore(config, { now: io.now });
   if (!store) {
     io.err(
       'share: set SHARE_FILE (one proxy) or REDIS_URL (a fleet) so links can be revoked and counted\n',
@@ -141,8 +141,9 @@ async function create(values: Values, config: Config, store: LinkStore, io: Shar
     view,
     period: period as ReportPeriod,
     expires: expiry.expires,
+    label: cleanLabel(values.label ?? ''),
   };
-  await store.create({ ...fields, label: cleanLabel(values.label ?? ''), created: io.now() });
+  await store.create({ ...fields, created: io.now() });
   io.out(`${config.publicUrl}${await linkPath(fields, config.shareSecret!)}\n`);
   io.err(
     `link ${fields.id} works until ${new Date(fields.expires * 1000).toISOString()}; end it with: npm run aivis -- share revoke ${fields.id}\n`,

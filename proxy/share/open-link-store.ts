@@ -8,7 +8,10 @@ import { FileLinkStore } from './file-links.js';
 import type { LinkStore } from './link-store.js';
 import { createRedisLinkStore } from './redis-links.js';
 
-export async function openLinkStore(config: ProxyConfig): Promise<LinkStore | undefined> {
+export async function openLinkStore(
+  config: ProxyConfig,
+  options: { now?: () => number } = {},
+): Promise<LinkStore | undefined> {
   if (!config.shareSecret) return undefined;
   if (config.redisUrl) {
     return createRedisLinkStore({
@@ -17,5 +20,5 @@ export async function openLinkStore(config: ProxyConfig): Promise<LinkStore | un
       timeoutMs: config.storeTimeoutMs,
     });
   }
-  return config.shareFile ? new FileLinkStore(config.shareFile) : undefined;
+  return config.shareFile ? new FileLinkStore(config.shareFile, options) : undefined;
 }

@@ -59,6 +59,18 @@ export async function createRedisLinkStore(options: RedisLinkOptions): Promise<L
     async create(record: LinkRecord) {
       await redis.hset(key('links'), record.id, JSON.stringify(record));
     },
+    async get(id: string) {
+      const text = await redis.hget(key('links'), id);
+      if (text === null || text.length > 4_096) return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+      const record = readRecord(parsed);
+      return record?.id === id ? record : undefined;
+    },
     async list() {
       const [revoked, views, last] = await Promise.all([
         redis.hgetall(key('revoked')),

@@ -1,7 +1,8 @@
 /**
  * Client links in front of the proxy (docs/agencies.md#client-links):
- * `/s/<id>.<signature>?…` is checked (signature, expiry), admitted by the
- * link store (not revoked, within the link's own views per minute, then
+ * `/s/<id>.<signature>` names a record of the link store, which is held to
+ * the signature (proxy/share/signed-link.ts) and to its expiry, admitted by
+ * the store (not revoked, within the link's own views per minute, then
  * counted), and answered with the page of its view: the proxy's own
  * server-rendered embed of that element or dashboard (proxy/cards/, ssr/),
  * read like any viewer's (the same cache, budget and account routing),
@@ -19,7 +20,16 @@ import { scrubText } from '../scrub.js';
 import { CLIENT_PAGE_HEADERS, clientPage, type EndedReason, endedPage } from './client-page.js';
 import { interimView } from './interim-view.js';
 import { type LinkStore, secondsToNextMinute } from './link-store.js';
-import { type LinkFields, readLink, SHARE_PREFIX } from './signed-link.js';
+import {
+  type LinkAddress,
+  type LinkFields,
+  readLinkAddress,
+  SHARE_PREFIX,
+  signatureHolds,
+} from './signed-link.js';
+
+/** Links whose signature held, remembered so a busy link costs one store call a view, not two. */
+const MAX_VERIFIED = 1_000;
 
 export type FetchHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
   stats(): unknown;
@@ -46,6 +56,28 @@ export function withShareLinks<H extends FetchHandler>(
   };
   const ended = (reason: EndedReason, headers?: Record<string, string>) =>
     endedPage(look, reason, headers);
+  // Records never change once made (a revocation is apart, asked on every view), so a record
+  // whose signature held once holds for good; kept by the whole address, signature included.
+  const verified = new Map<string, LinkFields>();
+
+  /** The fields of the record the address was signed for, or undefined when it is no link of ours. */
+  async function linkOf(address: LinkAddress, path: string): Promise<LinkFields | undefined> {
+    const known = verified.get(path);
+    if (known) return known;
+    const record = await deps.links!.get(address.id);
+    if (!record || !(await signatureHolds(record, address, secret))) return undefined;
+    const fields: LinkFields = {
+      id: record.id,
+      project: record.project,
+      view: record.view,
+      period: record.period,
+      expires: record.expires,
+      label: record.label,
+    };
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+    verified.set(path, fields);
+    return fields;
+  }
 
   /** The view as the proxy's own server-rendered embed page (proxy/cards/), read like any viewer's. */
   async function view(
@@ -108,13 +140,17 @@ export function withShareLinks<H extends FetchHandler>(
         headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
       });
     }
-    const link = await readLink(url.pathname.slice(config.basePath.length), url.search, secret);
-    if (!link) return ended('not_found');
-    const at = deps.now();
-    if (link.expires * 1000 <= at) return ended('expired');
+    const path = url.pathname.slice(config.basePath.length);
+    const address = readLinkAddress(path);
+    if (!address) return ended('not_found');
     if (!deps.links) return ended('unavailable');
+    let link: LinkFields | undefined;
     let admission: Awaited<ReturnType<LinkStore['admit']>>;
+    const at = deps.now();
     try {
+      link = await linkOf(address, path);
+      if (!link) return ended('not_found');
+      if (link.expires * 1000 <= at) return ended('expired');
       admission = await deps.links.admit(link.id, at, config.shareLinkPerMinute);
     } catch {
       // The store cannot say whether the link was revoked: show nothing rather than risk it.

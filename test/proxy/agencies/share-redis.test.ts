@@ -5,6 +5,7 @@
  * at once; a link's views per minute are counted once for the fleet; the
  * views the command lists are both instances'.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkStore } from '../../../proxy/share/link-store.js';
 import { createRedisLinkStore } from '../../../proxy/share/redis-links.js';
@@ -92,6 +93,28 @@ describe('client links shared through Redis', () => {
       views: number;
     }[];
     expect(listed.find((link) => link.id === busy.slice(3, 13))?.views).toBe(4);
+  });
+
+  it('answers 404 for a record changed in Redis by a writer without SHARE_SECRET', async () => {
+    const path = await createLink('Forged in Redis');
+    const id = path.slice(3, 13);
+    const client = new Redis(redis.url);
+    try {
+      const [key] = await client.keys('{aivis-share:*}:links');
+      const record = JSON.parse((await client.hget(key!, id))!) as Record<string, unknown>;
+      await client.hset(key!, id, JSON.stringify({ ...record, project: 2001 }));
+      // A fresh instance (one that had shown the link keeps the record it checked).
+      const fresh = testProxy(
+        { baseUrl: sandbox.baseUrl, shareSecret: SECRET },
+        { now: clock.now, links: stores[0]! },
+        watch,
+      );
+      expect((await fresh.get(path)).status).toBe(404);
+      await client.hset(key!, id, JSON.stringify(record));
+      expect((await fresh.get(path)).status).toBe(200);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('answers 410 on every instance once expired', async () => {
