@@ -7,7 +7,8 @@
  * server-rendered embed of that element or dashboard (proxy/cards/, ssr/),
  * read like any viewer's (the same cache, budget and account routing),
  * inside the agency's frame.
- * Every other path goes on to the proxy unchanged.
+ * `POST /s/admin` is the `share` command's signed way to the store
+ * (share-admin.ts). Every other path goes on to the proxy unchanged.
  *
  * Refusals say nothing about data: a link that is not ours is 404, an
  * expired or revoked one 410, a burst on one link 429 for that link only.
@@ -20,6 +21,7 @@ import { scrubText } from '../scrub.js';
 import { CLIENT_PAGE_HEADERS, clientPage, type EndedReason, endedPage } from './client-page.js';
 import { interimView } from './interim-view.js';
 import { type LinkStore, secondsToNextMinute } from './link-store.js';
+import { ADMIN_PATH, answerAdmin } from './share-admin.js';
 import {
   type LinkAddress,
   type LinkFields,
@@ -48,6 +50,7 @@ export function withShareLinks<H extends FetchHandler>(
 ): H {
   const secret = config.shareSecret!;
   const prefix = `${config.basePath}${SHARE_PREFIX}`;
+  const admin = `${config.basePath}${ADMIN_PATH}`;
   const tokens = config.accounts?.map((account) => account.token) ?? [config.token];
   const look = {
     name: config.agencyName,
@@ -172,6 +175,7 @@ export function withShareLinks<H extends FetchHandler>(
     }
     if (!path.startsWith(prefix)) return inner(request, context);
     try {
+      if (path === admin) return await answerAdmin(request, deps.links, secret, deps.now());
       const response = await answer(request, context);
       return request.method === 'HEAD'
         ? new Response(null, { status: response.status, headers: response.headers })
