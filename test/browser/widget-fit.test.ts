@@ -54,6 +54,8 @@ describe('every widget fits every container', () => {
       expect(byState.get(`${tag} invalid`)!.error).toBe('validation_failed');
     }
     expect(byState.get('plan rows open')!.tables).toBeGreaterThan(1);
+    // The portfolio of the sandbox's entry account: one table of its projects.
+    expect(byState.get('portfolio data')!.tables).toBe(1);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -56,6 +56,8 @@ export const portfolioStyles = css`
     color: var(--_accent);
   }
   .notice {
+    /* An error names a code such as paid_plan_required: wrap it rather than leave a 240 px card. */
+    overflow-wrap: anywhere;
     color: var(--_warn-fg);
     background: var(--_warn-bg);
     padding: 0.4em 0.6em;
