@@ -86,7 +86,7 @@ export class AivisPortfolio extends LitElement {
     // Busy until the rows are read, as every card says (widget/internal/aivis-element.ts).
     const busy =
       this.#task.status === TaskStatus.INITIAL || this.#task.status === TaskStatus.PENDING;
-    return html`<div part="base" class="card" aria-busy=${busy ? 'true' : 'false'}>
+    return html`<div part="base" class="base card" aria-busy=${busy ? 'true' : 'false'}>
       ${this.#task.render({
         pending: () => html`<p class="muted" role="status">Loading the portfolio…</p>`,
         complete: (portfolio) =>

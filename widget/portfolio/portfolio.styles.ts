@@ -16,6 +16,8 @@ export const portfolioStyles = css`
     overflow-x: auto;
   }
   table {
+    /* The card's anywhere would size columns to a letter ("Scor/e"); the table scrolls instead. */
+    overflow-wrap: break-word;
     border-collapse: collapse;
     width: 100%;
     font-variant-numeric: tabular-nums;
