@@ -94,7 +94,7 @@ export async function shareCommand(
   }
   try {
     if (action === 'create') return await create(parsed.values, config, store, io);
-    if (action === 'list') return await list(store, io, parsed.values.json === true);
+    if (action === 'list') return await list(store, io, parsed.values.json === true, config);
     return await revoke(rest[0], store, io);
   } catch (error) {
     io.err(`share: ${store.where} could not be used: ${(error as Error).message}\n`);
@@ -173,10 +173,19 @@ async function create(values: Values, config: Config, store: LinkStore, io: Shar
   return 0;
 }
 
-async function list(store: LinkStore, io: ShareIo, json: boolean) {
+async function list(store: LinkStore, io: ShareIo, json: boolean, config: Config) {
   const links = await store.list();
   if (json) {
-    io.out(`${JSON.stringify(links, null, 2)}\n`);
+    // Each link's address again (the command holds the secret), for one sent and not kept.
+    const withUrls = await Promise.all(
+      links.map(async (link) => ({
+        ...link,
+        ...(config.publicUrl
+          ? { url: `${config.publicUrl}${await linkPath(link, config.shareSecret!)}` }
+          : {}),
+      })),
+    );
+    io.out(`${JSON.stringify(withUrls, null, 2)}\n`);
     return 0;
   }
   const now = io.now();

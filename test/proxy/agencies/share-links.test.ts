@@ -232,6 +232,8 @@ describe('a link made by the share command', () => {
     const link = links.find((item) => item.id === path.slice(3, 13));
     expect(link).toMatchObject({ label: 'Counted  board', project: 1001, views: 2 });
     expect(link?.lastView).toBe(clock.now());
+    // The address again, for a link sent and not kept.
+    expect((link as LinkStatus & { url?: string })?.url).toBe(`${PUBLIC_URL}${path}`);
     const table = (await share('list')).out;
     expect(table.split('\n')[0]).toMatch(
       /^id\s+label\s+project\s+view\s+period\s+expires \(UTC\)\s+state\s+views\s+last view$/,
