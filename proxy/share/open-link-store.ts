@@ -18,6 +18,7 @@ export async function openLinkStore(
       url: config.redisUrl,
       secret: config.shareSecret,
       timeoutMs: config.storeTimeoutMs,
+      ...options,
     });
   }
   return config.shareFile ? new FileLinkStore(config.shareFile, options) : undefined;

@@ -7,7 +7,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkStore } from '../../../proxy/share/link-store.js';
+import { LINK_GRACE_MS, type LinkStore } from '../../../proxy/share/link-store.js';
 import { createRedisLinkStore } from '../../../proxy/share/redis-links.js';
 import { type RunningSandbox, startSandbox } from '../../../sandbox/server.js';
 import { shareCommand } from '../../../scripts/share.js';
@@ -121,5 +121,16 @@ describe('client links shared through Redis', () => {
     const path = await createLink('Short');
     clock.advance(12 * 3_600_000 + 1_000);
     for (const instance of instances) expect((await instance.get(path)).status).toBe(410);
+  });
+
+  it('drops a link past its expiry by the grace period as it lists, and its address is then no link', async () => {
+    const path = await createLink('Long gone');
+    const id = path.slice(3, 13);
+    clock.advance(12 * 3_600_000 + LINK_GRACE_MS + 1_000);
+    const listed = JSON.parse((await share('list', '--json')).out) as { id: string }[];
+    expect(listed.map((link) => link.id)).not.toContain(id);
+    expect(listed).toEqual([]);
+    expect(await stores[0]!.get(id)).toBeUndefined();
+    expect((await instances[1]!.get(path)).status).toBe(404);
   });
 });
