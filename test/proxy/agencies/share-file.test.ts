@@ -7,7 +7,7 @@
  * lines.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
   FileLinkStore,
   parseLinkLines,
 } from '../../../proxy/share/file-links.js';
+import { STALE_LOCK_MS } from '../../../proxy/share/file-lock.js';
 import { LINK_GRACE_MS, type LinkRecord } from '../../../proxy/share/link-store.js';
 import { fakeClock } from '../helpers.js';
 
@@ -83,6 +84,18 @@ describe('rewriting the link file', () => {
     const { size } = await stat(file);
     expect(size).toBeLessThan(1_000);
     expect((await store.list())[0]?.views).toBe(3 * lines + 1);
+  });
+});
+
+describe('the lock', () => {
+  it('takes over a lock left by a writer that died, and leaves none behind', async () => {
+    await writeFile(`${file}.lock`, '');
+    const longAgo = new Date(Date.now() - STALE_LOCK_MS - 60_000);
+    await utimes(`${file}.lock`, longAgo, longAgo);
+    const store = new FileLinkStore(file, { now: clock.now });
+    await store.create(record('aaaaaaaaaa', 86_400_000));
+    expect((await store.list()).map((link) => link.id)).toEqual(['aaaaaaaaaa']);
+    await expect(stat(`${file}.lock`)).rejects.toThrow(/ENOENT/);
   });
 });
 
