@@ -7,8 +7,9 @@
  * server-rendered embed of that element or dashboard (proxy/cards/, ssr/),
  * read like any viewer's (the same cache, budget and account routing),
  * inside the agency's frame.
- * `POST /s/admin` is the `share` command's signed way to the store
- * (share-admin.ts). Every other path goes on to the proxy unchanged.
+ * The proxy's route decision (proxy/route.ts) sends it the requests under
+ * `/s/`; every other path goes on to the proxy unchanged. `POST /s/admin`
+ * is the `share` command's signed way to the store (share-admin.ts).
  *
  * Refusals say nothing about data: a link that is not ours is 404, an
  * expired or revoked one 410, a burst on one link 429 for that link only.
@@ -26,16 +27,14 @@ import {
   type LinkAddress,
   type LinkFields,
   readLinkAddress,
-  SHARE_PREFIX,
   signatureHolds,
 } from './signed-link.js';
 
 /** Links whose signature held, remembered so a busy link costs one store call a view, not two. */
 const MAX_VERIFIED = 1_000;
 
-export type FetchHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
-  stats(): unknown;
-};
+/** How a link's view is read: through the whole proxy, like any viewer. */
+export type FetchHandler = (request: Request, context?: unknown) => Promise<Response>;
 
 export interface ShareLinkDeps {
   /** undefined: links cannot be checked for revocation, so none is shown (503). */
@@ -43,13 +42,13 @@ export interface ShareLinkDeps {
   now: () => number;
 }
 
-export function withShareLinks<H extends FetchHandler>(
-  inner: H,
+/** Answers a request the route decision gave to the client links (a path under `/s/`). */
+export function shareLinks(
+  inner: FetchHandler,
   config: ProxyConfig,
   deps: ShareLinkDeps,
-): H {
+): FetchHandler {
   const secret = config.shareSecret!;
-  const prefix = `${config.basePath}${SHARE_PREFIX}`;
   const admin = `${config.basePath}${ADMIN_PATH}`;
   const tokens = config.accounts?.map((account) => account.token) ?? [config.token];
   const look = {
@@ -166,16 +165,11 @@ export function withShareLinks<H extends FetchHandler>(
     return view(request, link, context, url);
   }
 
-  const handler = async (request: Request, context?: unknown): Promise<Response> => {
-    let path: string;
+  return async (request: Request, context?: unknown): Promise<Response> => {
     try {
-      path = new URL(request.url).pathname;
-    } catch {
-      return inner(request, context);
-    }
-    if (!path.startsWith(prefix)) return inner(request, context);
-    try {
-      if (path === admin) return await answerAdmin(request, deps.links, secret, deps.now());
+      if (new URL(request.url).pathname === admin) {
+        return await answerAdmin(request, deps.links, secret, deps.now());
+      }
       const response = await answer(request, context);
       return request.method === 'HEAD'
         ? new Response(null, { status: response.status, headers: response.headers })
@@ -184,11 +178,6 @@ export function withShareLinks<H extends FetchHandler>(
       return ended('unavailable');
     }
   };
-  // The inner handler's own stats and budget, for whatever reads them (the ledger's pacer).
-  return Object.assign(handler, {
-    stats: () => inner.stats(),
-    pacer: (inner as { pacer?: unknown }).pacer,
-  }) as unknown as H;
 }
 
 function hostOf(request: Request): Headers {
