@@ -39,6 +39,7 @@ describe('every widget fits every container', () => {
           error: root.querySelector('[part~="error"]')?.getAttribute('data-code') ?? null,
           loading: root.querySelector('[part~="skeleton"]') !== null,
           tables: root.querySelectorAll('table').length,
+          notice: root.querySelector('[part~="notice"]')?.textContent ?? null,
         };
       }),
     );
@@ -55,6 +56,12 @@ describe('every widget fits every container', () => {
       expect(byState.get(`${tag} invalid`)!.error).toBe('validation_failed');
     }
     expect(byState.get('plan rows open')!.tables).toBeGreaterThan(1);
+    // The portfolio of the sandbox's entry account: one table of its projects.
+    expect(byState.get('portfolio data')!.tables).toBe(1);
+    // Its refusals say so in its notice, with the service's reason.
+    expect(byState.get('aivis-portfolio expired')!.notice).toMatch(/could not be read/);
+    expect(byState.get('aivis-portfolio expired')!.tables).toBe(0);
+    expect(byState.get('aivis-portfolio loading')!.tables).toBe(0);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
