@@ -24,6 +24,12 @@ export interface EmbedPage {
   lang: string;
   /** The address of EMBED_STYLESHEET as the frame reaches it. */
   stylesheet: string;
+  /**
+   * The cards' stylesheets, preloaded from the head: a stylesheet linked in
+   * a shadow root is only found when the parser reaches it, and holds back
+   * the rest of the page until it arrives (docs/loading.md).
+   */
+  preloads?: readonly string[];
 }
 
 export function embedPage(page: EmbedPage): string {
@@ -36,7 +42,7 @@ export function embedPage(page: EmbedPage): string {
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(page.title)}</title>
 <link rel="stylesheet" href="${escapeHtml(page.stylesheet)}">
-</head>
+${(page.preloads ?? []).map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">\n`).join('')}</head>
 <body>
 ${page.body}
 </body>

@@ -12,7 +12,7 @@ import type { CheckedParams } from '../../shared/api/validate.js';
 import { AivisError, validationError } from '../../shared/http/errors.js';
 import { apiPath } from '../../shared/http/request.js';
 import { cardAnswer } from '../../ssr/card-answer.js';
-import { DASHBOARD_TAG, isWidgetTag } from '../../ssr/card-elements.js';
+import { DASHBOARD_TAG, isWidgetTag, type WidgetTag } from '../../ssr/card-elements.js';
 import { cardSvg } from '../../ssr/card-picture.js';
 import {
   type CardElement,
@@ -23,8 +23,8 @@ import {
 import { EMBED_STYLESHEET, embedPage } from '../../ssr/embed-page.js';
 import { followUpCalls, hasFollowUps } from '../../ssr/follow-ups.js';
 import { type CardAnswer, type CardLook, cardHtml, cardsReady } from '../../ssr/render-card.js';
-import { dashboardHtml, planDashboard } from '../../ssr/render-dashboard.js';
-import { cardStylesheet } from '../../ssr/stylesheet.js';
+import { type DashboardPlan, dashboardHtml, planDashboard } from '../../ssr/render-dashboard.js';
+import { CARDS_STYLESHEET, cardStylesheet, cardsStylesheet } from '../../ssr/stylesheet.js';
 import { cachedCacheControl } from '../cached-response.js';
 import { hexDigest } from '../digest.js';
 import { etagMatches } from '../etag.js';
@@ -36,6 +36,8 @@ import { CACHE_HEADER, jsonError } from '../responses.js';
 import { resolveRoute } from '../route.js';
 import { scrubText } from '../scrub.js';
 import type { CardForm, CardRoute } from './card-route.js';
+import { ALREADY_ENCODED, acceptsGzip, gzipOnce } from './compressed.js';
+import { embedReader } from './framed-embed.js';
 import { type LoadPngRenderer, PNG_UNAVAILABLE, pngOfSvg, pngRenderer } from './png-picture.js';
 import { RenderedCards } from './rendered-cards.js';
 
@@ -101,8 +103,16 @@ export function cardServer(
   const png = pngRenderer(options.loadPng);
   const { config } = parts;
   const rules = { basePath: '', allowedProjects: config.allowedProjects };
-  const look: CardLook = { stylesheet: (tag) => `${config.basePath}/cards/${tag}.css` };
+  const stylesheetOf = (name: string) => `${config.basePath}/cards/${name}.css`;
+  // Every card links the one stylesheet of them all: a page of cards asks for it once.
+  const look: CardLook = { stylesheet: () => stylesheetOf(CARDS_STYLESHEET) };
+  // A page without script (an embed, a picture) gets no answer to take the card over with.
+  const lookOf = (form: CardForm): CardLook =>
+    form === 'fragment' ? look : { ...look, holdAnswer: false };
+  const readerOf = embedReader(config.frameAncestors);
   const kept = new RenderedCards();
+  const plans = new BoundedMemo<DashboardPlan>(MAX_REMEMBERED_CARDS);
+  const stylesheets = new Map<string, Uint8Array<ArrayBuffer>>();
   const requests = new BoundedMemo<ReturnType<typeof readCardRequest>>(MAX_REMEMBERED_CARDS);
   const routes = new WeakMap<CheckedParams, ReturnType<typeof resolveRoute>>();
   const ancestors = config.frameAncestors.length > 0 ? config.frameAncestors.join(' ') : "'none'";
@@ -206,7 +216,7 @@ export function cardServer(
     return read;
   }
 
-  function respond(request: Request, form: CardForm, made: Made): Answer {
+  async function respond(request: Request, form: CardForm, made: Made): Promise<Answer> {
     const headers: Record<string, string> = {
       'Content-Type': CONTENT_TYPES[form],
       'Cache-Control': made.cacheControl,
@@ -227,9 +237,26 @@ export function cardServer(
       made.etag !== undefined &&
       made.status === 200 &&
       etagMatches(request.headers.get('If-None-Match'), made.etag);
+    let body = made.body;
+    let encoded = false;
+    if (form !== 'png') {
+      headers.Vary = 'Accept-Encoding';
+      const zipped =
+        !notModified && typeof body !== 'string' && acceptsGzip(request)
+          ? gzipOnce(body)
+          : undefined;
+      if (zipped) {
+        body = await zipped;
+        headers['Content-Encoding'] = 'gzip';
+        // Another coding of the same card: the same validator, weak (RFC 9110 8.8.1).
+        if (headers.ETag) headers.ETag = `W/${headers.ETag}`;
+        encoded = true;
+      }
+    }
     const response = notModified
       ? new Response(null, { status: 304, headers })
-      : new Response(request.method === 'HEAD' ? null : made.body, {
+      : new Response(request.method === 'HEAD' ? null : body, {
+          ...(encoded ? ALREADY_ENCODED : {}),
           status: made.status,
           headers,
         });
@@ -238,6 +265,44 @@ export function cardServer(
       cache: (made.cacheState as Answer['cache']) ?? '-',
       path: `/${form}`,
       final: true,
+    };
+  }
+
+  /**
+   * The card in `route.form` for an answer read as `read` says: the kept
+   * bytes when its validator's card was made already, nothing for a
+   * matching revalidation, else `render`ed once and kept.
+   */
+  async function made(
+    request: Request,
+    route: CardRoute,
+    read: Pick<Read, 'status' | 'etag' | 'cacheControl' | 'cacheState'>,
+    render: () => Promise<string>,
+  ): Promise<Made> {
+    const etag = read.etag && `"${bare(read.etag)}-${route.form}"`;
+    const key = etag && `${route.form} ${route.tag}?${route.query} ${etag}`;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = key ? kept.get(key) : undefined;
+    // A revalidation that matches is answered 304 from the validator alone.
+    const unchanged =
+      etag !== undefined &&
+      read.status === 200 &&
+      etagMatches(request.headers.get('If-None-Match'), etag);
+    if (body === undefined && unchanged) body = '';
+    if (body === undefined) {
+      rendered();
+      const text = scrubText(await render(), config.token);
+      if (route.form === 'png') {
+        body = await pngOfSvg(png, text);
+        if (!body) throw new PictureUnavailable();
+      } else body = encoder.encode(text);
+      if (key) kept.set(key, body);
+    }
+    return {
+      status: read.status,
+      body,
+      ...(etag ? { etag } : {}),
+      cacheControl: read.status === 200 && read.cacheControl ? read.cacheControl : 'no-store',
+      ...(read.cacheState ? { cacheState: read.cacheState } : {}),
     };
   }
 
@@ -258,56 +323,47 @@ export function cardServer(
         body: dress(
           route,
           cardTitle(route.tag),
-          cardHtml(card.tag, card.attributes, card.element, '', { error: card.error }, look),
+          cardHtml(
+            card.tag,
+            card.attributes,
+            card.element,
+            '',
+            { error: card.error },
+            lookOf(route.form),
+          ),
           card.attributes,
+          [card.tag],
         ),
         cacheControl: 'no-store',
       };
     }
     const read = await readWithFollowUps(
-      request,
+      readerOf(request),
       card.tag,
       card.element,
       card.endpoint,
       card.params,
       context,
     );
-    const etag = read.etag && `"${bare(read.etag)}-${route.form}"`;
-    const key = etag && `${route.form} ${route.tag}?${route.query} ${etag}`;
-    let body: string | Uint8Array<ArrayBuffer> | undefined = key ? kept.get(key) : undefined;
-    // A revalidation that matches is answered 304 from the validator alone.
-    const unchanged =
-      etag !== undefined &&
-      read.status === 200 &&
-      etagMatches(request.headers.get('If-None-Match'), etag);
-    if (body === undefined && unchanged) body = '';
-    if (body === undefined) {
-      rendered();
-      const text = scrubText(
-        dress(
-          route,
-          cardTitle(route.tag),
-          cardHtml(card.tag, card.attributes, card.element, card.key, await read.answer(), look),
+    return made(request, route, read, async () =>
+      dress(
+        route,
+        cardTitle(route.tag),
+        cardHtml(
+          card.tag,
           card.attributes,
+          card.element,
+          card.key,
+          await read.answer(),
+          lookOf(route.form),
         ),
-        config.token,
-      );
-      if (route.form === 'png') {
-        body = await pngOfSvg(png, text);
-        if (!body) throw new PictureUnavailable();
-      } else body = encoder.encode(text);
-      if (key) kept.set(key, body);
-    }
-    return {
-      status: read.status,
-      body,
-      ...(etag ? { etag } : {}),
-      cacheControl: read.status === 200 && read.cacheControl ? read.cacheControl : 'no-store',
-      ...(read.cacheState ? { cacheState: read.cacheState } : {}),
-    };
+        card.attributes,
+        [card.tag],
+      ),
+    );
   }
 
-  /** The dashboard: each section's answer, read together. */
+  /** The dashboard in `form`: each section's answer, read together; one validator for them all. */
   async function dashboard(
     request: Request,
     route: CardRoute,
@@ -315,13 +371,15 @@ export function cardServer(
   ): Promise<Made> {
     const read = readAttributes(DASHBOARD_TAG, new URLSearchParams(route.query));
     if ('error' in read) throw read.error;
-    const plan = planDashboard(read.attributes);
+    // Planned once per address, as a widget's request is checked once.
+    const plan = plans.get(route.query, () => planDashboard(read.attributes));
+    const reader = readerOf(request);
     const reads = await Promise.all(
       plan.sections.map(async (section): Promise<Read> => {
         const asked = section.request;
         if ('error' in asked) return { answer: async () => ({ error: asked.error }), status: 422 };
         return readWithFollowUps(
-          request,
+          reader,
           section.tag,
           section.element,
           asked.endpoint,
@@ -330,35 +388,37 @@ export function cardServer(
         );
       }),
     );
-    const answers = new Map(
-      await Promise.all(
-        plan.sections.map(
-          async (section, index) => [section.name, await reads[index]!.answer()] as const,
-        ),
-      ),
+    const all = reads.length > 0 && reads.every((one) => one.etag);
+    const etag = all
+      ? `"${await hexDigest([route.query, ...reads.map((one) => one.etag!)])}"`
+      : undefined;
+    const state = reads.some((one) => one.cacheState === 'MISS') ? 'MISS' : reads[0]?.cacheState;
+    return made(
+      request,
+      route,
+      {
+        status: 200,
+        ...(etag ? { etag } : {}),
+        cacheControl: 'public, max-age=0, must-revalidate',
+        ...(state ? { cacheState: state } : {}),
+      },
+      async () => {
+        const answers = new Map(
+          await Promise.all(
+            plan.sections.map(
+              async (section, index) => [section.name, await reads[index]!.answer()] as const,
+            ),
+          ),
+        );
+        return dress(
+          route,
+          'AI visibility',
+          dashboardHtml(plan, answers, lookOf(route.form)),
+          read.attributes,
+          [DASHBOARD_TAG, ...new Set(plan.sections.map((section) => section.tag))],
+        );
+      },
     );
-    const html = dashboardHtml(plan, answers, look);
-    const all = reads.every((one) => one.etag);
-    const etag =
-      all && reads.length > 0
-        ? `"${await hexDigest([route.query, ...reads.map((one) => one.etag!)])}-embed"`
-        : undefined;
-    const theme = read.attributes.find(([name]) => name === 'theme')?.[1] ?? 'auto';
-    return {
-      status: 200,
-      body: scrubText(
-        embedPage({
-          title: 'AI visibility',
-          body: html,
-          theme,
-          lang: 'en',
-          stylesheet: look.stylesheet(EMBED_STYLESHEET_NAME),
-        }),
-        config.token,
-      ),
-      ...(etag ? { etag } : {}),
-      cacheControl: all ? 'public, max-age=0, must-revalidate' : 'no-store',
-    };
   }
 
   function dress(
@@ -366,6 +426,7 @@ export function cardServer(
     title: string,
     card: string,
     attributes: ReadonlyArray<readonly [string, string]>,
+    tags: readonly (WidgetTag | typeof DASHBOARD_TAG)[],
   ): string {
     if (route.form === 'fragment') return card;
     const theme = attributes.find(([name]) => name === 'theme')?.[1] ?? 'auto';
@@ -375,29 +436,40 @@ export function cardServer(
       body: card,
       theme,
       lang: 'en',
-      stylesheet: look.stylesheet(EMBED_STYLESHEET_NAME),
+      stylesheet: stylesheetOf(EMBED_STYLESHEET_NAME),
+      preloads: [...new Set(tags.map((tag) => look.stylesheet(tag)))],
     });
   }
 
   function stylesheet(route: CardRoute): Made {
     const tag = route.tag;
-    if (tag !== EMBED_STYLESHEET_NAME && tag !== DASHBOARD_TAG && !isWidgetTag(tag))
+    if (
+      tag !== EMBED_STYLESHEET_NAME &&
+      tag !== CARDS_STYLESHEET &&
+      tag !== DASHBOARD_TAG &&
+      !isWidgetTag(tag)
+    )
       throw unknownElement();
-    return {
-      status: 200,
-      body: tag === EMBED_STYLESHEET_NAME ? EMBED_STYLESHEET : cardStylesheet(tag),
-      cacheControl: 'public, max-age=3600',
-    };
+    let body = stylesheets.get(tag);
+    if (!body) {
+      body = encoder.encode(
+        tag === EMBED_STYLESHEET_NAME
+          ? EMBED_STYLESHEET
+          : tag === CARDS_STYLESHEET
+            ? cardsStylesheet()
+            : cardStylesheet(tag as WidgetTag | typeof DASHBOARD_TAG),
+      );
+      stylesheets.set(tag, body);
+    }
+    return { status: 200, body, cacheControl: 'public, max-age=3600' };
   }
 
   return async (request, route, context) => {
     await cardsReady();
     try {
       if (route.form === 'stylesheet') return respond(request, route.form, stylesheet(route));
-      if (route.tag === DASHBOARD_TAG) {
-        if (route.form !== 'embed') throw unknownElement();
+      if (route.tag === DASHBOARD_TAG)
         return respond(request, route.form, await dashboard(request, route, context));
-      }
       return respond(request, route.form, await widgetCard(request, route, context));
     } catch (error) {
       if (error instanceof PictureUnavailable) {
