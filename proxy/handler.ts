@@ -61,6 +61,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       ? accountsRouter(config, deps, createAccountHandler)
       : createAccountHandler(config, deps),
     config,
+    deps.loadPng,
   );
   // Client links (proxy/share/) are on when SHARE_SECRET is set.
   return config.shareSecret

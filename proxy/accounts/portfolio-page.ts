@@ -12,7 +12,15 @@
 import { escapeHtml } from '../../shared/escape-html.js';
 import { signedPoints } from '../../shared/noise.js';
 import { type PortfolioRow, portfolioRow, sortRows } from '../../shared/portfolio.js';
+import { cardSvg } from '../../ssr/card-picture.js';
+import {
+  type LoadPngRenderer,
+  PNG_UNAVAILABLE,
+  pngOfSvg,
+  pngRenderer,
+} from '../cards/png-picture.js';
 import type { ProxyConfig } from '../config.js';
+import { jsonError } from '../responses.js';
 
 type Handler = ((request: Request, context?: unknown) => Promise<Response>) & {
   stats(): unknown;
@@ -33,8 +41,13 @@ aivis-portfolio .notice{background:#fff8c5;color:#6a4a00;padding:.4em .6em}
 aivis-portfolio a{color:#0a5ab0}
 `;
 
-export function withPortfolioPages<H extends Handler>(inner: H, config: ProxyConfig): H {
+export function withPortfolioPages<H extends Handler>(
+  inner: H,
+  config: ProxyConfig,
+  loadPng?: LoadPngRenderer,
+): H {
   const base = config.basePath;
+  const png = pngRenderer(loadPng);
   const ancestors = config.frameAncestors.length ? config.frameAncestors.join(' ') : "'none'";
   const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
   const read = async (request: Request, path: string, context: unknown) => {
@@ -77,7 +90,11 @@ export function withPortfolioPages<H extends Handler>(inner: H, config: ProxyCon
     return { status: 200, rows: made, failed };
   }
 
-  async function answer(request: Request, form: 'embed' | 'fragment' | 'css', context: unknown) {
+  async function answer(
+    request: Request,
+    form: 'embed' | 'fragment' | 'css' | 'svg' | 'png',
+    context: unknown,
+  ) {
     if (form === 'css') {
       return new Response(PORTFOLIO_STYLESHEET, {
         headers: {
@@ -101,6 +118,21 @@ export function withPortfolioPages<H extends Handler>(inner: H, config: ProxyCon
       query.get('sort') ?? undefined,
     );
     const table = portfolioHtml(shown, read.failed, base, query.get('row-href'));
+    if (form === 'svg' || form === 'png') {
+      // The picture of the same table, as every card's picture is drawn (ssr/card-picture.ts).
+      const svg = cardSvg(`<h2>Portfolio</h2>${table}`, query.get('theme') ?? 'light');
+      const body = form === 'svg' ? svg : await pngOfSvg(png, svg);
+      if (!body) return jsonError(404, 'not_found', PNG_UNAVAILABLE);
+      return new Response(body, {
+        status: 200,
+        headers: {
+          'Content-Type': form === 'svg' ? 'image/svg+xml; charset=utf-8' : 'image/png',
+          'Cache-Control': 'private, no-cache',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+        },
+      });
+    }
     const stylesheet = `<link rel="stylesheet" href="${escapeHtml(`${base}/cards/${PORTFOLIO_TAG}.css`)}">`;
     const html =
       form === 'fragment'
@@ -145,7 +177,11 @@ ${table}
           ? 'fragment'
           : path === `/cards/${PORTFOLIO_TAG}.css`
             ? 'css'
-            : undefined;
+            : path === `/cards/${PORTFOLIO_TAG}.svg`
+              ? 'svg'
+              : path === `/cards/${PORTFOLIO_TAG}.png`
+                ? 'png'
+                : undefined;
     if (!form || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return inner(request, context);
     }

@@ -109,7 +109,10 @@ export function cardServer(
   // A page without script (an embed, a picture) gets no answer to take the card over with.
   const lookOf = (form: CardForm): CardLook =>
     form === 'fragment' ? look : { ...look, holdAnswer: false };
-  const readerOf = embedReader(config.frameAncestors);
+  const framedReader = embedReader(config.frameAncestors);
+  // Only an embed is a page to frame: a listed framer's navigation to it reads as a server's.
+  const readerOf = (request: Request, form: CardForm) =>
+    form === 'embed' ? framedReader(request) : request;
   const kept = new RenderedCards();
   const plans = new BoundedMemo<DashboardPlan>(MAX_REMEMBERED_CARDS);
   const stylesheets = new Map<string, Uint8Array<ArrayBuffer>>();
@@ -338,7 +341,7 @@ export function cardServer(
       };
     }
     const read = await readWithFollowUps(
-      readerOf(request),
+      readerOf(request, route.form),
       card.tag,
       card.element,
       card.endpoint,
@@ -373,7 +376,7 @@ export function cardServer(
     if ('error' in read) throw read.error;
     // Planned once per address, as a widget's request is checked once.
     const plan = plans.get(route.query, () => planDashboard(read.attributes));
-    const reader = readerOf(request);
+    const reader = readerOf(request, route.form);
     const reads = await Promise.all(
       plan.sections.map(async (section): Promise<Read> => {
         const asked = section.request;
