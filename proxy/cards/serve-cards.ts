@@ -35,8 +35,8 @@ import type { Answer, ProxyRequestContext } from '../pipeline/exchange.js';
 import { CACHE_HEADER, jsonError } from '../responses.js';
 import { resolveRoute } from '../route.js';
 import { scrubText } from '../scrub.js';
+import { cardResponder, type Made } from './card-response.js';
 import type { CardForm, CardRoute } from './card-route.js';
-import { ALREADY_ENCODED, acceptsGzip, gzipOnce } from './compressed.js';
 import { embedReader } from './framed-embed.js';
 import { type LoadPngRenderer, PNG_UNAVAILABLE, pngOfSvg, pngRenderer } from './png-picture.js';
 import { RenderedCards } from './rendered-cards.js';
@@ -55,13 +55,6 @@ const MAX_REMEMBERED_CARDS = 512;
 
 /** The embed page's own stylesheet, beside the cards' (one address per tag). */
 const EMBED_STYLESHEET_NAME = 'aivis-embed';
-const CONTENT_TYPES: Record<CardForm, string> = {
-  fragment: 'text/html; charset=utf-8',
-  embed: 'text/html; charset=utf-8',
-  svg: 'image/svg+xml; charset=utf-8',
-  png: 'image/png',
-  stylesheet: 'text/css; charset=utf-8',
-};
 
 interface Read {
   /** The answer as the card reads it, read and interpreted when first asked (a kept card never asks). */
@@ -69,15 +62,6 @@ interface Read {
   status: number;
   etag?: string;
   cacheControl?: string;
-  cacheState?: string;
-}
-
-interface Made {
-  status: number;
-  /** Bytes when kept (a kept card is sent as it was first encoded). */
-  body: string | Uint8Array<ArrayBuffer>;
-  etag?: string;
-  cacheControl: string;
   cacheState?: string;
 }
 
@@ -118,8 +102,6 @@ export function cardServer(
   const stylesheets = new Map<string, Uint8Array<ArrayBuffer>>();
   const requests = new BoundedMemo<ReturnType<typeof readCardRequest>>(MAX_REMEMBERED_CARDS);
   const routes = new WeakMap<CheckedParams, ReturnType<typeof resolveRoute>>();
-  const ancestors = config.frameAncestors.length > 0 ? config.frameAncestors.join(' ') : "'none'";
-  const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; frame-ancestors ${ancestors}`;
 
   /** The answer of the API route the element would call, through the cache policy. */
   async function readAnswer(
@@ -219,57 +201,10 @@ export function cardServer(
     return read;
   }
 
-  async function respond(request: Request, form: CardForm, made: Made): Promise<Answer> {
-    const headers: Record<string, string> = {
-      'Content-Type': CONTENT_TYPES[form],
-      'Cache-Control': made.cacheControl,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy':
-        form === 'embed'
-          ? pageCsp
-          : form === 'svg' || form === 'png'
-            ? "default-src 'none'; frame-ancestors 'none'"
-            : `default-src 'none'; style-src 'self'; frame-ancestors 'none'`,
-      'Referrer-Policy': 'no-referrer',
-      ...parts.cors.forAnswer(request.headers.get('Origin')),
-    };
-    if (form !== 'embed' || config.frameAncestors.length === 0) headers['X-Frame-Options'] = 'DENY';
-    if (made.etag) headers.ETag = made.etag;
-    if (made.cacheState) headers[CACHE_HEADER] = made.cacheState;
-    const notModified =
-      made.etag !== undefined &&
-      made.status === 200 &&
-      etagMatches(request.headers.get('If-None-Match'), made.etag);
-    let body = made.body;
-    let encoded = false;
-    if (form !== 'png') {
-      headers.Vary = 'Accept-Encoding';
-      const zipped =
-        !notModified && typeof body !== 'string' && acceptsGzip(request)
-          ? gzipOnce(body)
-          : undefined;
-      if (zipped) {
-        body = await zipped;
-        headers['Content-Encoding'] = 'gzip';
-        // Another coding of the same card: the same validator, weak (RFC 9110 8.8.1).
-        if (headers.ETag) headers.ETag = `W/${headers.ETag}`;
-        encoded = true;
-      }
-    }
-    const response = notModified
-      ? new Response(null, { status: 304, headers })
-      : new Response(request.method === 'HEAD' ? null : body, {
-          ...(encoded ? ALREADY_ENCODED : {}),
-          status: made.status,
-          headers,
-        });
-    return {
-      response,
-      cache: (made.cacheState as Answer['cache']) ?? '-',
-      path: `/${form}`,
-      final: true,
-    };
-  }
+  const respond = cardResponder({
+    frameAncestors: config.frameAncestors,
+    cors: (origin) => parts.cors.forAnswer(origin),
+  });
 
   /**
    * The card in `route.form` for an answer read as `read` says: the kept
