@@ -22,14 +22,8 @@ export interface EmbedPage {
   /** light, dark or auto (the reader's setting). */
   theme: string;
   lang: string;
-  /** The address of EMBED_STYLESHEET as the frame reaches it. */
+  /** The address of a stylesheet holding EMBED_STYLESHEET (the cards' own: ssr/stylesheet.ts) as the frame reaches it. */
   stylesheet: string;
-  /**
-   * The cards' stylesheets, preloaded from the head: a stylesheet linked in
-   * a shadow root is only found when the parser reaches it, and holds back
-   * the rest of the page until it arrives (docs/loading.md).
-   */
-  preloads?: readonly string[];
 }
 
 export function embedPage(page: EmbedPage): string {
@@ -42,7 +36,7 @@ export function embedPage(page: EmbedPage): string {
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(page.title)}</title>
 <link rel="stylesheet" href="${escapeHtml(page.stylesheet)}">
-${(page.preloads ?? []).map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">\n`).join('')}</head>
+</head>
 <body>
 ${page.body}
 </body>

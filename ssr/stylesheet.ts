@@ -7,6 +7,7 @@
  * attribute (widget/internal/templates.ts, barRow).
  */
 import { AivisDashboard, DASHBOARD_TAG, WIDGET_CLASSES, type WidgetTag } from './card-elements.js';
+import { EMBED_STYLESHEET } from './embed-page.js';
 import { scopedToHost } from './scoped-css.js';
 
 const BAR_WIDTHS = Array.from(
@@ -48,10 +49,12 @@ let every: string | undefined;
  * Every card's styles in one stylesheet, each element's scoped to its own
  * host (scoped-css.ts), and the bars' widths once: what each server-rendered
  * shadow root links, so a page of cards or a dashboard asks for one
- * stylesheet (docs/loading.md, "Cards from the server").
+ * stylesheet (docs/loading.md, "Cards from the server"). The embed page's
+ * own rules come first (they name :root, html and body, which no shadow
+ * root holds), so an embed's head links the same stylesheet its cards do.
  */
 export function cardsStylesheet(): string {
-  every ??= `${[...Object.keys(WIDGET_CLASSES), DASHBOARD_TAG]
+  every ??= `${EMBED_STYLESHEET}${[...Object.keys(WIDGET_CLASSES), DASHBOARD_TAG]
     .map((tag) => scopedToHost(ownStyles(tag as WidgetTag), tag))
     .join('')}${BAR_WIDTHS}\n`;
   return every;

@@ -270,7 +270,6 @@ export function cardServer(
             lookOf(route.form),
           ),
           card.attributes,
-          [card.tag],
         ),
         cacheControl: 'no-store',
       };
@@ -296,7 +295,6 @@ export function cardServer(
           lookOf(route.form),
         ),
         card.attributes,
-        [card.tag],
       ),
     );
   }
@@ -353,7 +351,6 @@ export function cardServer(
           'AI visibility',
           dashboardHtml(plan, answers, lookOf(route.form)),
           read.attributes,
-          [DASHBOARD_TAG, ...new Set(plan.sections.map((section) => section.tag))],
         );
       },
     );
@@ -364,7 +361,6 @@ export function cardServer(
     title: string,
     card: string,
     attributes: ReadonlyArray<readonly [string, string]>,
-    tags: readonly (WidgetTag | typeof DASHBOARD_TAG)[],
   ): string {
     if (route.form === 'fragment') return card;
     const theme = attributes.find(([name]) => name === 'theme')?.[1] ?? 'auto';
@@ -374,8 +370,8 @@ export function cardServer(
       body: card,
       theme,
       lang: 'en',
-      stylesheet: stylesheetOf(EMBED_STYLESHEET_NAME),
-      preloads: [...new Set(tags.map((tag) => look.stylesheet(tag)))],
+      // The cards' own stylesheet holds the page's rules too: one request for the whole embed.
+      stylesheet: stylesheetOf(CARDS_STYLESHEET),
     });
   }
 
