@@ -121,6 +121,20 @@ async function probeDashboard(
 }
 
 /**
+ * A load, and once more if it never set its figures (a busy machine has
+ * stalled a load for the whole timeout): one stall must not end a run of
+ * several minutes. A second failure ends it; the retry is printed.
+ */
+async function onceMore(load: () => Promise<Rendered>): Promise<Rendered> {
+  try {
+    return await load();
+  } catch (error) {
+    console.log(`         (a load failed and was repeated: ${(error as Error).message})`);
+    return load();
+  }
+}
+
+/**
  * One figure (navigation start to every figure on screen, project against
  * baseline, interleaved) and beside it the medians of the time to the first
  * figure and to all of them.
@@ -145,13 +159,13 @@ async function pair(
     'ms',
     baselineName,
     async () => {
-      const rendered = await project(network);
+      const rendered = await onceMore(() => project(network));
       firsts.project.push(rendered.first);
       paints.push(rendered.painted);
       return rendered.all;
     },
     async () => {
-      const rendered = await baseline(network);
+      const rendered = await onceMore(() => baseline(network));
       firsts.baseline.push(rendered.first);
       return rendered.all;
     },
