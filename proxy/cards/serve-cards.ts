@@ -334,8 +334,8 @@ export function cardServer(
       route,
       {
         status: 200,
-        ...(etag ? { etag } : {}),
-        cacheControl: 'public, max-age=0, must-revalidate',
+        // Revalidated each time: its sections' freshness differ; a section without a validator is not kept.
+        ...(etag ? { etag, cacheControl: 'public, max-age=0, must-revalidate' } : {}),
         ...(state ? { cacheState: state } : {}),
       },
       async () => {
