@@ -9,6 +9,8 @@ import { escapeHtml } from '../shared/escape-html.js';
 
 /** Lines a picture shows: a card's heading and its figures fit. */
 const MAX_LINES = 14;
+/** Lines the dashboard's picture shows: its sections' headings and first figures. */
+export const DASHBOARD_LINES = 60;
 /** What one of the card's lines may hold before it is cut (its title and description too). */
 const MAX_LINE_CHARS = 300;
 /** Lines one of the card's lines may wrap to; the last ends with an ellipsis when more is left. */
@@ -31,7 +33,7 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** The visible lines of a card's markup (the shadow root's), in order. */
-export function cardLines(cardMarkup: string): string[] {
+export function cardLines(cardMarkup: string, maxLines = MAX_LINES): string[] {
   const start = cardMarkup.indexOf('<template');
   const end = cardMarkup.lastIndexOf('</template>');
   const inner = start >= 0 && end > start ? cardMarkup.slice(start, end) : cardMarkup;
@@ -52,7 +54,7 @@ export function cardLines(cardMarkup: string): string[] {
     lines.push(
       line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS - 1)}${ELLIPSIS}` : line,
     );
-    if (lines.length >= MAX_LINES) break;
+    if (lines.length >= maxLines) break;
   }
   return lines;
 }
@@ -128,15 +130,15 @@ const PALETTES = {
 } as const;
 
 /** The card's picture: an SVG of its lines (light unless theme is dark: mail has no auto). */
-export function cardSvg(cardMarkup: string, theme: string): string {
-  const lines = cardLines(cardMarkup);
+export function cardSvg(cardMarkup: string, theme: string, maxLines = MAX_LINES): string {
+  const lines = cardLines(cardMarkup, maxLines);
   const colors = theme === 'dark' ? PALETTES.dark : PALETTES.light;
   const drawn: Array<{ text: string; heading: boolean }> = [];
   for (const [index, line] of lines.entries()) {
     const heading = index === 0;
     const size = heading ? HEADING_SIZE : TEXT_SIZE;
     for (const text of wrapLine(line, WIDTH - PADDING * 2, size, { bold: heading })) {
-      if (drawn.length < MAX_LINES) drawn.push({ text, heading });
+      if (drawn.length < maxLines) drawn.push({ text, heading });
     }
   }
   const height = PADDING * 2 + Math.max(1, drawn.length) * LINE_HEIGHT + 8;

@@ -13,7 +13,7 @@ import { AivisError, validationError } from '../../shared/http/errors.js';
 import { apiPath } from '../../shared/http/request.js';
 import { cardAnswer } from '../../ssr/card-answer.js';
 import { DASHBOARD_TAG, isWidgetTag, type WidgetTag } from '../../ssr/card-elements.js';
-import { cardSvg } from '../../ssr/card-picture.js';
+import { cardSvg, DASHBOARD_LINES } from '../../ssr/card-picture.js';
 import {
   type CardElement,
   readAttributes,
@@ -364,7 +364,8 @@ export function cardServer(
   ): string {
     if (route.form === 'fragment') return card;
     const theme = attributes.find(([name]) => name === 'theme')?.[1] ?? 'auto';
-    if (route.form === 'svg' || route.form === 'png') return cardSvg(card, theme);
+    if (route.form === 'svg' || route.form === 'png')
+      return cardSvg(card, theme, route.tag === DASHBOARD_TAG ? DASHBOARD_LINES : undefined);
     return embedPage({
       title,
       body: card,

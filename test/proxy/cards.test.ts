@@ -286,6 +286,8 @@ describe('as an attacker', () => {
     ['/embed/aivis-competitor-ranking?project=1001&include-highlights=', FORMULA_BRAND],
     ['/cards/aivis-competitor-ranking.svg?project=1001', FORMULA_BRAND],
     ['/embed/aivis-dashboard?project=1001', FORMULA_BRAND],
+    ['/cards/aivis-dashboard?project=1001', FORMULA_BRAND],
+    ['/cards/aivis-dashboard.svg?project=1001', FORMULA_BRAND],
     ['/cards/aivis-citations?project=1001', 'javascript:'],
     ['/cards/aivis-citations.svg?project=1001', 'javascript:'],
   ])('%s keeps the planted hostile values as text', async (path, planted) => {
