@@ -64,15 +64,13 @@ export function cardResponder({ frameAncestors, cors }: CardResponderOptions) {
     let encoded = false;
     if (form !== 'png') {
       headers.Vary = 'Accept-Encoding';
-      const zipped =
-        !notModified && typeof body !== 'string' && acceptsGzip(request)
-          ? gzipOnce(body)
-          : undefined;
+      const gzip = acceptsGzip(request);
+      // Another coding of the same card: the same validator, weak (RFC 9110 8.8.1), on its 304 too.
+      if (gzip && headers.ETag) headers.ETag = `W/${headers.ETag}`;
+      const zipped = !notModified && typeof body !== 'string' && gzip ? gzipOnce(body) : undefined;
       if (zipped) {
         body = await zipped;
         headers['Content-Encoding'] = 'gzip';
-        // Another coding of the same card: the same validator, weak (RFC 9110 8.8.1).
-        if (headers.ETag) headers.ETag = `W/${headers.ETag}`;
         encoded = true;
       }
     }

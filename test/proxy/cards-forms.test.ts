@@ -130,6 +130,18 @@ describe('gzip', () => {
     }
   });
 
+  it('revalidates the gzipped card with its weak validator: 304, the same validator', async () => {
+    const gzip = { 'Accept-Encoding': 'gzip' };
+    const path = '/cards/aivis-citations?project=1001';
+    const first = await proxy.get(path, { headers: gzip });
+    expect(first.headers.etag).toMatch(/^W\/".+"$/);
+    const again = await proxy.get(path, {
+      headers: { ...gzip, 'If-None-Match': first.headers.etag! },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
   it('sends the bytes as they are to a browser that refuses gzip', async () => {
     const { headers } = await proxy.get('/cards/aivis-cards.css', {
       headers: { 'Accept-Encoding': 'gzip;q=0, identity' },
