@@ -3,7 +3,9 @@
  * duration on both sides of a figure, and the floor every server is compared
  * with, a bare node:http server answering precomputed bytes.
  */
+import { execFile } from 'node:child_process';
 import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 
@@ -31,6 +33,42 @@ export async function requestsPerSecond(
       `bench load on ${new URL(url).pathname}: ${result.errors} errors, statuses ${JSON.stringify(result.statusCodeStats)}; expected ${expectedStatus}`,
     );
   return result.requests.total / result.duration;
+}
+
+const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/**
+ * This process's CPU time per response, in µs, under the same load made by
+ * autocannon in a child process, so the process measured runs only the
+ * servers. On a shared machine other work changes how long a run takes, not
+ * what one response costs: steadier than req/s when the load average is high.
+ */
+export async function cpuPerResponse(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  const args = ['-j', '-c', String(LOAD.connections), '-d', String(LOAD.seconds)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const before = process.cpuUsage();
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [AUTOCANNON_CLI, ...args, url],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
+  );
+  const used = process.cpuUsage(before);
+  const result = JSON.parse(output) as {
+    errors: number;
+    '2xx': number;
+    requests: { total: number };
+  };
+  if (result.errors || result['2xx'] < result.requests.total * 0.99)
+    throw new Error(
+      `bench load on ${new URL(url).pathname}: ${result.errors} errors, ${result['2xx']} of ${result.requests.total} 2xx`,
+    );
+  return (used.user + used.system) / result.requests.total;
 }
 
 /** node:http sets these itself for a known-length body. */

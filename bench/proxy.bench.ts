@@ -1,7 +1,9 @@
 /**
  * Proxy throughput against its floors, under the same autocannon load (load.ts):
  * - cache HIT (one answers page asked again and again) vs a bare node:http
- *   server answering the proxy's own recorded HIT bytes and headers;
+ *   server answering the proxy's own recorded HIT bytes and headers, as
+ *   responses per second and as this process's CPU time per response (the
+ *   load from a child process: steadier on a busy machine);
  * - all-MISS (a distinct query per request, so neither the cache nor request
  *   coalescing answers; budget off; a bare server as the fast upstream) vs
  *   asking that upstream directly.
@@ -15,7 +17,7 @@ import { formatLogEntry } from '../proxy/log.js';
 import { MAX_BUDGET_PER_MINUTE } from '../proxy/pacer.js';
 import { startSandbox } from '../sandbox/server.js';
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
-import { LOAD, record, startBareServer } from './load.js';
+import { cpuPerResponse, LOAD, record, startBareServer } from './load.js';
 import { figure } from './stats.js';
 
 const ANSWERS = '/api/v1/projects/1001/answers?limit=100';
@@ -98,6 +100,14 @@ try {
       'bare node:http, same bytes and headers',
       () => rate(`${hitProxy.url}${ANSWERS}`),
       () => rate(`${bareHit.url}${ANSWERS}`),
+    );
+    await figure(
+      'proxy',
+      'cache HIT: server CPU per response (load from a child process; lower is better)',
+      'µs',
+      'bare node:http, same bytes and headers',
+      () => cpuPerResponse(`${hitProxy.url}${ANSWERS}`, VIEWER),
+      () => cpuPerResponse(`${bareHit.url}${ANSWERS}`, VIEWER),
     );
     await figure(
       'proxy',

@@ -1,12 +1,13 @@
 /**
  * Sandbox throughput against its floor, a bare node:http server answering the
  * same recorded bytes, under the same autocannon load (load.ts):
- * - answers `limit=100` (about 57 KB), the normal path;
+ * - answers `limit=100` (about 57 KB), the normal path, also as this
+ *   process's CPU time per response with the load from a child process;
  * - 429s (the aivis_test_rate_limited scenario: every request refused).
  * Run: npx tsx bench/sandbox.bench.ts
  */
 import { startSandbox } from '../sandbox/server.js';
-import { record, requestsPerSecond, startBareServer } from './load.js';
+import { cpuPerResponse, record, requestsPerSecond, startBareServer } from './load.js';
 import { figure } from './stats.js';
 
 const ANSWERS = '/api/v1/projects/1001/answers?limit=100';
@@ -31,6 +32,14 @@ try {
       'bare node:http, same bytes',
       () => requestsPerSecond(url, ENTRY),
       () => requestsPerSecond(`${bareAnswers.url}${ANSWERS}`, ENTRY),
+    );
+    await figure(
+      'sandbox',
+      'answers: server CPU per response (load from a child process; lower is better)',
+      'µs',
+      'bare node:http, same bytes',
+      () => cpuPerResponse(url, ENTRY),
+      () => cpuPerResponse(`${bareAnswers.url}${ANSWERS}`, ENTRY),
     );
     await figure(
       'sandbox',

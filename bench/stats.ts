@@ -15,8 +15,8 @@ export interface Spread {
   max: number;
 }
 
-/** `calls`: upstream requests counted, where fewer is better. */
-export type Unit = 'req/s' | 'ms' | 'calls';
+/** `calls`: upstream requests counted, where fewer is better; `µs`: CPU time per response (load.ts). */
+export type Unit = 'req/s' | 'ms' | 'µs' | 'calls';
 
 export interface Figure {
   bench: string;
@@ -63,7 +63,9 @@ export async function interleave(
 }
 
 const format = (value: number, unit: Unit) =>
-  unit === 'ms' ? value.toFixed(value < 10 ? 2 : 0) : Math.round(value).toLocaleString('en-US');
+  unit === 'ms' || unit === 'µs'
+    ? value.toFixed(value < 10 ? 2 : 0)
+    : Math.round(value).toLocaleString('en-US');
 
 const range = (s: Spread, unit: Unit) =>
   `${format(s.median, unit)} (${format(s.min, unit)}–${format(s.max, unit)}) ${unit}`;

@@ -3,8 +3,12 @@
  * arrived; its headers (validator, cache state, ages, budget, CORS, security)
  * are built once per entry and per second and reused, so a hit costs a
  * lookup, the CORS decision and one Response: no re-reading, re-scrubbing or
- * header copying per viewer.
+ * header copying per viewer. On a host that writes prepared bytes (the Node
+ * host, server/serve-fetch-handler.ts) that Response carries the entry's
+ * bytes and its header record as they are (server/prepared-body.ts): no body
+ * stream and no Headers list per hit (docs/benchmarks.md, "Proxy").
  */
+import { PreparedResponse } from '../server/prepared-body.js';
 import type { CorsHeaders } from '../shared/http/edge.js';
 import type { CachedAnswer } from './cache.js';
 import { etagMatches } from './etag.js';
@@ -37,6 +41,8 @@ export type RenderCached = (
   entry: CachedAnswer,
   state: CacheState,
   staleReason?: string,
+  /** The host writes a PreparedResponse's bytes and headers itself (HostContext.preparedBodies). */
+  prepared?: boolean,
 ) => Response;
 
 /** What a cached answer's Cache-Control says `ageMs` after it arrived (a stale copy: revalidate). */
@@ -45,14 +51,15 @@ export function cachedCacheControl(
   ageMs: number,
   state: CacheState,
 ): { maxAge: number; value: string } {
-  const swr = Math.floor(windows.staleWhileRevalidateMs / 1000);
-  const sie = Math.floor(windows.staleIfErrorMs / 1000);
-  const maxAge = state === 'STALE' ? 0 : Math.max(0, Math.floor((windows.ttlMs - ageMs) / 1000));
-  return {
-    maxAge,
-    value: `public, max-age=${maxAge}, stale-while-revalidate=${swr}, stale-if-error=${sie}`,
-  };
+  const maxAge = maxAgeOf(windows, ageMs, state);
+  return { maxAge, value: cacheControlValue(windows, maxAge) };
 }
+
+const maxAgeOf = (windows: FreshnessWindows, ageMs: number, state: CacheState): number =>
+  state === 'STALE' ? 0 : Math.max(0, Math.floor((windows.ttlMs - ageMs) / 1000));
+
+const cacheControlValue = (windows: FreshnessWindows, maxAge: number): string =>
+  `public, max-age=${maxAge}, stale-while-revalidate=${Math.floor(windows.staleWhileRevalidateMs / 1000)}, stale-if-error=${Math.floor(windows.staleIfErrorMs / 1000)}`;
 
 export function cachedAnswerRenderer(context: RenderContext): RenderCached {
   const { windows, cors } = context;
@@ -63,7 +70,7 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
     state: CacheState,
     staleReason: string | undefined,
     ageSeconds: number,
-    cacheControl: { maxAge: number; value: string },
+    maxAge: number,
     limit: number,
     remaining: number,
     grant: HeaderSet,
@@ -71,7 +78,7 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
   ): HeaderSet {
     const headers: Record<string, string> = {
       ETag: entry.etag,
-      'Cache-Control': cacheControl.value,
+      'Cache-Control': cacheControlValue(windows, maxAge),
       Age: String(ageSeconds),
       [CACHE_HEADER]: state,
       'X-RateLimit-Limit': String(limit),
@@ -90,15 +97,15 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
     return Object.freeze(headers);
   }
 
-  return (request, entry, state, staleReason) => {
+  return (request, entry, state, staleReason, prepared) => {
     const age = Math.max(0, context.now() - entry.storedAt);
     const ageSeconds = Math.floor(age / 1000);
-    const cacheControl = cachedCacheControl(windows, age, state);
-    const maxAge = cacheControl.maxAge;
+    const maxAge = maxAgeOf(windows, age, state);
     const limit = context.rateLimit();
     const remaining = context.rateRemaining();
-    const grant = cors.forAnswer(request.headers.get('Origin'));
-    const ifNoneMatch = request.headers.get('If-None-Match');
+    const headersIn = request.headers;
+    const grant = cors.forAnswer(headersIn.get('Origin'));
+    const ifNoneMatch = headersIn.get('If-None-Match');
     const notModified = ifNoneMatch !== null && etagMatches(ifNoneMatch, entry.etag);
     // Bounded: states, reasons and grants are few; seconds and budget change slowly.
     const key = `${state}|${staleReason ?? ''}|${ageSeconds}|${maxAge}|${limit}|${remaining}|${grant['Access-Control-Allow-Origin'] ?? ''}|${notModified ? 304 : 200}`;
@@ -115,7 +122,7 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
         state,
         staleReason,
         ageSeconds,
-        cacheControl,
+        maxAge,
         limit,
         remaining,
         grant,
@@ -123,11 +130,10 @@ export function cachedAnswerRenderer(context: RenderContext): RenderCached {
       );
       forEntry.set(key, headers);
     }
-    if (notModified) return new Response(null, { status: 304, headers });
-    return new Response(request.method === 'HEAD' ? null : shareBody(entry.body), {
-      status: 200,
-      headers,
-    });
+    const status = notModified ? 304 : 200;
+    const bytes = notModified || request.method === 'HEAD' ? null : entry.body;
+    if (prepared) return new PreparedResponse(bytes, status, headers);
+    return new Response(bytes && shareBody(bytes), { status, headers });
   };
 }
 

@@ -7,13 +7,17 @@
  * upstream call per distinct request and TTL (data-api 8's per-minute budget), and
  * adds CORS for the intranet origins that embed the widgets.
  *
- * A pipeline of named steps (proxy/pipeline/), in order: the request target,
- * the edge checks (host, preflight, methods; shared with the sandbox in
+ * In front, the one route decision per request (proxy/route.ts, remembered per
+ * request target by pipeline/target.ts): client links and the portfolio pages
+ * are answered there, everything else goes to the accounts router or the one
+ * account's proxy with the decision in hand. That proxy is a pipeline of
+ * named steps (proxy/pipeline/), in order: the request target, the edge
+ * checks (host, preflight, methods; shared with the sandbox in
  * server/), the routes answered locally, the cache policy with its refresh
  * and upstream call, the finishing of the response, and the log. The parts
  * the steps share are made once per handler (pipeline/compose.ts).
  */
-import { withPortfolioPages } from './accounts/portfolio-page.js';
+import { portfolioPages } from './accounts/portfolio-page.js';
 import { accountsRouter } from './accounts/router.js';
 import { cardServer } from './cards/serve-cards.js';
 import type { ProxyConfig } from './config.js';
@@ -22,15 +26,20 @@ import type { Pacer } from './pacer.js';
 import { cachePolicy } from './pipeline/cache-policy.js';
 import { composeProxy, type ProxyDeps } from './pipeline/compose.js';
 import { edgeCheck } from './pipeline/edge.js';
-import { type Answer, localAnswer, type ProxyRequestContext } from './pipeline/exchange.js';
+import {
+  type Answer,
+  localAnswer,
+  type ProxyRequestContext,
+  type StepResult,
+} from './pipeline/exchange.js';
 import { finishResponse } from './pipeline/finish.js';
 import { routeLocally, type StoreHealth } from './pipeline/local-route.js';
 import { answerLogger } from './pipeline/log-answer.js';
 import { pageCheck } from './pipeline/page-check.js';
 import { refresher } from './pipeline/refresh.js';
-import { targetReader } from './pipeline/target.js';
+import { type RoutedHandler, type Target, targetReader } from './pipeline/target.js';
 import { jsonError } from './responses.js';
-import { withShareLinks } from './share/share-links.js';
+import { shareLinks } from './share/share-links.js';
 import { type ProxyStats, statsOf } from './stats.js';
 
 export { FAILURE_BACKOFF_MS } from './failure-backoff.js';
@@ -56,20 +65,44 @@ const HEALTH_PROBE_KEY = 'aivis-health-probe';
  * SHARE_SECRET, client links in front.
  */
 export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): ProxyHandler {
-  const api = withPortfolioPages(
-    config.accounts
-      ? accountsRouter(config, deps, createAccountHandler)
-      : createAccountHandler(config, deps),
+  const api: RoutedHandler = config.accounts
+    ? accountsRouter(config, deps, createAccountHandler)
+    : createAccountHandler(config, deps);
+  // With several accounts each applies its own project allowlist after the router; the router
+  // itself decides without one, as each account's list says which projects are whose.
+  const readTarget = targetReader({
+    basePath: config.basePath,
+    ...(config.accounts ? {} : { allowedProjects: config.allowedProjects }),
+    shareLinks: config.shareSecret !== undefined,
+  });
+  // The portfolio and the client links read their data through the whole proxy, as a viewer would.
+  const portfolio = portfolioPages(
+    (request, context) => handler(request, context),
     config,
     deps.loadPng,
   );
   // Client links (proxy/share/) are on when SHARE_SECRET is set.
-  return config.shareSecret
-    ? withShareLinks(api, config, { links: deps.links, now: deps.now ?? Date.now })
-    : api;
+  const share = config.shareSecret
+    ? shareLinks((request, context) => handler(request, context), config, {
+        links: deps.links,
+        now: deps.now ?? Date.now,
+      })
+    : undefined;
+
+  const handler = (request: Request, context?: unknown): Promise<Response> => {
+    const target = readTarget(request);
+    if ('value' in target) {
+      const route = target.value.route;
+      if (route.kind === 'share' && share) return share(request, context);
+      if (route.kind === 'portfolio' && (request.method === 'GET' || request.method === 'HEAD'))
+        return portfolio(request, route.form, target.value, context);
+    }
+    return api(request, context, target);
+  };
+  return Object.assign(handler, { stats: () => api.stats(), pacer: api.pacer });
 }
 
-function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandler {
+function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): RoutedHandler {
   const parts = composeProxy(config, deps);
   const readTarget = targetReader(config);
   const checkEdge = edgeCheck(config.allowedHosts, parts.cors);
@@ -81,8 +114,12 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandle
   const logAnswer = answerLogger(deps.log, config.logLevel, config.token, parts.now);
   const pageMayRead = pageCheck(config.allowedOrigins);
 
-  async function answer(request: Request, context: ProxyRequestContext | undefined) {
-    const target = readTarget(request);
+  async function answer(
+    request: Request,
+    context: ProxyRequestContext | undefined,
+    decided: StepResult<Target> | undefined,
+  ) {
+    const target = decided ?? readTarget(request);
     if ('answer' in target) return target.answer;
     const refused = checkEdge(request, target.value);
     if (refused) return refused;
@@ -119,11 +156,15 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): ProxyHandle
     return { kind: link.store.kind, state: link.state, failures: link.failures };
   }
 
-  const handler = async (request: Request, context?: unknown): Promise<Response> => {
+  const handler = async (
+    request: Request,
+    context?: unknown,
+    decided?: StepResult<Target>,
+  ): Promise<Response> => {
     const started = parts.now();
     let result: Answer;
     try {
-      result = await answer(request, context as ProxyRequestContext | undefined);
+      result = await answer(request, context as ProxyRequestContext | undefined, decided);
     } catch {
       result = localAnswer(
         jsonError(

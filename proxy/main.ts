@@ -9,11 +9,12 @@
  * STOP_TIMEOUT_MS (5 seconds by default); a second signal stops it at once.
  */
 import { serveFetchHandler } from '../server/serve-fetch-handler.js';
-import { ProxyConfigError, readProxyConfig } from './config.js';
+import { readProxyConfig } from './config.js';
 import { createProxyHandler } from './handler.js';
 import { scheduleDaily } from './ledger-schedule.js';
 import { createRedisStore, type RedisStore } from './redis-store.js';
 import { openLinkStore } from './share/open-link-store.js';
+import { startClient, startUpFailure } from './start-up.js';
 import { batchedStdoutLog } from './stdout-log.js';
 import { accountName, cacheScopeName } from './stored-answer.js';
 
@@ -25,39 +26,27 @@ import { accountName, cacheScopeName } from './stored-answer.js';
 const DRAIN_SHARE = 0.9;
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof readProxyConfig>;
-  try {
-    config = readProxyConfig(process.env);
-  } catch (error) {
-    if (error instanceof ProxyConfigError) {
-      console.error(`aivis proxy: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // The settings and the clients they start stop the proxy with one line each (proxy/start-up.ts).
+  const config = readProxyConfig(process.env);
   let store: RedisStore | undefined;
   const accountStores = new Map<string, RedisStore>();
   if (config.redisUrl) {
     const redisUrl = config.redisUrl;
     const storeFor = async (token: string, allowedProjects: readonly number[] | undefined) => {
-      try {
-        return createRedisStore({
+      const account = await accountName(config.baseUrl, token);
+      const scope = await cacheScopeName(config.baseUrl, token, allowedProjects);
+      return startClient('REDIS_URL', 'the Redis client', () =>
+        createRedisStore({
           url: redisUrl,
-          account: await accountName(config.baseUrl, token),
-          scope: await cacheScopeName(config.baseUrl, token, allowedProjects),
+          account,
+          scope,
           // Entries are sealed with a key from the account's token, which Redis never holds
           // (docs/security.md, "Shared store").
           secret: token,
           timeoutMs: config.storeTimeoutMs,
           now: Date.now,
-        });
-      } catch (error) {
-        // One line naming the setting, never its value (it holds the password) nor a stack.
-        console.error(
-          `aivis proxy: REDIS_URL could not be used by the Redis client (${(error as Error).name}); the value is not shown`,
-        );
-        process.exit(1);
-      }
+        }),
+      );
     };
     // With AIVIS_ACCOUNTS each account counts its budget under its own name (docs/agencies.md).
     for (const account of config.accounts ?? []) {
@@ -175,4 +164,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  const line = startUpFailure(error);
+  if (line === undefined) throw error;
+  // One line naming the setting, never its value (a token, a password) nor a stack.
+  console.error(line);
+  process.exit(1);
+}

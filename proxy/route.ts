@@ -4,6 +4,11 @@
  * table (never copied from the request), so no path, header or request form
  * can point the proxy at another host, and the normalized query doubles as the
  * cache key: parameter order and spelled-out defaults don't split the cache.
+ *
+ * It is the proxy's one route decision: made once per request target
+ * (pipeline/target.ts remembers it) and handed down to whatever serves the
+ * request (client links, the portfolio pages, the accounts router, the cards,
+ * the ledger, the cache), none of which reads the URL again.
  */
 import type { EndpointName } from '../shared/api/endpoints.js';
 import { routeInput } from '../shared/api/query.js';
@@ -15,8 +20,10 @@ import {
 } from '../shared/api/validate.js';
 import { API_PREFIX, OPENAPI_PATH } from '../shared/api/vocabulary.js';
 import { apiPath } from '../shared/http/request.js';
+import { type PortfolioForm, portfolioForm } from './accounts/portfolio-page.js';
 import { type CardRoute, cardRoute } from './cards/card-route.js';
 import { LEDGER_PREFIX, type LedgerRoute, resolveLedgerRoute } from './ledger-route.js';
+import { SHARE_PREFIX } from './share/signed-link.js';
 
 export type Route =
   | {
@@ -31,6 +38,10 @@ export type Route =
   | CardRoute
   /** The proxy's own health check: answered without upstream or budget (docs/proxy.md). */
   | { kind: 'health' }
+  /** A client link (proxy/share/), when SHARE_SECRET is set. */
+  | { kind: 'share' }
+  /** The portfolio page, fragment or stylesheet (proxy/accounts/portfolio-page.ts). */
+  | { kind: 'portfolio'; form: PortfolioForm }
   | { kind: 'not_found'; message: string }
   | { kind: 'invalid'; errors: ValidationErrors }
   /** A series out of the ledger, when the proxy has one (proxy/ledger-route.ts). */
@@ -39,6 +50,8 @@ export type Route =
 export interface RouteRules {
   basePath: string;
   allowedProjects?: readonly number[];
+  /** Client links are served (SHARE_SECRET is set): their paths are theirs. */
+  shareLinks?: boolean;
 }
 
 /** Under BASE_PATH like everything else, so each mounted proxy answers its own. */
@@ -56,6 +69,9 @@ export function resolveRoute(url: URL, rules: RouteRules): Route {
   const path = pathname.slice(basePath.length) || '/';
   if (path === OPENAPI_PATH) return { kind: 'openapi', upstreamPath: OPENAPI_PATH };
   if (path === HEALTH_PATH) return { kind: 'health' };
+  if (rules.shareLinks && path.startsWith(SHARE_PREFIX)) return { kind: 'share' };
+  const portfolio = portfolioForm(path);
+  if (portfolio) return { kind: 'portfolio', form: portfolio };
   const card = cardRoute(path, url.search);
   if (card) return card.kind === 'card' ? card : { kind: 'not_found', message: NO_SUCH_CARD };
   if (path.startsWith(`${LEDGER_PREFIX}/`) && !SUSPICIOUS_PATH.test(path))

@@ -18,6 +18,12 @@ export interface ProxyStats {
    * `alone` while it is unreachable (own memory, fallback share of the budget).
    */
   store?: { kind: string; state: StoreState; failures: number };
+  /**
+   * With AIVIS_ACCOUNTS: each account's own figures by its label (its own
+   * budget, cache and store); the figures above are their sums
+   * (docs/agencies.md).
+   */
+  accounts?: Readonly<Record<string, ProxyStats>>;
 }
 
 export function statsOf(parts: {

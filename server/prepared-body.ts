@@ -83,6 +83,36 @@ export class BytesResponse extends Response {
   }
 }
 
+/**
+ * A BytesResponse whose headers are a frozen record made once and shared by
+ * every response that carries it (the proxy's cached answers: one record per
+ * entry, state, second and CORS grant). A fetch Response copies a header
+ * record into a new, validated and sorted Headers list, and the Node host
+ * reads it back header by header: per request that was a sixth of a proxy
+ * cache hit's time (docs/benchmarks.md). Here the Node host writes the record
+ * as it is, and the Headers object is built only for a reader that asks.
+ */
+export class PreparedResponse extends BytesResponse {
+  readonly preparedHeaders: Readonly<Record<string, string>>;
+  #headers: Headers | undefined;
+
+  constructor(bytes: Uint8Array | null, status: number, headers: Readonly<Record<string, string>>) {
+    super(bytes, { status });
+    this.preparedHeaders = headers;
+  }
+
+  override get headers(): Headers {
+    this.#headers ??= new Headers(this.preparedHeaders);
+    return this.#headers;
+  }
+}
+
+/** The header record a PreparedResponse carries, for the host to write as it is; undefined for any other. */
+export const preparedHeaders = (
+  response: Response,
+): Readonly<Record<string, string>> | undefined =>
+  response instanceof PreparedResponse ? response.preparedHeaders : undefined;
+
 export const responseWithBytes = (bytes: Uint8Array | null, init: ResponseInit): Response =>
   new BytesResponse(bytes, init);
 

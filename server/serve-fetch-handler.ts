@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { methodNotAllowed as refusalOf } from '../shared/http/edge.js';
 import { errorEnvelope } from '../shared/http/errors.js';
-import { preparedBody } from './prepared-body.js';
+import { preparedBody, preparedHeaders } from './prepared-body.js';
 
 /**
  * What the host knows about a request beyond the Request itself. Deno passes
@@ -17,6 +17,12 @@ import { preparedBody } from './prepared-body.js';
 export interface HostContext {
   /** The peer's IP address as the socket sees it (no header is believed). */
   clientAddress?: string;
+  /**
+   * This host writes a BytesResponse's bytes and a PreparedResponse's headers
+   * itself (server/prepared-body.ts), so a handler may answer with one; a
+   * runtime that reads only a Response's own body (Workers, Bun) never says so.
+   */
+  preparedBodies?: true;
 }
 
 export type FetchHandler = (request: Request, context?: HostContext) => Promise<Response>;
@@ -239,11 +245,12 @@ async function respond(
     const method = (incoming.method ?? 'GET').toUpperCase();
     response = FORBIDDEN_METHODS.has(method)
       ? methodNotAllowed(method)
-      : await handler(toRequest(incoming, origin, disconnected), {
-          ...(incoming.socket.remoteAddress
-            ? { clientAddress: incoming.socket.remoteAddress }
-            : {}),
-        });
+      : await handler(
+          toRequest(incoming, origin, disconnected),
+          incoming.socket.remoteAddress
+            ? { preparedBodies: true, clientAddress: incoming.socket.remoteAddress }
+            : { preparedBodies: true },
+        );
   } catch (error) {
     onError?.(error);
     response = Response.json(
@@ -256,12 +263,18 @@ async function respond(
   }
   if (disconnected.happened || outgoing.destroyed) return;
   try {
-    outgoing.statusCode = response.status;
-    const setCookies = response.headers.getSetCookie();
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') outgoing.setHeader(name, value);
-    });
-    if (setCookies.length > 0) outgoing.setHeader('set-cookie', setCookies);
+    const prepared = preparedHeaders(response);
+    if (prepared) {
+      // Made once and shared (a proxy hit): written as they are, no Headers list read back.
+      outgoing.writeHead(response.status, prepared);
+    } else {
+      outgoing.statusCode = response.status;
+      const setCookies = response.headers.getSetCookie();
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') outgoing.setHeader(name, value);
+      });
+      if (setCookies.length > 0) outgoing.setHeader('set-cookie', setCookies);
+    }
     // Bytes known up front leave in one write, without a round trip through a body stream.
     const bytes = preparedBody(response);
     if (bytes) {

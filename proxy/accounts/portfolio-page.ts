@@ -22,9 +22,10 @@ import {
 import type { ProxyConfig } from '../config.js';
 import { jsonError } from '../responses.js';
 
-type Handler = ((request: Request, context?: unknown) => Promise<Response>) & {
-  stats(): unknown;
-};
+/** How the pages read the API: through the whole proxy, like any viewer. */
+type Read = (request: Request, context?: unknown) => Promise<Response>;
+
+export type PortfolioForm = 'embed' | 'fragment' | 'css' | 'svg' | 'png';
 
 export const PORTFOLIO_TAG = 'aivis-portfolio';
 /** Projects one portfolio lists at most: each costs a summary. */
@@ -41,27 +42,45 @@ aivis-portfolio .notice{background:#fff8c5;color:#6a4a00;padding:.4em .6em}
 aivis-portfolio a{color:#0a5ab0}
 `;
 
-export function withPortfolioPages<H extends Handler>(
-  inner: H,
+/** The portfolio form a path (under BASE_PATH) names, or undefined: part of the route decision (proxy/route.ts). */
+export function portfolioForm(path: string): PortfolioForm | undefined {
+  if (path === `/embed/${PORTFOLIO_TAG}`) return 'embed';
+  if (path === `/cards/${PORTFOLIO_TAG}`) return 'fragment';
+  if (path === `/cards/${PORTFOLIO_TAG}.css`) return 'css';
+  if (path === `/cards/${PORTFOLIO_TAG}.svg`) return 'svg';
+  if (path === `/cards/${PORTFOLIO_TAG}.png`) return 'png';
+  return undefined;
+}
+
+/** Answers a GET or HEAD the route decision gave to the portfolio (proxy/handler.ts). */
+export type PortfolioPages = (
+  request: Request,
+  form: PortfolioForm,
+  /** The request's origin and query, from the route decision. */
+  target: { origin: string; search: string },
+  context: unknown,
+) => Promise<Response>;
+
+export function portfolioPages(
+  inner: Read,
   config: ProxyConfig,
   loadPng?: LoadPngRenderer,
-): H {
+): PortfolioPages {
   const base = config.basePath;
   const png = pngRenderer(loadPng);
   const ancestors = config.frameAncestors.length ? config.frameAncestors.join(' ') : "'none'";
   const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
-  const read = async (request: Request, path: string, context: unknown) => {
-    const url = new URL(request.url);
+  const read = async (request: Request, origin: string, path: string, context: unknown) => {
     const headers = new Headers();
     for (const name of ['Host', 'Origin']) {
       const value = request.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
-    return inner(new Request(`${url.origin}${base}${path}`, { headers }), context);
+    return inner(new Request(`${origin}${base}${path}`, { headers }), context);
   };
 
-  async function rows(request: Request, query: URLSearchParams, context: unknown) {
-    const list = await read(request, '/api/v1/projects', context);
+  async function rows(request: Request, origin: string, query: URLSearchParams, context: unknown) {
+    const list = await read(request, origin, '/api/v1/projects', context);
     if (list.status !== 200) return { status: list.status, rows: [], failed: [] as string[] };
     const body = (await list.json()) as { projects?: unknown; failed_accounts?: unknown };
     const items = (Array.isArray(body.projects) ? body.projects : [])
@@ -79,7 +98,9 @@ export function withPortfolioPages<H extends Handler>(
         const item = items[index]!;
         const id = Number(item.id);
         const path = `/api/v1/projects/${id}${period ? `?period=${encodeURIComponent(period)}` : ''}`;
-        const answer = Number.isSafeInteger(id) ? await read(request, path, context) : undefined;
+        const answer = Number.isSafeInteger(id)
+          ? await read(request, origin, path, context)
+          : undefined;
         const summary =
           answer?.status === 200 ? ((await answer.json()) as Record<string, unknown>) : undefined;
         if (answer && answer.status !== 200) await answer.body?.cancel();
@@ -90,11 +111,7 @@ export function withPortfolioPages<H extends Handler>(
     return { status: 200, rows: made, failed };
   }
 
-  async function answer(
-    request: Request,
-    form: 'embed' | 'fragment' | 'css' | 'svg' | 'png',
-    context: unknown,
-  ) {
+  return async (request, form, { origin, search }, context) => {
     if (form === 'css') {
       return new Response(PORTFOLIO_STYLESHEET, {
         headers: {
@@ -104,8 +121,8 @@ export function withPortfolioPages<H extends Handler>(
         },
       });
     }
-    const query = new URL(request.url).searchParams;
-    const read = await rows(request, query, context);
+    const query = new URLSearchParams(search);
+    const read = await rows(request, origin, query, context);
     if (read.status !== 200) {
       return new Response('The projects could not be read.', {
         status: read.status >= 500 ? 502 : read.status,
@@ -161,37 +178,7 @@ ${table}
     };
     if (form !== 'embed' || config.frameAncestors.length === 0) headers['X-Frame-Options'] = 'DENY';
     return new Response(html, { status: 200, headers });
-  }
-
-  const handler = async (request: Request, context?: unknown): Promise<Response> => {
-    let path: string;
-    try {
-      path = new URL(request.url).pathname.slice(base.length);
-    } catch {
-      return inner(request, context);
-    }
-    const form =
-      path === `/embed/${PORTFOLIO_TAG}`
-        ? 'embed'
-        : path === `/cards/${PORTFOLIO_TAG}`
-          ? 'fragment'
-          : path === `/cards/${PORTFOLIO_TAG}.css`
-            ? 'css'
-            : path === `/cards/${PORTFOLIO_TAG}.svg`
-              ? 'svg'
-              : path === `/cards/${PORTFOLIO_TAG}.png`
-                ? 'png'
-                : undefined;
-    if (!form || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return inner(request, context);
-    }
-    return answer(request, form, context);
   };
-  // The inner handler's own stats and budget, for whatever reads them (the ledger's pacer).
-  return Object.assign(handler, {
-    stats: () => inner.stats(),
-    pacer: (inner as { pacer?: unknown }).pacer,
-  }) as unknown as H;
 }
 
 function portfolioHtml(

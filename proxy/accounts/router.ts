@@ -22,10 +22,11 @@ import { proxyCors } from '../cors.js';
 import type { Pacer } from '../pacer.js';
 import type { ProxyDeps } from '../pipeline/compose.js';
 import { edgeCheck } from '../pipeline/edge.js';
-import { localAnswer } from '../pipeline/exchange.js';
+import { localAnswer, type StepResult } from '../pipeline/exchange.js';
 import { finishResponse } from '../pipeline/finish.js';
+import { type RoutedHandler, type Target, targetReader } from '../pipeline/target.js';
 import { jsonError } from '../responses.js';
-import { type Route, resolveRoute } from '../route.js';
+import type { Route } from '../route.js';
 import type { ProxyStats } from '../stats.js';
 import type { ProxyAccount } from './accounts-setting.js';
 import { type AccountList, mergeLists, readAccountList } from './merged-list.js';
@@ -46,7 +47,7 @@ export function accountsRouter(
   config: ProxyConfig,
   deps: ProxyDeps,
   makeHandler: MakeAccountHandler,
-): AccountHandler {
+): RoutedHandler {
   const accounts = config.accounts ?? [];
   const served: Served[] = accounts.map((account) => ({
     account,
@@ -63,50 +64,58 @@ export function accountsRouter(
   const first = served[0]!.handler;
   const cors = proxyCors(config.allowedOrigins);
   const checkEdge = edgeCheck(config.allowedHosts, cors);
-  // Parsed lists, per account: parsed again only when the body changes.
-  const lastLists = new Map<string, { body: string; list: AccountList }>();
+  // Without an allowlist: each account applies its own after routing (proxy/handler.ts).
+  const readTarget = targetReader({ basePath: config.basePath });
+  // Parsed lists, per account: read and parsed again only when the answer's validator changes.
+  const lastLists = new Map<string, { etag: string; list: AccountList }>();
 
   /** Every account's list, read through its own proxy (cached, budgeted, backed off). */
   /** `search`: the list request's own query (the merged list), none when routing. */
-  async function lists(request: Request, context: unknown, search = ''): Promise<AccountList[]> {
-    const url = new URL(request.url);
-    const listUrl = `${url.origin}${config.basePath}${API_PREFIX}/projects${search}`;
+  async function lists(
+    request: Request,
+    origin: string,
+    context: unknown,
+    search = '',
+  ): Promise<AccountList[]> {
+    const listUrl = `${origin}${config.basePath}${API_PREFIX}/projects${search}`;
     return Promise.all(
       served.map(async ({ account, handler }) => {
         const response = await handler(
           new Request(listUrl, { headers: forwardedHeaders(request, config.clientIpHeader) }),
           context,
         );
-        const body = await response.text();
+        // A cached list's ETag is its body's SHA-256: the same ETag is the same list, unread.
+        // (Its body is the proxy's own bytes, left to the collector.)
+        const etag = response.status === 200 ? response.headers.get('ETag') : null;
         const last = lastLists.get(account.label);
-        if (last && last.body === body && response.status === 200) return last.list;
-        const list = readAccountList(account.label, response.status, body);
-        if (response.status === 200) lastLists.set(account.label, { body, list });
+        if (etag !== null && last?.etag === etag) return last.list;
+        const list = readAccountList(account.label, response.status, await response.text());
+        if (etag !== null) lastLists.set(account.label, { etag, list });
         return list;
       }),
     );
   }
 
-  async function answer(request: Request, context: unknown): Promise<Response> {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return first(request, context);
-    }
-    const route = resolveRoute(url, { basePath: config.basePath });
+  async function answer(
+    request: Request,
+    context: unknown,
+    decided: StepResult<Target> | undefined,
+  ): Promise<Response> {
+    const target = decided ?? readTarget(request);
+    if ('answer' in target) return first(request, context);
+    const { route, path, origin, search } = target.value;
     const project = projectOf(route);
     if (project === undefined && !(route.kind === 'api' && route.name === 'projects')) {
       return first(request, context);
     }
-    const refused = checkEdge(request, { path: url.pathname, host: url.host, route });
+    const refused = checkEdge(request, target.value);
     if (refused) return first(request, context);
     const finish = (response: Response) =>
-      finishResponse(request, localAnswer(response, url.pathname), cors, config.token);
+      finishResponse(request, localAnswer(response, path), cors, config.token);
     if (project === undefined) {
-      return finish(mergeLists(await lists(request, context, url.search)));
+      return finish(mergeLists(await lists(request, origin, context, search)));
     }
-    const all = await lists(request, context);
+    const all = await lists(request, origin, context);
     const owners = all.filter((list) => list.ids?.has(project));
     if (owners.length === 1) {
       return served
@@ -146,9 +155,16 @@ export function accountsRouter(
     );
   }
 
-  const handler = (request: Request, context?: unknown) => answer(request, context);
+  const handler = (request: Request, context?: unknown, decided?: StepResult<Target>) =>
+    answer(request, context, decided);
   return Object.assign(handler, {
-    stats: (): ProxyStats => sumStats(served.map((item) => item.handler.stats())),
+    stats: (): ProxyStats => {
+      const each = served.map((item) => [item.account.label, item.handler.stats()] as const);
+      return {
+        ...sumStats(each.map(([, stats]) => stats)),
+        accounts: Object.fromEntries(each),
+      };
+    },
     // What spends beside the viewers (the ledger's snapshot) paces with the first account.
     pacer: first.pacer,
   });

@@ -25,6 +25,7 @@ export function cachePolicy(parts: ProxyParts, refresh: Refresh): AnswerCached {
 
   const served = (
     request: Request,
+    context: ProxyRequestContext | undefined,
     entry: CachedAnswer,
     state: CacheState,
     path: string,
@@ -35,7 +36,13 @@ export function cachePolicy(parts: ProxyParts, refresh: Refresh): AnswerCached {
       final: true,
       // Built when read: a kept card needs only the entry's validator (docs/loading.md).
       get response() {
-        response ??= parts.renderCached(request, entry, state, note);
+        response ??= parts.renderCached(
+          request,
+          entry,
+          state,
+          note,
+          context?.preparedBodies === true,
+        );
         return response;
       },
       cached: { entry, state },
@@ -68,7 +75,7 @@ export function cachePolicy(parts: ProxyParts, refresh: Refresh): AnswerCached {
     if (refused) return { response: refused.response(), cache: '-', path, note: refused.reason };
     const entry = await newestCopy(key);
     const action = decide(entry, now(), failures.get(key), parts.inFlight.has(key), windows);
-    if (action.kind === 'hit') return served(request, entry!, 'HIT', path);
+    if (action.kind === 'hit') return served(request, context, entry!, 'HIT', path);
     if (action.kind === 'stale') {
       // stale-while-revalidate: answer at once, refresh behind the answer (once per key).
       const gate = action.revalidate ? parts.mayGoUpstream(request, context) : undefined;
@@ -77,21 +84,27 @@ export function cachePolicy(parts: ProxyParts, refresh: Refresh): AnswerCached {
         // Workers stop an isolate's work after the answer unless told to wait for it.
         if (typeof context?.waitUntil === 'function') context.waitUntil(background);
       }
-      return served(request, entry!, 'STALE', path, action.reason);
+      return served(request, context, entry!, 'STALE', path, action.reason);
     }
     const gate = action.join ? undefined : parts.mayGoUpstream(request, context);
     const refusal = gate instanceof Promise ? await gate : gate;
     if (refusal) {
-      if (action.cover) return served(request, entry!, 'STALE', path, refusal.reason);
+      if (action.cover) return served(request, context, entry!, 'STALE', path, refusal.reason);
       return { response: refusal.response(), cache: '-', path, note: refusal.reason };
     }
     const outcome = await refresh(key, route, context);
     if (outcome.kind === 'fresh') {
-      return served(request, outcome.entry, outcome.shared ? 'COALESCED' : action.state, path);
+      return served(
+        request,
+        context,
+        outcome.entry,
+        outcome.shared ? 'COALESCED' : action.state,
+        path,
+      );
     }
     // data-api 7 and 8: a 429, a 5xx or an outage upstream is better answered with yesterday's data.
     if (outcome.kind === 'unavailable' && action.cover) {
-      return served(request, entry!, 'STALE', path, outcome.reason);
+      return served(request, context, entry!, 'STALE', path, outcome.reason);
     }
     return {
       response: outcome.response(),

@@ -10,6 +10,11 @@ import type { CacheState } from '../responses.js';
 /** Per-request context of runtimes that can keep work alive after the answer (Workers' ctx). */
 export interface ProxyRequestContext {
   waitUntil?: (promise: Promise<unknown>) => void;
+  /**
+   * The host writes prepared bytes and headers itself (the Node host,
+   * server/serve-fetch-handler.ts): a cached answer is served as they are.
+   */
+  preparedBodies?: boolean;
 }
 
 export interface Answer {

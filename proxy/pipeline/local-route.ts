@@ -59,7 +59,10 @@ export function routeLocally(
         ),
       };
     case 'card':
-      // The cards' own step answers them before this one (proxy/cards/).
+    case 'share':
+    case 'portfolio':
+      // Answered before this step: the cards' own (proxy/cards/), the client links' and the
+      // portfolio's in front of the proxy (proxy/handler.ts); only a refused method reaches here.
       return { answer: localAnswer(jsonError(404, 'not_found', 'No such endpoint.'), path) };
     case 'api':
     case 'openapi':

@@ -6,7 +6,8 @@
  * server-rendered embed of that element or dashboard (proxy/cards/, ssr/),
  * read like any viewer's (the same cache, budget and account routing),
  * inside the agency's frame.
- * Every other path goes on to the proxy unchanged.
+ * The proxy's route decision (proxy/route.ts) sends it the requests under
+ * `/s/`; every other path goes on to the proxy unchanged.
  *
  * Refusals say nothing about data: a link that is not ours is 404, an
  * expired or revoked one 410, a burst on one link 429 for that link only.
@@ -19,11 +20,10 @@ import { scrubText } from '../scrub.js';
 import { CLIENT_PAGE_HEADERS, clientPage, type EndedReason, endedPage } from './client-page.js';
 import { interimView } from './interim-view.js';
 import { type LinkStore, secondsToNextMinute } from './link-store.js';
-import { type LinkFields, readLink, SHARE_PREFIX } from './signed-link.js';
+import { type LinkFields, readLink } from './signed-link.js';
 
-export type FetchHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
-  stats(): unknown;
-};
+/** How a link's view is read: through the whole proxy, like any viewer. */
+export type FetchHandler = (request: Request, context?: unknown) => Promise<Response>;
 
 export interface ShareLinkDeps {
   /** undefined: links cannot be checked for revocation, so none is shown (503). */
@@ -31,13 +31,13 @@ export interface ShareLinkDeps {
   now: () => number;
 }
 
-export function withShareLinks<H extends FetchHandler>(
-  inner: H,
+/** Answers a request the route decision gave to the client links (a path under `/s/`). */
+export function shareLinks(
+  inner: FetchHandler,
   config: ProxyConfig,
   deps: ShareLinkDeps,
-): H {
+): FetchHandler {
   const secret = config.shareSecret!;
-  const prefix = `${config.basePath}${SHARE_PREFIX}`;
   const tokens = config.accounts?.map((account) => account.token) ?? [config.token];
   const look = {
     name: config.agencyName,
@@ -127,14 +127,7 @@ export function withShareLinks<H extends FetchHandler>(
     return view(request, link, context, url);
   }
 
-  const handler = async (request: Request, context?: unknown): Promise<Response> => {
-    let path: string;
-    try {
-      path = new URL(request.url).pathname;
-    } catch {
-      return inner(request, context);
-    }
-    if (!path.startsWith(prefix)) return inner(request, context);
+  return async (request: Request, context?: unknown): Promise<Response> => {
     try {
       const response = await answer(request, context);
       return request.method === 'HEAD'
@@ -144,11 +137,6 @@ export function withShareLinks<H extends FetchHandler>(
       return ended('unavailable');
     }
   };
-  // The inner handler's own stats and budget, for whatever reads them (the ledger's pacer).
-  return Object.assign(handler, {
-    stats: () => inner.stats(),
-    pacer: (inner as { pacer?: unknown }).pacer,
-  }) as unknown as H;
 }
 
 function hostOf(request: Request): Headers {

@@ -4,8 +4,7 @@
  * as one JSON line. Bun hands the handler its server, whose requestIP() gives
  * the client address.
  */
-import { readProxyConfig } from '../../proxy/config.js';
-import { createProxyHandler } from '../../proxy/handler.js';
+import { startedProxy } from '../../proxy/start-up.js';
 
 interface BunServer {
   port: number;
@@ -26,9 +25,8 @@ const configs = JSON.parse(process.env.EDGE_CONFIGS ?? '{}') as Record<
 >;
 const ports: Record<string, number> = {};
 for (const [name, env] of Object.entries(configs)) {
-  const handler = createProxyHandler(readProxyConfig(env), {
-    loadPng: () => import('@resvg/resvg-js'),
-  });
+  // A wrong setting: one line naming it on stderr, and 503 to every request (proxy/start-up.ts).
+  const handler = startedProxy(env, { loadPng: () => import('@resvg/resvg-js') });
   ports[name] = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: handler }).port;
 }
 console.log(JSON.stringify({ ports }));

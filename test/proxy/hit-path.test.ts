@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProxyLogEntry } from '../../proxy/log.js';
 import { batchedStdoutLog } from '../../proxy/stdout-log.js';
+import { preparedBody, preparedHeaders } from '../../server/prepared-body.js';
+import { serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { fakeClock, INTRANET, testProxy } from './helpers.js';
 
 const BODY = JSON.stringify({ projects: [{ id: 1001, name: 'Acme' }] });
@@ -84,6 +86,62 @@ describe('cached answers', () => {
     await proxy.get('/api/v1/projects/1001');
     const after = await proxy.get('/api/v1/projects');
     expect(Number(after.headers['x-ratelimit-remaining'])).toBeLessThan(remaining);
+  });
+});
+
+describe('cached answers on a host that writes prepared bytes (the Node host)', () => {
+  it('share the entry bytes and one header record per entry and second, built no more per hit', async () => {
+    const clock = fakeClock();
+    const { fetch } = upstream();
+    const proxy = testProxy({ baseUrl: 'https://upstream.example' }, { fetch, now: clock.now });
+    await proxy.get('/api/v1/projects');
+    const hit = () =>
+      proxy.handler(
+        new Request('http://localhost/api/v1/projects', { headers: { Origin: INTRANET } }),
+        { preparedBodies: true },
+      );
+    const [a, b] = [await hit(), await hit()];
+    expect(preparedBody(a)).toBeDefined();
+    expect(preparedBody(a)).toBe(preparedBody(b));
+    expect(preparedHeaders(a)).toBe(preparedHeaders(b));
+    expect(preparedHeaders(a)!['X-Aivis-Cache']).toBe('HIT');
+    // Read like any Response by whoever is not the host: headers and a copy of the bytes.
+    expect(a.headers.get('access-control-allow-origin')).toBe(INTRANET);
+    expect(await a.text()).toBe(BODY);
+    // A runtime that did not say so gets a plain Response (Workers, Bun).
+    const plain = await proxy.handler(new Request('http://localhost/api/v1/projects'));
+    expect(preparedBody(plain)).toBeUndefined();
+    expect(await plain.text()).toBe(BODY);
+  });
+
+  it('answer over HTTP with the same bytes, CORS, ETag/304 and HEAD as any other host', async () => {
+    const { calls, fetch } = upstream();
+    const proxy = testProxy({ baseUrl: 'https://upstream.example' }, { fetch });
+    const served = await serveFetchHandler(proxy.handler);
+    try {
+      const url = `${served.url}/api/v1/projects`;
+      const ask = (init?: RequestInit) => globalThis.fetch(url, init);
+      expect((await ask()).headers.get('x-aivis-cache')).toBe('MISS');
+      const hit = await ask({ headers: { Origin: INTRANET } });
+      expect(hit.headers.get('x-aivis-cache')).toBe('HIT');
+      expect(await hit.text()).toBe(BODY);
+      expect(hit.headers.get('content-length')).toBe(String(BODY.length));
+      expect(hit.headers.get('access-control-allow-origin')).toBe(INTRANET);
+      expect(hit.headers.get('x-ratelimit-limit')).toBe('60');
+      const other = await ask({ headers: { Origin: 'https://evil.example.com' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      await other.body?.cancel();
+      const kept = await ask({ headers: { 'If-None-Match': hit.headers.get('etag')! } });
+      expect(kept.status).toBe(304);
+      expect(await kept.text()).toBe('');
+      const head = await ask({ method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(BODY.length));
+      expect(await head.text()).toBe('');
+      expect(calls).toHaveLength(1);
+    } finally {
+      await served.close();
+    }
   });
 });
 

@@ -156,6 +156,25 @@ describe("each account's own budget and refusals", () => {
     expect((await proxy.get('/api/v1/projects/2001/competitors')).status).toBe(200);
   });
 
+  it("stats() reports each account's own figures beside their sums", async () => {
+    const proxy = proxyOf([A, B], { maxUpstreamPerMinute: 3, maxQueueWaitMs: 0 });
+    // Routing 1001 reads both lists; then 1001's summary with A's token.
+    expect((await proxy.get('/api/v1/projects/1001')).status).toBe(200);
+    const stats = proxy.handler.stats();
+    expect(Object.keys(stats.accounts ?? {})).toEqual(['acme', 'globex']);
+    const { acme, globex } = stats.accounts!;
+    expect([acme!.upstreamRequests, globex!.upstreamRequests]).toEqual([2, 1]);
+    expect([acme!.cacheEntries, globex!.cacheEntries]).toEqual([2, 1]);
+    expect(acme!.budgetRemaining).toBeLessThan(globex!.budgetRemaining);
+    expect(stats.upstreamRequests).toBe(3);
+    expect(stats.cacheEntries).toBe(3);
+    expect(stats.budgetRemaining).toBe(acme!.budgetRemaining + globex!.budgetRemaining);
+    // The single-token proxy keeps its flat figures.
+    expect(testProxy({ baseUrl: sandbox.baseUrl }, {}, watch).handler.stats()).not.toHaveProperty(
+      'accounts',
+    );
+  });
+
   it("one account's 429 from the service leaves the other answering", async () => {
     const proxy = proxyOf([{ label: 'busy', token: RATE_LIMITED }, B]);
     const list = JSON.parse((await proxy.get('/api/v1/projects')).body);
