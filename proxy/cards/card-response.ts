@@ -4,8 +4,10 @@
  * may be framed, and only by FRAME_ANCESTORS), its validator and 304, and
  * its bytes gzipped for a browser that takes gzip (compressed.ts).
  */
+
+import { PreparedResponse } from '../../server/prepared-body.js';
 import { etagMatches } from '../etag.js';
-import type { Answer } from '../pipeline/exchange.js';
+import type { Answer, ProxyRequestContext } from '../pipeline/exchange.js';
 import { CACHE_HEADER } from '../responses.js';
 import type { CardForm } from './card-route.js';
 import { ALREADY_ENCODED, acceptsGzip, gzipOnce } from './compressed.js';
@@ -39,7 +41,12 @@ export function cardResponder({ frameAncestors, cors }: CardResponderOptions) {
   const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
   const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; frame-ancestors ${ancestors}`;
 
-  return async function respond(request: Request, form: CardForm, made: Made): Promise<Answer> {
+  return async function respond(
+    request: Request,
+    form: CardForm,
+    made: Made,
+    context?: ProxyRequestContext,
+  ): Promise<Answer> {
     const headers: Record<string, string> = {
       'Content-Type': CONTENT_TYPES[form],
       'Cache-Control': made.cacheControl,
@@ -76,11 +83,14 @@ export function cardResponder({ frameAncestors, cors }: CardResponderOptions) {
     }
     const response = notModified
       ? new Response(null, { status: 304, headers })
-      : new Response(request.method === 'HEAD' ? null : body, {
-          ...(encoded ? ALREADY_ENCODED : {}),
-          status: made.status,
-          headers,
-        });
+      : // A kept card's bytes, written by the Node host as they are (server/prepared-body.ts), as a cached API answer is.
+        context?.preparedBodies && typeof body !== 'string'
+        ? new PreparedResponse(request.method === 'HEAD' ? null : body, made.status, headers)
+        : new Response(request.method === 'HEAD' ? null : body, {
+            ...(encoded ? ALREADY_ENCODED : {}),
+            status: made.status,
+            headers,
+          });
     return {
       response,
       cache: (made.cacheState as Answer['cache']) ?? '-',

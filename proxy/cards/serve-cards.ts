@@ -402,10 +402,11 @@ export function cardServer(
   return async (request, route, context) => {
     await cardsReady();
     try {
-      if (route.form === 'stylesheet') return respond(request, route.form, stylesheet(route));
+      if (route.form === 'stylesheet')
+        return respond(request, route.form, stylesheet(route), context);
       if (route.tag === DASHBOARD_TAG)
-        return respond(request, route.form, await dashboard(request, route, context));
-      return respond(request, route.form, await widgetCard(request, route, context));
+        return respond(request, route.form, await dashboard(request, route, context), context);
+      return respond(request, route.form, await widgetCard(request, route, context), context);
     } catch (error) {
       if (error instanceof PictureUnavailable) {
         return {
