@@ -5,6 +5,7 @@
  * once by Send digest now (under the document lock a check holds).
  */
 
+import { sourceName } from '../../shared/display-format.js';
 import { describeChange } from '../../shared/noise.js';
 import {
   explain,
@@ -14,8 +15,8 @@ import {
   sendToSelf,
   spreadsheetUrl,
 } from './alert-delivery.js';
-import { fetchFigures, type ProjectFigures, SOURCE_LABELS } from './alert-figures.js';
-import { type DigestContent, digestEmail } from './alert-messages.js';
+import { fetchFigures, type ProjectFigures } from './alert-figures.js';
+import { type DigestContent, digestEmail, messageFormat } from './alert-messages.js';
 import { type AlertEntry, currentUser, entriesOf, readAlertEntries } from './alert-settings.js';
 import {
   compare,
@@ -33,11 +34,17 @@ import type { RunLogEntry } from './run-log.js';
 const DAY_MS = 86_400_000;
 const DIGEST_INTERVAL_MS = { daily: DAY_MS - 2 * 3_600_000, weekly: 7 * DAY_MS - 2 * 3_600_000 };
 
-function figureLine(label: string, before: Reference | null, after: Reference | null): string {
+/** A key figure as the cards show it (a score "60.0", a share "19.4%"), then its change. */
+function figureLine(
+  label: string,
+  shown: (points: number) => string,
+  before: Reference | null,
+  after: Reference | null,
+): string {
   if (!after) return `${label}: not given`;
-  if (!before) return `${label}: ${after.points}`;
+  if (!before) return `${label}: ${shown(after.points)}`;
   const change = compare(before, after);
-  return `${label}: ${after.points}, ${describeChange(change)}${change.beyondNoise ? '' : ', within noise'}`;
+  return `${label}: ${shown(after.points)}, ${describeChange(change)}${change.beyondNoise ? '' : ', within noise'}`;
 }
 
 export function digestContent(
@@ -46,6 +53,7 @@ export function digestContent(
   previous: DigestState | null,
   rhythm: string,
 ): { content: DigestContent; next: DigestState } {
+  const format = messageFormat();
   const score = reference(figures.score, figures.answers);
   const shareOfVoice = reference(figures.shareOfVoice, figures.answers);
   const ranking = figures.ranking.slice(0, 5).map((each) => {
@@ -60,7 +68,7 @@ export function digestContent(
           : before > each.rank
             ? `, up from ${before}`
             : `, down from ${before}`;
-    return `${each.rank}. ${each.name}${each.own ? ' (own brand)' : ''}: ${each.visibility}${moved}`;
+    return `${each.rank}. ${each.name}${each.own ? ' (own brand)' : ''}: visibility ${format.percent(each.visibility)}${moved}`;
   });
   const count = figures.flagged.length;
   const since = previous ? 'since the last digest' : 'in the latest checks';
@@ -73,11 +81,11 @@ export function digestContent(
     rhythm,
     period:
       figures.periodStart && figures.periodEnd
-        ? `${figures.periodStart} to ${figures.periodEnd}`
+        ? format.dateRange(figures.periodStart, figures.periodEnd)
         : 'the default period',
     figures: [
-      figureLine('Visibility score', previous?.score ?? null, score),
-      figureLine('Share of voice', previous?.shareOfVoice ?? null, shareOfVoice),
+      figureLine('Visibility score', format.score, previous?.score ?? null, score),
+      figureLine('Share of voice', format.percent, previous?.shareOfVoice ?? null, shareOfVoice),
     ],
     ranking,
     flagged,
@@ -86,7 +94,7 @@ export function digestContent(
     sources: figures.sources.length
       ? figures.sources.map(
           (each) =>
-            `${SOURCE_LABELS[each.source] ?? each.source}: ${each.state}${each.fetchedAt ? ` (newest snapshot ${each.fetchedAt})` : ''}`,
+            `${sourceName(each.source)}: ${each.state}${each.fetchedAt ? ` (newest snapshot ${format.dateTime(each.fetchedAt)})` : ''}`,
         )
       : ['No connected sources.'],
   };

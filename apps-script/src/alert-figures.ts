@@ -244,9 +244,3 @@ export function fetchFigures(
     sources,
   };
 }
-
-export const SOURCE_LABELS: Record<string, string> = {
-  ga4: 'GA4',
-  google_search_console: 'Google Search Console',
-  bing_webmaster_tools: 'Bing Webmaster Tools',
-};

@@ -7,6 +7,7 @@
  * (docs/alerts.md, "Safety").
  */
 
+import { formatters } from '../../shared/display-format.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import type { WebhookKind } from './alert-webhooks.js';
 
@@ -53,6 +54,14 @@ export interface Message {
   html: string;
   text: string;
 }
+
+/**
+ * Figures, dates and platform names in alerts and digests read as the cards
+ * show them (shared/display-format.ts): "Google AI Overviews", "Nov 15, 2026",
+ * "60.0%". English, like the messages' words. Made on first use, not when
+ * the script loads: Apps Script runs the global scope on every call.
+ */
+export const messageFormat = () => formatters('en');
 
 const QUOTE_CHARS = 280;
 

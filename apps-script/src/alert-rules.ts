@@ -9,9 +9,10 @@
  * rule is added here only (docs/contributing.md, "Adding an alert rule").
  */
 
+import { sourceName } from '../../shared/display-format.js';
 import { describeChange } from '../../shared/noise.js';
-import { type ProjectFigures, SOURCE_LABELS } from './alert-figures.js';
-import type { Alert, Quote } from './alert-messages.js';
+import type { ProjectFigures } from './alert-figures.js';
+import { type Alert, messageFormat, type Quote } from './alert-messages.js';
 import {
   type AlertState,
   brandsAhead,
@@ -83,13 +84,16 @@ function figureRule(
     return;
   }
   const change = compare(before, after);
+  // As the cards show them: a score "54.4", a share "17.9%".
+  const shown = key === 'score' ? messageFormat().score : messageFormat().percent;
   const large = Math.abs(change.change) >= threshold;
   if (large && change.beyondNoise) {
     context.alerts.push({
       ...context.base,
       kind,
-      headline: `${label} ${change.change < 0 ? 'fell' : 'rose'} ${describeChange(change)}`,
-      details: [`${label}: ${before.points} → ${after.points}.`],
+      // "fell 7.7 points": the verb carries the direction, so the figure drops its sign.
+      headline: `${label} ${change.change < 0 ? 'fell' : 'rose'} ${describeChange(change).replace(/^[+\u2212]/, '')}`,
+      details: [`${label}: ${shown(before.points)} → ${shown(after.points)}.`],
     });
     return; // The new figure becomes the reference.
   }
@@ -137,7 +141,7 @@ export const ALERT_RULES = [
           kind: 'competitor_overtakes',
           headline: `${name} overtook ${figures.brand} in the ranking`,
           details: [
-            `${name}: visibility ${rival.visibility} (rank ${rival.rank}); ${figures.brand}: ${own ? `${own.visibility} (rank ${own.rank})` : 'not in the top ten'}.`,
+            `${name}: visibility ${messageFormat().percent(rival.visibility)} (rank ${rival.rank}); ${figures.brand}: ${own ? `${messageFormat().percent(own.visibility)} (rank ${own.rank})` : 'not in the top ten'}.`,
           ],
         });
       }
@@ -178,10 +182,10 @@ export const ALERT_RULES = [
         alerts.push({
           ...base,
           kind: 'source_stale',
-          headline: `${SOURCE_LABELS[source.source] ?? source.source} became ${source.state}`,
+          headline: `${sourceName(source.source)} became ${source.state}`,
           details: [
             source.fetchedAt
-              ? `Newest stored snapshot: ${source.fetchedAt}.`
+              ? `Newest stored snapshot: ${messageFormat().dateTime(source.fetchedAt)}.`
               : 'No snapshot is stored.',
           ],
         });

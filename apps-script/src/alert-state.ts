@@ -5,6 +5,7 @@
  */
 
 import { digest as sha256 } from '../../apps-script-platform/response-cache.js';
+import { sourceName } from '../../shared/display-format.js';
 import { compareFigures, type FigureChange } from '../../shared/noise.js';
 import type { ProjectFigures, SourceState } from './alert-figures.js';
 import type { Quote } from './alert-messages.js';
@@ -63,7 +64,8 @@ export function brandsAhead(figures: ProjectFigures): string[] {
 
 export function quotesOf(figures: ProjectFigures): Quote[] {
   return figures.flagged.slice(0, 3).map((each) => ({
-    platform: each.platform,
+    // The platform as the cards name it: "Google AI Overviews", not ai_overviews.
+    platform: sourceName(each.platform),
     text: each.quote,
     why: each.why.join(', ') || 'flagged',
   }));

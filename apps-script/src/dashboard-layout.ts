@@ -106,7 +106,7 @@ export function dashboardLayout(data: DashboardData): DashboardLayout {
   }
 
   const ranking: SheetValue[][] = [
-    ['Brand', 'Visibility'],
+    ['Brand', 'Visibility (%)'],
     ...(data.ranking.competitors ?? [])
       .slice(0, RANKING_ROWS)
       .map((each) => [each.name, each.visibility]),

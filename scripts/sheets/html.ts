@@ -15,9 +15,22 @@ export interface Page {
   body: string;
 }
 
+/**
+ * Google's add-on stylesheet first; the page's own rules after it stand alone
+ * when that file does not load (an offline browser, a network that blocks
+ * gstatic, the docs' pictures): Arial, grey and blue buttons like Google's
+ * (the blue darker than add-ons1.css's, for the contrast axe asks of white
+ * text) and bordered fields, never the browser's serif defaults.
+ */
 const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/css/add-ons1.css">
 <style>
-  body { padding: 12px; font-size: 13px; }
+  body { padding: 12px; font: 13px Arial, sans-serif; color: #202124; }
+  button { font: bold 11px Arial, sans-serif; height: 29px; padding: 0 8px; margin: 0 4px 0 0; border: 1px solid #dcdcdc; border-radius: 2px; background: #f5f5f5; color: #444; cursor: pointer; }
+  button.action { background: #1967d2; border-color: #1558b0; color: #fff; }
+  input[type=text], input[type=password], input[type=number], select, textarea { font: 13px Arial, sans-serif; border: 1px solid #dcdcdc; border-radius: 1px; padding: 4px 6px; min-height: 29px; box-sizing: border-box; }
+  li label { display: inline; margin-left: 4px; }
+  fieldset { border: 1px solid #dadce0; margin: 12px 0 0; padding: 4px 8px 8px; }
+  legend { font-weight: bold; }
   h1 { font-size: 16px; margin: 0 0 8px; }
   h2 { font-size: 14px; margin: 16px 0 4px; }
   h3 { font-size: 13px; margin: 12px 0 4px; }
@@ -30,7 +43,8 @@ const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/
   #history-projects label { font-weight: normal; }
   .field.inline label { display: inline; margin-right: 6px; }
   .actions button { margin: 4px 4px 0 0; }
-  code, output { display: block; word-break: break-all; font-family: monospace; margin-top: 6px; }
+  /* A formula wraps between its arguments, and inside a word only when a word alone is wider than the sidebar. */
+  code, output { display: block; overflow-wrap: anywhere; font-family: monospace; margin-top: 6px; }
   #preview { overflow-x: auto; }
   table { border-collapse: collapse; margin-top: 8px; font-size: 12px; }
   caption { text-align: left; font-weight: bold; }

@@ -14,8 +14,15 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 20_000,
 };
 
-/** 4xx answers other than 429 will not change by asking again (Octokit's do-not-retry list). */
-const TRANSIENT_CODES = new Set(['server_error', 'network_error', 'timeout']);
+/**
+ * Failures that asking again after a wait may cure; 4xx answers other than
+ * 429 will not change by asking again (Octokit's do-not-retry list).
+ */
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+  'server_error',
+  'network_error',
+  'timeout',
+]);
 
 /**
  * How long to wait before the next attempt, or undefined to give up.

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RUN_LOG_COLUMNS } from '../../apps-script/src/run-log.js';
 import { FORMULA_BRAND, IMG_ONERROR, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
+import { formatters, sourceName } from '../../shared/display-format.js';
 import { compareFigures, describeChange } from '../../shared/noise.js';
 import { BUILT_SERVICE_URL } from '../../support/apps-script/harness.js';
 import {
@@ -102,6 +103,9 @@ function everythingVisible(addon: Addon, posts: Array<{ body: string }>): string
 
 const SECRETS = ['slacksecret1234', 'chatsecret5678', 'teamssecret9012', 'aivis_test_entry'];
 
+/** The cards' formatting (shared/display-format.ts), which the messages share. */
+const format = formatters('en');
+
 describe('alert settings', () => {
   test('invalid settings are refused naming the field and what is allowed; nothing is stored', () => {
     const addon = load();
@@ -173,7 +177,9 @@ describe('alert checks', () => {
       { points: after.score, answers: after.answers },
     );
     expect(change.beyondNoise).toBe(true);
-    const expected = `Visibility score fell ${describeChange(change)}`;
+    // The verb gives the direction: "fell 7.7 points", never "fell −7.7".
+    const expected = `Visibility score fell ${describeChange(change).replace(/^\u2212/, '')}`;
+    expect(expected).not.toMatch(/fell [+\u2212]/);
     const result = addon.call('aivisCheckAlertsNow') as { sent: number; skipped: number };
     expect(result.sent).toBeGreaterThan(0);
     expect(addon.mail.sent).toHaveLength(1);
@@ -239,8 +245,8 @@ describe('alert checks', () => {
     const [mail] = addon.mail.sent;
     const escaped = FORMULA_BRAND.replaceAll('"', '&quot;');
     expect(mail!.htmlBody).toContain(`${escaped} overtook Brightlane in the ranking`);
-    expect(mail!.htmlBody).toContain(`visibility ${rival.visibility}`);
-    expect(mail!.htmlBody).toContain(`Brightlane: ${own.visibility}`);
+    expect(mail!.htmlBody).toContain(`visibility ${format.percent(rival.visibility)}`);
+    expect(mail!.htmlBody).toContain(`Brightlane: ${format.percent(own.visibility)}`);
     expect(mail!.htmlBody).not.toContain(FORMULA_BRAND);
     expect(mail!.body).toContain(`${FORMULA_BRAND} overtook Brightlane`);
     const posts = await postsSince(mark);
@@ -275,7 +281,7 @@ describe('alert checks', () => {
     expect(mail!.htmlBody).not.toContain(SCRIPT_TAG);
     expect(mail!.htmlBody).not.toContain(IMG_ONERROR);
     expect(mail!.htmlBody.match(/<blockquote/g)).toHaveLength(3);
-    expect(mail!.htmlBody).toContain(`${newest[0]!.platform} · negative`);
+    expect(mail!.htmlBody).toContain(`${sourceName(newest[0]!.platform)} · negative`);
     const posts = await postsSince(mark);
     expect(posts).toHaveLength(3);
     for (const post of posts) {
@@ -400,14 +406,21 @@ describe('digest', () => {
     const [mail] = addon.mail.sent;
     const figures = summaryFigures();
     const text = mail!.body;
-    expect(text).toContain(`Visibility score: ${figures.score}`);
-    expect(text).toContain(`Share of voice: ${figures.sov}`);
+    expect(text).toContain(`Visibility score: ${format.score(figures.score)}`);
+    expect(text).toContain(`Share of voice: ${format.percent(figures.sov)}`);
     const ranking = (
       suite.api('/projects/1001/competitors?limit=5').body as {
         competitors: Array<{ name: string; rank: number; visibility: number }>;
       }
     ).competitors;
-    for (const row of ranking) expect(text).toContain(`${row.rank}. ${row.name}`);
+    for (const row of ranking) {
+      // The ranking's figure with its unit, as the ranking card shows it.
+      expect(text).toMatch(
+        new RegExp(
+          `${row.rank}\\. .*: visibility ${format.percent(row.visibility).replace('.', '\\.')}`,
+        ),
+      );
+    }
     const plan = suite.api('/projects/1001/action-plan?limit=3').body as {
       actions: Array<{ title: string }>;
     };
@@ -431,8 +444,29 @@ describe('digest', () => {
       { points: after.score, answers: after.answers },
     );
     expect(addon.mail.sent[1]!.body).toContain(
-      `Visibility score: ${after.score}, ${describeChange(change)}`,
+      `Visibility score: ${format.score(after.score)}, ${describeChange(change)}`,
     );
+  });
+
+  test('reads as the cards do: platform and source names, formatted dates, no ids or ISO timestamps', async () => {
+    await suite.sandbox.drift('baseline');
+    const addon = load();
+    addon.call('aivisSaveAlerts', [entry({ digest: 'weekly' })]);
+    addon.call('aivisSendDigestNow', 1001);
+    const [mail] = addon.mail.sent;
+    const { period } = suite.api('/projects/1001').body as {
+      period: { start: string; end: string };
+    };
+    for (const body of [mail!.body, mail!.htmlBody]) {
+      expect(body).toContain(format.dateRange(period.start, period.end));
+      expect(body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(body).toContain(`${sourceName('ga4')}: `);
+    }
+    // Each quoted platform by its name; the API's keys (grok, ai_overviews) nowhere.
+    const quoted = [...mail!.body.matchAll(/” \(([^;]+);/g)].map((match) => match[1]!);
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const platform of quoted) expect(platform).toMatch(/^[A-Z]/);
+    expect(mail!.body).not.toMatch(/\((grok|ai_overviews|chatgpt|perplexity|gemini|claude);/);
   });
 
   test('a weekly digest goes out with the scheduled run once a week, not on every run', async () => {

@@ -57,7 +57,7 @@ describe('Insert dashboard', () => {
       competitors: Array<{ name: string; visibility: number }>;
     };
     expect(bar).toEqual([
-      ['Brand', 'Visibility'],
+      ['Brand', 'Visibility (%)'],
       ...ranking.competitors.map((each) => [each.name, each.visibility]),
     ]);
     expect(daily).toHaveLength(traffic.rows.length + 1);

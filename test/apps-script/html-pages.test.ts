@@ -43,6 +43,41 @@ describe('Build a query sidebar', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  test("drawn with the add-on's own styles when Google's stylesheet does not load; the formula wraps between words", async () => {
+    // openPage answers Google's add-on stylesheet with an empty file: the offline case.
+    const { page } = await builder();
+    await page.setViewportSize({ width: 300, height: 800 });
+    await page.selectOption('#report', 'competitors:ranking');
+    await page.fill('#param-max_rows', '5');
+    await expect.poll(() => textOf(page, '#formula')).toMatch(/max_rows=5/);
+    const looks = await page.evaluate(() => ({
+      body: getComputedStyle(document.body).fontFamily,
+      action: getComputedStyle(document.querySelector('button.action')!).backgroundColor,
+      select: getComputedStyle(document.querySelector('select')!).borderTopColor,
+    }));
+    expect(looks.body).toMatch(/^Arial/);
+    expect(looks.action).toBe('rgb(25, 103, 210)');
+    expect(looks.select).toBe('rgb(220, 220, 220)');
+    // Where each line of the formula starts: after a space, never inside a word.
+    const lineStarts = await page.evaluate(() => {
+      const text = document.querySelector('#formula')!.firstChild as Text;
+      const range = document.createRange();
+      const starts: string[] = [];
+      let top = -1;
+      for (let index = 0; index < text.length; index++) {
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        const rect = range.getBoundingClientRect();
+        if (rect.width === 0) continue;
+        if (top >= 0 && rect.top > top + 2) starts.push(text.data.slice(index - 1, index + 1));
+        top = rect.top;
+      }
+      return starts;
+    });
+    expect(lineStarts.length).toBeGreaterThan(0);
+    for (const start of lineStarts) expect(start).toMatch(/^\s/);
+  });
+
   test('answers preview stops at 20 rows and says the list is longer', async () => {
     const { page } = await builder();
     await page.selectOption('#report', 'answers');

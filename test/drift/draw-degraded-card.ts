@@ -15,7 +15,7 @@ import { reshapeBody } from '../../support/reshape/reshape.js';
 const OUT = resolve(import.meta.dirname, '../../docs/images/degraded-card.png');
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Degraded card</title>
 <style>body { font-family: system-ui, sans-serif; margin: 16px; width: 440px; }</style></head>
-<body><aivis-visibility-score id="card" project="1001" base-url="/"></aivis-visibility-score>
+<body><aivis-visibility-score id="card" project="3001" base-url="/accounts/showcase"></aivis-visibility-score>
 <script type="module" src="/widget/aivis-widgets.js"></script></body></html>`;
 
 const demo = await startDemo({

@@ -186,7 +186,10 @@ describe('installed into a fresh Vite + TypeScript app', () => {
       }),
       'index.html': INDEX_HTML('/src/main.ts'),
       'tsconfig.json': appTsconfig(false),
-      'src/main.ts': withSite(widgetSnippet('ts', "from '@aivis/widgets'"), proxy.url),
+      'src/main.ts': withSite(
+        widgetSnippet('ts', "import { configure } from '@aivis/widgets';"),
+        proxy.url,
+      ),
       // What TypeScript users get: the tag map, the event map and real property types.
       'src/typings.ts': `import type { AivisActionPlan, AivisLoadEvent } from '@aivis/widgets';
 import '@aivis/widgets/aivis-provider';

@@ -92,23 +92,75 @@ describe('error states: a message per code that a person understands', () => {
     expect(text(part(widget, 'error'))).toContain('Project 9999 was not found');
   });
 
-  it('server_error offers to try again, and trying again can succeed', async () => {
+  it('server_error shows at once with its countdown (2, 4, 8 s), retries by itself, then offers a button', async () => {
     let fail = true;
     api.rewrite((_url, answer) =>
       fail
         ? json({ error: { code: 'server_error', message: 'Boom', status: 500 } }, 500)
         : answer(),
     );
-    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: noWait });
+    const clock = manualSleep();
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
     const widget = mount('aivis-visibility-score', { project: '1001' });
     await settled(widget);
+    // One request, no wait asked of the clock before the error shows: no hidden backoff behind a skeleton.
+    expect(api.callsTo('/projects/1001')).toHaveLength(1);
+    expect(part(widget, 'skeleton')).toBeNull();
     expect(part(widget, 'error')?.dataset.code).toBe('server_error');
+    const sentence = () => text(part(widget, 'error')!.querySelector('.title'));
+    expect(sentence()).toBe('The data service did not answer. Retrying in 2 s.');
+    expect(part(widget, 'retry')).toBeNull();
+    let counted = 2;
+    for (const [retry, seconds] of [4, 8].entries()) {
+      for (let second = 0; second < counted; second++) await clock.elapse();
+      counted = seconds;
+      await settled(widget);
+      expect(api.callsTo('/projects/1001')).toHaveLength(retry + 2);
+      expect(sentence()).toBe(`The data service did not answer. Retrying in ${seconds} s.`);
+    }
+    for (let second = 0; second < 8; second++) await clock.elapse();
+    await settled(widget);
+    expect(api.callsTo('/projects/1001')).toHaveLength(4);
+    expect(sentence()).toBe('The data service did not answer. Try again in a moment.');
     expect(text(part(widget, 'error'))).toContain('failed to answer');
     fail = false;
     (part(widget, 'retry') as HTMLButtonElement).click();
     await settled(widget);
     expect(part(widget, 'error')).toBeNull();
     expect(part(widget, 'score')).not.toBeNull();
+  });
+
+  it('server_error: the automatic retry keeps the error up while it asks, and can succeed', async () => {
+    let fail = true;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.rewrite(async (_url, answer) => {
+      if (fail) return json({ error: { code: 'server_error', message: 'Boom', status: 500 } }, 500);
+      await held;
+      return answer();
+    });
+    const clock = manualSleep();
+    configure({ baseUrl: API_BASE, token: TOKEN, fetch: api.fetch, sleep: clock.sleep });
+    const widget = mount('aivis-visibility-score', { project: '1001' });
+    await settled(widget);
+    expect(text(part(widget, 'error'))).toContain('Retrying in 2 s');
+    fail = false;
+    await clock.elapse();
+    await widget.updateComplete;
+    expect(text(part(widget, 'error'))).toContain('Retrying in 1 s');
+    await clock.elapse();
+    await widget.updateComplete;
+    // The retry is on its way: the error box stays, no skeleton in between.
+    expect(api.callsTo('/projects/1001')).toHaveLength(2);
+    expect(part(widget, 'skeleton')).toBeNull();
+    expect(part(widget, 'error')?.dataset.code).toBe('server_error');
+    release();
+    await settled(widget);
+    expect(part(widget, 'error')).toBeNull();
+    expect(part(widget, 'score')).not.toBeNull();
+    expect(clock.asked).toEqual([1000, 1000]);
   });
 
   it('network_error when the service cannot be reached', async () => {
@@ -142,9 +194,12 @@ describe('error states: a message per code that a person understands', () => {
     const error = part(widget, 'error')!;
     expect(error.dataset.code).toBe('network_error');
     expect(text(error)).toContain('The service refused this page (CORS).');
+    // One account of what happened: a refusal, not also "could not reach" and "check the network".
+    expect(text(error.querySelector('details'))).not.toMatch(/could not reach|check the network/i);
+    expect(part(widget, 'retry')).toBeNull();
     // Each address beside what it is: the page's origin is not the proxy's.
     expect(text(error.querySelector('details'))).toContain(
-      `the page's origin ${location.origin} may be missing from ALLOWED_ORIGINS of the proxy at ${API_BASE}`,
+      `The page's origin ${location.origin} may be missing from ALLOWED_ORIGINS of the proxy at ${API_BASE}.`,
     );
     // The probe reads nothing and carries no headers, so no token.
     expect(new Set(probes)).toEqual(new Set([`${API_BASE}/ no-cors 0`]));

@@ -78,8 +78,10 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   protected keepPreviousWhilePending = false;
 
   readonly #link = new ConnectionController(this);
-  /** Made at the first 429 (explanations.ts). */
+  /** Made at the first automatic retry, after a 429 or a passing failure (explanations.ts). */
   #countdown?: RetryCountdown;
+  /** The failure an automatic retry (the countdown's end) is asking again after, until it answers. */
+  #retrying?: unknown;
 
   protected readonly task = new Task<TaskArgs, ResponseOf<N>>(this, {
     args: () => {
@@ -119,6 +121,7 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     },
     onComplete: (data) => {
       this.#held = undefined;
+      this.#retrying = undefined;
       const name = this.brandOf(data)?.trim();
       if (name) this.#brand = { project: this.project, name };
       this.#countdown?.reset();
@@ -127,14 +130,20 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
     },
     onError: (error) => {
       this.#held = undefined;
+      this.#retrying = undefined;
       this.keepPreviousWhilePending = false;
       const failure = asAivisError(error);
       if (failure.code === 'aborted') return;
       emit(this, 'aivis-error', { endpoint: this.endpoint, error: failure.toJSON() });
-      if (failure.code !== 'rate_limited') return;
+      // The error shows at once; a 429 or a passing failure also counts down to a retry.
       const later = explanations();
-      if (later) this.#countdown ??= new later.RetryCountdown(this, () => void this.task.run());
-      void this.#countdown?.start(failure.retryAfter ?? 1);
+      const seconds = later?.automaticRetrySeconds(failure, this.#countdown?.retriesMade ?? 0);
+      if (!later || seconds === undefined) return;
+      this.#countdown ??= new later.RetryCountdown(this, () => {
+        this.#retrying = this.task.error;
+        void this.task.run();
+      });
+      void this.#countdown.start(seconds);
     },
   });
 
@@ -286,9 +295,12 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
                 </p>`
                     : this.renderSkeleton(),
                 pending: () =>
-                  this.keepPreviousWhilePending && this.task.value !== undefined
-                    ? this.renderData(this.task.value, this.format())
-                    : this.renderSkeleton(),
+                  // An automatic retry keeps its error box up, never a skeleton flash between two errors.
+                  this.#retrying !== undefined
+                    ? this.renderError(this.#retrying)
+                    : this.keepPreviousWhilePending && this.task.value !== undefined
+                      ? this.renderData(this.task.value, this.format())
+                      : this.renderSkeleton(),
                 complete: (value) => this.#settled(value),
                 error: (error) => this.renderError(error),
               })

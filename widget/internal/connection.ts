@@ -290,8 +290,10 @@ export function clientFor(connection: Connection): FetchReader {
         fetch: registry.cache.fetch,
         sleep: settings.sleep,
         now: settings.now,
-        // A 429 comes back at once: the widget shows the wait and retries itself (data-api 7).
-        retry: { maxRetryAfterMs: 0 },
+        // Every failure comes back at once, a 429 and a 500 alike: the widget shows it
+        // with its own countdown and retries itself (data-api 7; docs/widgets.md), where
+        // a silent backoff kept the skeleton up for up to 30 s.
+        retry: { maxRetryAfterMs: 0, maxAttempts: 1 },
       },
       responseCheck,
     );

@@ -18,12 +18,14 @@ export interface ErrorExplanation {
   advice: string;
   /** Whether asking again may help (shows a "Try again" button). */
   retryable: boolean;
+  /** What Details quotes instead of the client's message, when that message would contradict the cause. */
+  detail?: string;
 }
 
 type Explanation = [title: string, cause: string, advice: string, retryable?: true];
 
 const ADMIN = "the site's administrator";
-const AGAIN = 'Try again in a moment.';
+export const AGAIN = 'Try again in a moment.';
 
 /** Per code: the viewer's sentence, the cause and advice behind Details, and whether asking again may help. */
 const EXPLANATIONS: Record<ErrorCode, Explanation> = {
@@ -103,5 +105,20 @@ export function explainError(error: unknown): ErrorExplanation {
       ? CORS_REFUSAL
       : EXPLANATIONS[error.code]
     : UNKNOWN;
-  return { code: known ? error.code : 'unknown', title, cause, advice, retryable: !!retryable };
+  const explanation = {
+    code: known ? error.code : 'unknown',
+    title,
+    cause,
+    advice,
+    retryable: !!retryable,
+  } as const;
+  // The client says "Could not reach the service … Check the network": true of
+  // a refusal only as the browser sees it. Details name the refusal alone.
+  const refusal =
+    explanation.code === 'network_error' && CORS_REFUSAL[0] === title
+      ? /\(CORS: ([^)]*)\)/.exec(error instanceof Error ? error.message : '')?.[1]
+      : undefined;
+  return refusal
+    ? { ...explanation, detail: `${refusal.charAt(0).toUpperCase()}${refusal.slice(1)}.` }
+    : explanation;
 }

@@ -9,17 +9,32 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Difference } from '../../shared/http/body-check.js';
 import { describeDifference } from '../../shared/http/describe-difference.js';
 import type { AivisError } from '../../shared/http/errors.js';
-import { explainError } from './error-messages.js';
+import { TRANSIENT_CODES } from '../../shared/http/retry.js';
+import { AGAIN, explainError } from './error-messages.js';
 import { safeHttpUrl } from './format.js';
 import { externalLink } from './templates.js';
 
 export { RetryCountdown } from './retry-countdown.js';
 export { describeDifference };
 
+/**
+ * Seconds until the widget asks again by itself after this failure, or
+ * undefined when only a click may: a 429's Retry-After; for a passing failure
+ * (a 500, a network error, a timeout, not a CORS refusal) 2, 4, then 8 s.
+ */
+export function automaticRetrySeconds(
+  failure: AivisError,
+  retriesMade: number,
+): number | undefined {
+  if (failure.code === 'rate_limited') return failure.retryAfter ?? 1;
+  if (!TRANSIENT_CODES.has(failure.code) || !explainError(failure).retryable) return undefined;
+  return 2 ** (retriesMade + 1);
+}
+
 export interface ErrorBoxContext {
   /** The project the card asks for: named on not_found by the card's own box. */
   project?: string;
-  /** Seconds until the automatic retry after a 429; undefined when none is scheduled. */
+  /** Seconds until the automatic retry (after a 429 or a passing failure); undefined when none is scheduled. */
   retryIn?: number;
   /** Whether the box is for a secondary request (an action's supporting rows) rather than the card's own. */
   secondary: boolean;
@@ -37,16 +52,22 @@ export function errorBox(failure: AivisError, context: ErrorBoxContext): Templat
   const { code } = failure;
   const { project, retryIn, secondary } = context;
   const explanation = explainError(failure);
+  const counting = retryIn !== undefined;
   const plansUrl = code === 'paid_plan_required' ? safeHttpUrl(failure.plansUrl) : undefined;
   return html`<div part="error" class="error" role="alert" data-code=${explanation.code}>
       <p class="title">${
         code === 'not_found' && project && !secondary
           ? explanation.title.replace('This project', `Project ${project}`)
-          : explanation.title
+          : // While the countdown runs, it replaces "Try again in a moment."
+            counting
+            ? explanation.title.replace(` ${AGAIN}`, '')
+            : explanation.title
       }${
-        code === 'rate_limited'
-          ? ` ${retryIn !== undefined ? `Retrying in ${retryIn} s.` : explanation.advice}`
-          : ''
+        counting
+          ? ` Retrying in ${retryIn} s.`
+          : code === 'rate_limited'
+            ? ` ${explanation.advice}`
+            : ''
       }</p>
       ${
         code === 'validation_failed' && failure.errors
@@ -59,7 +80,7 @@ export function errorBox(failure: AivisError, context: ErrorBoxContext): Templat
       }
       ${plansUrl ? html`<p>${externalLink(plansUrl, 'See the plans')}</p>` : nothing}
       ${
-        explanation.retryable && retryIn === undefined
+        explanation.retryable && !counting
           ? html`<p><button part="button retry" type="button" @click=${context.retry}>
               Try again
             </button></p>`
@@ -71,7 +92,7 @@ export function errorBox(failure: AivisError, context: ErrorBoxContext): Templat
           : html`<details>
             <summary>Details</summary>
             <p>${explanation.cause} ${explanation.advice}</p>
-            <p>${failure.message} (${code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
+            <p>${explanation.detail ?? failure.message} (${code}${failure.status ? `, HTTP ${failure.status}` : ''})</p>
           </details>`
       }
     </div>`;

@@ -1,5 +1,6 @@
 /**
- * The automatic retry after a 429: counts the Retry-After seconds down (the
+ * The automatic retry after a 429 or a passing failure (a 500, a network
+ * error, a timeout): counts the Retry-After or backoff seconds down (the
  * host renders `secondsLeft`, and stops it when it leaves the page), then retries,
  * at most MAX_AUTOMATIC_RETRIES times in a row before the widget waits for a
  * click instead. The seconds pass through the page's sleep (configure()), so
@@ -28,6 +29,11 @@ export class RetryCountdown {
   constructor(host: CountdownHost, retry: () => void) {
     this.#host = host;
     this.#retry = retry;
+  }
+
+  /** Automatic retries since the last successful load (the backoff grows with them). */
+  get retriesMade(): number {
+    return this.#retries;
   }
 
   /** Counts `seconds` (at least 1) down, then retries; nothing when the automatic retries are used up. */

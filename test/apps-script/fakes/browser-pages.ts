@@ -54,10 +54,15 @@ export const textOf = (page: Page, selector: string): Promise<string> =>
     .textContent()
     .then((value) => value ?? '');
 
-/** Opens a built page and waits until its project list holds the sandbox's project 1001. */
-export async function openWithProjects(browser: Browser, addon: Addon, file: string) {
+/** Opens a built page and waits until its project list holds the project (the sandbox's 1001 by default). */
+export async function openWithProjects(
+  browser: Browser,
+  addon: Addon,
+  file: string,
+  project = 1001,
+) {
   const page = await openPage(browser, addon, file);
-  await page.locator('#project option[value="1001"]').waitFor({ state: 'attached' });
+  await page.locator(`#project option[value="${project}"]`).waitFor({ state: 'attached' });
   return { addon, page };
 }
 

@@ -4,8 +4,8 @@
  * checks by a drift step; the HTML bodies MailApp received, rendered in
  * Chromium:
  * - docs/images/alert-email.png: an alert email (a drop beyond noise);
- * - docs/images/digest-email.png: a weekly digest of project 1001 a day
- *   later (the score back, newly flagged answers quoted, hostile text escaped);
+ * - docs/images/digest-email.png: a weekly digest of the showcase project
+ *   3001 a day later (the score back, newly flagged answers quoted);
  * - docs/images/alerts-sidebar.png: the Alerts sidebar with that entry saved,
  *   as its owner sees it, beside a colleague's entry.
  * It also prints one message of each kind as sent (email text, Slack,
@@ -17,7 +17,7 @@ import { BUILT_SERVICE_URL, loadAddon } from '../../../support/apps-script/harne
 import { skipSleep } from '../../../support/apps-script/services.js';
 import { startWebhookReceiver } from '../../../support/apps-script/webhook-receiver.js';
 import { openWithProjects } from './browser-pages.js';
-import { startPictureSession } from './picture-session.js';
+import { SHOWCASE_PROJECT, SHOWCASE_TOKEN, startPictureSession } from './picture-session.js';
 
 const OUT = resolve(import.meta.dirname, '../../../docs/images');
 const { sandbox, http, browser, close } = await startPictureSession();
@@ -26,7 +26,7 @@ try {
   const addon = loadAddon({
     http,
     baseUrl: sandbox.baseUrl,
-    token: 'aivis_test_entry',
+    token: SHOWCASE_TOKEN,
     sleep: skipSleep,
     routes: {
       [BUILT_SERVICE_URL]: sandbox.baseUrl,
@@ -37,7 +37,7 @@ try {
   });
   addon.call('aivisSaveAlerts', [
     {
-      project: 1001,
+      project: SHOWCASE_PROJECT,
       connection: 'Default',
       email: true,
       webhooks: [
@@ -46,7 +46,7 @@ try {
         'https://acme.webhook.office.com/webhookb2/example',
       ],
       rules: {
-        score_change: 3,
+        score_or_share_change: 3,
         competitor_overtakes: true,
         flagged_answers: true,
         source_stale: true,
@@ -59,10 +59,10 @@ try {
   addon.call('aivisCheckAlertsNow');
   await sandbox.drift('drop');
   addon.call('aivisCheckAlertsNow');
-  addon.call('aivisSendDigestNow', 1001);
+  addon.call('aivisSendDigestNow', SHOWCASE_PROJECT);
   // A day later the brand is back and new checks flagged answers: the digest compares.
   await sandbox.drift('next_day');
-  addon.call('aivisSendDigestNow', 1001);
+  addon.call('aivisSendDigestNow', SHOWCASE_PROJECT);
   const alert = addon.mail.sent.find((mail) => mail.subject.includes('alert'))!;
   const digest = addon.mail.sent.filter((mail) => mail.subject.includes('digest')).pop()!;
   for (const [mail, file] of [
@@ -78,14 +78,14 @@ try {
   }
   // A colleague's entry, shown to the owner as theirs (docs/alerts.md, "Who owns an alert").
   addon.setUser('colleague@example.com');
-  addon.setToken('aivis_test_entry');
+  addon.setToken(SHOWCASE_TOKEN);
   addon.call('aivisSaveAlerts', [
     {
-      project: 1002,
+      project: SHOWCASE_PROJECT,
       email: true,
       webhooks: [],
       rules: {
-        score_change: 5,
+        score_or_share_change: 5,
         competitor_overtakes: true,
         flagged_answers: false,
         source_stale: false,
@@ -95,7 +95,7 @@ try {
     },
   ]);
   addon.setUser('owner@example.com');
-  const { page: sidebar } = await openWithProjects(browser, addon, 'Alerts');
+  const { page: sidebar } = await openWithProjects(browser, addon, 'Alerts', SHOWCASE_PROJECT);
   await sidebar.setViewportSize({ width: 300, height: 1100 });
   await sidebar.locator('#entries li').first().waitFor();
   await sidebar.locator('#others li').first().waitFor();

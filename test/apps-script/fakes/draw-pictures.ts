@@ -1,6 +1,6 @@
 /**
  * The README's Sheets pictures, drawn from what the add-on really did:
- * - docs/images/sheets-dashboard.png: the dashboard sheet of project 1001,
+ * - docs/images/sheets-dashboard.png: the dashboard sheet of the showcase project 3001,
  *   its cells as a grid and each chart drawn (as SVG) from the range the
  *   fake EmbeddedChartBuilder recorded, read back from the sheet;
  * - docs/images/sheets-builder.png: the Build a query sidebar in Chromium
@@ -19,7 +19,7 @@ import type {
   Value,
 } from '../../../support/apps-script/spreadsheet.js';
 import { openPage } from './browser-pages.js';
-import { startPictureSession } from './picture-session.js';
+import { SHOWCASE_PROJECT, SHOWCASE_TOKEN, startPictureSession } from './picture-session.js';
 
 const OUT = resolve(import.meta.dirname, '../../../docs/images');
 const COLORS = ['#1a73e8', '#e8710a', '#188038', '#a142f4', '#d93025'];
@@ -34,48 +34,110 @@ const cellText = (value: Value) =>
     ? (value as Date).toISOString().slice(0, 10)
     : String(value);
 
+/** A round step for about five ticks up to max: 1, 2 or 5 times a power of ten. */
+function tickStep(max: number): number {
+  const rough = max / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  return [1, 2, 5, 10].map((each) => each * power).find((step) => step >= rough)!;
+}
+
+/** A chart as Sheets draws it: title, legend, gridlines, both axes with their labels. */
 function chartSvg(sheet: FakeSheet, chart: ChartSpecRecord): string {
   const [header, ...rows] = sheet.getRange(chart.ranges[0]!).getValues();
-  const width = 520;
-  const height = 240;
-  const pad = 40;
+  const width = 560;
+  const height = 260;
   const series = header!.slice(1).map((name, index) => ({
     name: String(name),
     color: COLORS[index % COLORS.length]!,
     values: rows.map((row) => Number(row[index + 1]) || 0),
   }));
-  const max = Math.max(1, ...series.flatMap((each) => each.values));
+  const step = tickStep(Math.max(1, ...series.flatMap((each) => each.values)));
+  const top = step * Math.ceil(Math.max(1, ...series.flatMap((each) => each.values)) / step);
+  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step);
   const parts: string[] = [];
+  const text = (x: number, y: number, body: string, extra = '') =>
+    `<text x="${x}" y="${y}" font-size="11" fill="#5f6368" ${extra}>${escapeHtml(body)}</text>`;
   if (chart.type === 'BAR') {
-    const band = (height - pad) / Math.max(1, rows.length);
-    rows.forEach((row, index) => {
-      const length = ((width - 200) * series[0]!.values[index]!) / max;
-      const y = 24 + index * band;
+    const left = 170;
+    const right = width - 40;
+    const bottom = height - 28;
+    const band = (bottom - 8) / Math.max(1, rows.length);
+    const x = (value: number) => left + ((right - left) * value) / top;
+    for (const tick of ticks) {
       parts.push(
-        `<text x="4" y="${y + band * 0.65}" font-size="11">${escapeHtml(cellText(row[0]!).slice(0, 26))}</text>`,
-        `<rect x="190" y="${y + 2}" width="${length}" height="${band - 4}" fill="${COLORS[0]}"/>`,
+        `<line x1="${x(tick)}" y1="8" x2="${x(tick)}" y2="${bottom}" stroke="#e0e0e0"/>`,
+        text(x(tick), bottom + 16, String(tick), 'text-anchor="middle"'),
+      );
+    }
+    rows.forEach((row, index) => {
+      const y = 8 + index * band;
+      const value = series[0]!.values[index]!;
+      parts.push(
+        text(
+          left - 6,
+          y + band * 0.68,
+          cellText(row[0]!).slice(0, 24),
+          'text-anchor="end" fill="#202124"',
+        ),
+        `<rect x="${left}" y="${y + 3}" width="${x(value) - left}" height="${band - 6}" fill="${COLORS[0]}"/>`,
+        text(x(value) + 4, y + band * 0.68, String(value)),
       );
     });
+    parts.push(`<line x1="${left}" y1="8" x2="${left}" y2="${bottom}" stroke="#5f6368"/>`);
+    parts.push(
+      text(
+        (left + right) / 2,
+        height - 2,
+        series[0]!.name,
+        'text-anchor="middle" font-weight="bold"',
+      ),
+    );
   } else {
-    const step = (width - 2 * pad) / Math.max(1, rows.length - 1);
+    const left = 48;
+    const right = width - 16;
+    const topY = 30;
+    const bottom = height - 30;
+    const y = (value: number) => bottom - ((bottom - topY) * value) / top;
+    const x = (index: number) => left + ((right - left) * index) / Math.max(1, rows.length - 1);
+    for (const tick of ticks) {
+      parts.push(
+        `<line x1="${left}" y1="${y(tick)}" x2="${right}" y2="${y(tick)}" stroke="#e0e0e0"/>`,
+        text(left - 6, y(tick) + 4, String(tick), 'text-anchor="end"'),
+      );
+    }
+    // About six labels, none closer than 70 px to the one before it.
+    const every = Math.max(1, Math.ceil(rows.length / 6));
+    let lastLabel = -Infinity;
+    rows.forEach((row, index) => {
+      if (index % every !== 0 && index !== rows.length - 1) return;
+      if (x(index) - lastLabel < 70) return;
+      lastLabel = x(index);
+      parts.push(
+        `<line x1="${x(index)}" y1="${bottom}" x2="${x(index)}" y2="${bottom + 4}" stroke="#5f6368"/>`,
+        text(x(index), bottom + 17, cellText(row[0]!), 'text-anchor="middle"'),
+      );
+    });
+    parts.push(
+      `<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="#5f6368"/>`,
+      `<line x1="${left}" y1="${topY}" x2="${left}" y2="${bottom}" stroke="#5f6368"/>`,
+    );
     for (const each of series) {
-      const points = each.values
-        .map(
-          (value, index) =>
-            `${pad + index * step},${height - pad - ((height - 2 * pad) * value) / max}`,
-        )
-        .join(' ');
+      const points = each.values.map((value, index) => `${x(index)},${y(value)}`).join(' ');
       parts.push(
         `<polyline fill="none" stroke="${each.color}" stroke-width="2" points="${points}"/>`,
       );
     }
-    series.forEach((each, index) => {
+    let legendX = left;
+    for (const each of series) {
+      const name = each.name.slice(0, 22);
       parts.push(
-        `<text x="${pad + index * 120}" y="${height - 8}" font-size="11" fill="${each.color}">${escapeHtml(each.name.slice(0, 18))}</text>`,
+        `<rect x="${legendX}" y="8" width="10" height="10" fill="${each.color}"/>`,
+        text(legendX + 14, 17, name, 'fill="#202124"'),
       );
-    });
+      legendX += 24 + name.length * 6.2;
+    }
   }
-  return `<figure><figcaption>${escapeHtml(String(chart.options.title))}</figcaption><svg width="${width}" height="${height}" role="img">${parts.join('')}</svg></figure>`;
+  return `<figure><figcaption>${escapeHtml(String(chart.options.title))}</figcaption><svg width="${width}" height="${height}" role="img" font-family="Arial,sans-serif">${parts.join('')}</svg></figure>`;
 }
 
 function sheetHtml(sheet: FakeSheet): string {
@@ -103,10 +165,10 @@ try {
   const addon = loadAddon({
     http,
     baseUrl: sandbox.baseUrl,
-    token: 'aivis_test_entry',
+    token: SHOWCASE_TOKEN,
     routes: { [BUILT_SERVICE_URL]: sandbox.baseUrl },
   });
-  const { sheetName } = addon.call('aivisInsertDashboard', { project: 1001 }) as {
+  const { sheetName } = addon.call('aivisInsertDashboard', { project: SHOWCASE_PROJECT }) as {
     sheetName: string;
   };
   const dashboard = await browser.newPage({ viewport: { width: 1700, height: 760 } });
@@ -115,7 +177,9 @@ try {
 
   const sidebar = await openPage(browser, addon, 'Builder');
   await sidebar.setViewportSize({ width: 300, height: 900 });
-  await sidebar.locator('#project option[value="1001"]').waitFor({ state: 'attached' });
+  await sidebar
+    .locator(`#project option[value="${SHOWCASE_PROJECT}"]`)
+    .waitFor({ state: 'attached' });
   await sidebar.selectOption('#report', 'competitors:ranking');
   await sidebar.selectOption('#param-period', 'last_90_days');
   await sidebar.fill('#param-max_rows', '5');
@@ -131,7 +195,7 @@ try {
   });
   const settings = await openPage(browser, pasted, 'Sidebar');
   await settings.setViewportSize({ width: 300, height: 620 });
-  await settings.fill('#token', 'aivis_test_entry');
+  await settings.fill('#token', SHOWCASE_TOKEN);
   await settings.click('#save');
   await settings.click('#test');
   await settings.locator('#projects li').first().waitFor();

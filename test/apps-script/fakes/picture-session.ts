@@ -7,6 +7,14 @@ import { startSandboxThread } from '../../../support/apps-script/sandbox-thread.
 import { createSyncHttp } from '../../../support/apps-script/sync-http.js';
 import { launchChromium } from '../../../support/browser/harness.js';
 
+/**
+ * Every picture shows the showcase account (docs/sandbox.md): clean data a
+ * customer would recognise. The demo account's hostile text is for the tests and
+ * the gallery's "rendered inert" section, never for a picture.
+ */
+export const SHOWCASE_PROJECT = 3001;
+export const SHOWCASE_TOKEN = 'aivis_test_showcase';
+
 export async function startPictureSession() {
   const sandbox = await startSandboxThread({ rateLimit: false });
   const http = createSyncHttp();
