@@ -12,7 +12,11 @@
  * tolerantly), so a row pays only for its assumed fields: the alias names,
  * the path of each difference and whether a part can change at all are
  * settled at compile time, and a part that can neither change nor differ (a
- * named field outside any assumed one) is not visited.
+ * named field outside any assumed one) is not visited. For the contract check
+ * (`rows`), a row that passes its compiled test with its assumed fields
+ * present is not read at all, and the check takes the reading's verdict on
+ * the row list instead of testing each row again (testedList;
+ * test/shared/row-verdict.test.ts holds this to reading, then testing).
  */
 import { namesOf } from '../aliases.js';
 import { type Difference, isPlainObject } from './body-check.js';
@@ -37,7 +41,38 @@ interface Place {
   read: Reader | undefined;
   /** The path is known at compile time (not under a record). */
   fixed: boolean;
+  /**
+   * Set where `read` is sure to return a value unchanged and note nothing
+   * when the value passes the place's compiled test (`fits`) and defines
+   * these fields: a leaf the reading tests with that same test, a list or a
+   * record of such, an object whose fields are such (the listed ones are
+   * those it renames or reports missing when undefined). Unset (unknown)
+   * elsewhere: a union, a place that refers to itself, no compiled tests.
+   */
+  quick?: readonly string[];
+  /** A quick object's reading in two steps, for a value whose fields all fit once renamed (renamingOf). */
+  renaming?: Renaming;
 }
+
+interface Renaming {
+  rename: (value: Record<string, unknown>) => Record<string, unknown>;
+  /** Notes what `read` notes for the value `rename` was given last. */
+  note: (base: string) => void;
+}
+
+/** Compiled tests of whole rows, and the marks that let the contract check take a row list's verdict (compiled-tests.ts). */
+export interface RowTests {
+  /** The test of an object shape that also requires `present` to be defined: passes only values `fits` passes. */
+  present: (
+    shape: Extract<CompactShape, { t: 'o' }>,
+    present: readonly string[],
+  ) => (value: unknown) => boolean;
+  /** Every item of `list` passed `test` (the list's item test), in the body being checked. */
+  mark: (list: readonly unknown[], test: (value: unknown) => boolean) => void;
+  forget: (list: readonly unknown[]) => void;
+}
+
+const NONE: readonly string[] = [];
 
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
@@ -89,6 +124,12 @@ export function createCompiledReconcile(
      * (which words the difference) runs only for a value they refuse.
      */
     fits?: (shape: CompactShape) => (value: unknown) => boolean;
+    /**
+     * With `fits`, for a dropping read: each list of rows is read with the
+     * rows' compiled tests, so the contract check tests each row once (see
+     * `testedList`).
+     */
+    rows?: RowTests;
   } = {},
 ): (shape: CompactShape | undefined, value: unknown) => Reconciled {
   const keepMisfits = options.keepMisfits === true;
@@ -96,6 +137,7 @@ export function createCompiledReconcile(
   // Only a dropping read's lists are fixed points of both kinds of read.
   const lists = options.lists === 'mark' && keepMisfits ? undefined : options.lists;
   const extras = options.extras;
+  const rowTests = fitsOf && !keepMisfits && !extras ? options.rows : undefined;
   // The run in progress: reading is synchronous, so one set of these serves every run.
   let differences: Difference[] = [];
   let seen = new Set<string>();
@@ -171,6 +213,7 @@ export function createCompiledReconcile(
       const late: Place = {
         read: (value, at) => places.get(key)?.read?.(value, at) ?? value,
         fixed: false,
+        quick: undefined,
       };
       return late;
     }
@@ -190,9 +233,11 @@ export function createCompiledReconcile(
   ): Place {
     const fixed = path !== undefined;
     const here = (at: string) => path ?? at;
+    // Nothing to read: nothing changes or differs, whatever the value.
+    const still: Place = { read: undefined, fixed, quick: NONE };
     switch (shape.t) {
       case '*':
-        return { read: undefined, fixed };
+        return still;
       case '#':
         // Inside an assumed list only a named component's kind (an object) is
         // tolerated: a row that is not one is left out. (Like the strict check,
@@ -203,12 +248,16 @@ export function createCompiledReconcile(
       case '~': {
         const inner = place(shape.s, path, tolerant || shape.t === '!', false, depth);
         const read = inner.read;
-        if (!read) return { read: undefined, fixed };
+        if (!read) return still;
         const empty = shape.t === '~' ? null : undefined;
-        return { read: (value, at) => (value === empty ? value : read(value, at)), fixed };
+        return {
+          read: (value, at) => (value === empty ? value : read(value, at)),
+          fixed,
+          quick: emptied(inner.quick),
+        };
       }
       case 'n': {
-        if (!tolerant) return { read: undefined, fixed };
+        if (!tolerant) return still;
         const fits = fitsOf?.(shape);
         return {
           read: (value, at) => {
@@ -228,6 +277,8 @@ export function createCompiledReconcile(
             return misfit(shape, value, here(at)) ? DROP : value;
           },
           fixed,
+          // A number `fits` passes is returned at once.
+          quick: fits ? NONE : undefined,
         };
       }
       case 'a': {
@@ -238,17 +289,17 @@ export function createCompiledReconcile(
           false,
           depth,
         );
-        return { read: list(shape, item, tolerant, path), fixed };
+        return { read: list(shape, item, tolerant, path), fixed, quick: emptied(item.quick) };
       }
       case 'r': {
         const item = place(shape.v, undefined, tolerant, false, depth);
-        return { read: record(shape, item, tolerant, path), fixed };
+        return { read: record(shape, item, tolerant, path), fixed, quick: emptied(item.quick) };
       }
       case 'o':
-        return { read: object(shape, path, tolerant && !named, tolerant, depth), fixed };
+        return { ...object(shape, path, tolerant && !named, tolerant, depth), fixed };
       case '|': {
         const options = shape.o.map((option) => place(option, path, tolerant, false, depth));
-        if (options.every((option) => !option.read)) return { read: undefined, fixed };
+        if (options.every((option) => !option.read)) return still;
         const last = options.at(-1);
         return {
           read: (value, at) => {
@@ -263,17 +314,26 @@ export function createCompiledReconcile(
       }
       default: {
         // s, d, b, l: a leaf is only ever a misfit, and only where read tolerantly.
-        if (!tolerant) return { read: undefined, fixed };
+        if (!tolerant) return still;
         const fits = fitsOf?.(shape);
         if (fits)
           return {
             read: (value, at) => (fits(value) || !misfit(shape, value, here(at)) ? value : DROP),
             fixed,
+            // A value `fits` passes is returned at once.
+            quick: NONE,
           };
         return { read: (value, at) => (misfit(shape, value, here(at)) ? DROP : value), fixed };
       }
     }
   }
+
+  /**
+   * A place inside a list, a record or an optional one is quick only where it
+   * needs no field defined: a row of rows is not (its rows take their own turn).
+   */
+  const emptied = (quick: readonly string[] | undefined) =>
+    quick?.length === 0 ? NONE : undefined;
 
   /** A misfit where a list or an object was expected (tolerant only). */
   const notKind =
@@ -294,23 +354,25 @@ export function createCompiledReconcile(
     // Lists of rows (a named component) only: one mark per page, not one per list inside a row.
     const rowList = shape.t === 'a' && shape.e.t === '#';
     const token = lists && rowList ? listToken(shape, tolerant) : undefined;
-    const readList: Reader = (value, at) => {
-      if (!Array.isArray(value)) return other(value, at);
-      if (!read) return value;
-      const itemAt = item.fixed ? '' : `${path ?? at}[]`;
-      let out: unknown[] | undefined;
-      let dropped = false;
-      for (let index = 0; index < value.length; index += 1) {
-        const current = value[index];
-        const next = read(current, itemAt);
-        if (next === current) continue;
-        out ??= value.slice();
-        out[index] = next;
-        if (next === DROP) dropped = true;
-      }
-      if (!out) return value;
-      return dropped ? out.filter((next) => next !== DROP) : out;
-    };
+    const readList: Reader =
+      testedList(shape, item, other, path) ??
+      ((value, at) => {
+        if (!Array.isArray(value)) return other(value, at);
+        if (!read) return value;
+        const itemAt = item.fixed ? '' : `${path ?? at}[]`;
+        let out: unknown[] | undefined;
+        let dropped = false;
+        for (let index = 0; index < value.length; index += 1) {
+          const current = value[index];
+          const next = read(current, itemAt);
+          if (next === current) continue;
+          out ??= value.slice();
+          out[index] = next;
+          if (next === DROP) dropped = true;
+        }
+        if (!out) return value;
+        return dropped ? out.filter((next) => next !== DROP) : out;
+      });
     if (!token || !read) return readList;
     if (lists === 'skip')
       return (value, at) =>
@@ -319,6 +381,67 @@ export function createCompiledReconcile(
       const next = readList(value, at);
       if (Array.isArray(next)) READ_LISTS.set(next, token);
       return next;
+    };
+  }
+
+  /**
+   * A list of rows as the contract check reads it (`rows`): a row that passes
+   * its compiled test with every field its place lists defined (the place is
+   * quick) is one the reading would return unchanged without a note, so it is
+   * not read; any other row is read, and what the reading keeps is tested
+   * (the reading's verdict on the fields it fixed). A list whose kept rows all
+   * passed is marked for the check, whose test of the list then asks no row
+   * again: each row is tested once per body, and read only when it differs.
+   * test/shared/row-verdict.test.ts holds this to reading then testing.
+   */
+  function testedList(
+    shape: CompactShape,
+    item: Place,
+    other: Reader,
+    path: string | undefined,
+  ): Reader | undefined {
+    const read = item.read;
+    if (!rowTests || !fitsOf || !read || item.quick === undefined) return undefined;
+    if (shape.t !== 'a' || shape.e.t !== '#') return undefined;
+    const target = shapes.defs[shape.e.id];
+    if (target?.t !== 'o') return undefined;
+    const rows = rowTests;
+    const rowTest = fitsOf(shape.e);
+    const quick = rows.present(target, item.quick);
+    const renaming = item.renaming;
+    return (value, at) => {
+      if (!Array.isArray(value)) return other(value, at);
+      const itemAt = item.fixed ? '' : `${path ?? at}[]`;
+      let out: unknown[] | undefined;
+      let dropped = false;
+      let tested = true;
+      for (let index = 0; index < value.length; index += 1) {
+        const current = value[index];
+        if (quick(current)) continue;
+        let next: unknown = DROP;
+        let fitted = false;
+        if (renaming && isPlainObject(current)) {
+          const renamed = renaming.rename(current);
+          fitted = rowTest(renamed);
+          // Fits once renamed (or as it is, lacking a field): what the reading would return and note.
+          if (fitted) {
+            renaming.note(itemAt);
+            next = renamed;
+          }
+        }
+        if (!fitted) {
+          next = read(current, itemAt);
+          if (next !== DROP && tested && !rowTest(next)) tested = false;
+        }
+        if (next === current) continue;
+        out ??= value.slice();
+        out[index] = next;
+        if (next === DROP) dropped = true;
+      }
+      const result = out ? (dropped ? out.filter((next) => next !== DROP) : out) : value;
+      if (tested) rows.mark(result, rowTest);
+      else rows.forget(result);
+      return result;
     };
   }
 
@@ -366,6 +489,7 @@ export function createCompiledReconcile(
     renamed: Map<string, () => void>;
     read: Reader | undefined;
     fixed: boolean;
+    quick: readonly string[] | undefined;
   }
 
   function object(
@@ -374,7 +498,7 @@ export function createCompiledReconcile(
     tolerantFields: boolean,
     tolerant: boolean,
     depth: number,
-  ): Reader | undefined {
+  ): Pick<Place, 'read' | 'quick' | 'renaming'> {
     const fields: Field[] = [];
     for (const [key, field] of Object.entries(shape.f)) {
       const at = path === undefined ? undefined : join(path, key);
@@ -406,13 +530,26 @@ export function createCompiledReconcile(
         renamed,
         read: inner.read,
         fixed: inner.fixed,
+        quick: inner.quick,
       });
     }
     const fieldMap = shape.f;
-    if (fields.length === 0 && !extras && !tolerant) return undefined;
+    if (fields.length === 0 && !extras && !tolerant)
+      return { read: undefined, quick: NONE, renaming: undefined };
     const other = notKind(shape, tolerant, path);
     const width = fields.length;
-    return (value, base) => {
+    // Quick: every field's own place is, and is passed over or read unchanged once defined.
+    const named = fields.filter((field) => field.reportsMissing || field.aliases.length > 0);
+    const quick =
+      !extras && fields.every((field) => field.quick?.length === 0)
+        ? named.map((field) => field.key)
+        : undefined;
+    // A field found under another name that is itself a field here would be read twice: no renaming alone then.
+    const renaming =
+      quick && !named.some((field) => field.aliases.some((alias) => Object.hasOwn(fieldMap, alias)))
+        ? renamingOf(named)
+        : undefined;
+    const read: Reader = (value, base) => {
       if (!isPlainObject(value)) return other(value, base);
       let out: Record<string, unknown> | undefined;
       for (let index = 0; index < width; index += 1) {
@@ -421,24 +558,14 @@ export function createCompiledReconcile(
         let item = value[key];
         if (item === undefined) {
           // Missing under its name: read from a known alias.
-          let alias: string | undefined;
-          for (const name of field.aliases) {
-            if (value[name] !== undefined) {
-              alias = name;
-              break;
-            }
-          }
+          const alias = aliasIn(field, value);
           if (alias !== undefined) {
             item = value[alias];
             out = without(out ?? value, alias);
             out[key] = item;
-            const noted = field.renamed.get(alias);
-            if (noted) noted();
-            else note({ path: join(base, key), kind: 'renamed', names: field.names, found: alias });
+            noteRenamed(field, base, alias);
           } else {
-            if (field.missing) field.missing();
-            else if (field.reportsMissing)
-              note({ path: join(base, key), kind: 'missing', names: field.names });
+            noteMissing(field, base);
             continue;
           }
         }
@@ -458,6 +585,68 @@ export function createCompiledReconcile(
       }
       return out ?? value;
     };
+    return { read, quick, renaming };
+  }
+
+  /**
+   * The reading of a quick object whose fields all fit once renamed, in two
+   * steps: `rename` is what `read` returns for it (the fields found under
+   * another name moved to their own, nothing else changed or noted), and
+   * `note` then notes what `read` notes for it, in the same order (each
+   * renamed or missing field, as `rename` met them). The caller tests `rename`'s value first: every field it
+   * holds fits, so `read` would have returned each one unchanged.
+   */
+  function renamingOf(named: Field[]): Renaming {
+    const width = named.length;
+    // What the last rename met, for its notes: the fields absent under their name and the
+    // other name each was found under (undefined: missing). Renaming is synchronous.
+    const absent: Field[] = [];
+    const foundAs: Array<string | undefined> = [];
+    let count = 0;
+    return {
+      rename: (value) => {
+        let out: Record<string, unknown> | undefined;
+        count = 0;
+        for (let index = 0; index < width; index += 1) {
+          const field = named[index]!;
+          if (value[field.key] !== undefined) continue;
+          const alias = aliasIn(field, value);
+          absent[count] = field;
+          foundAs[count] = alias;
+          count += 1;
+          if (alias === undefined) continue;
+          const item = value[alias];
+          out = without(out ?? value, alias);
+          out[field.key] = item;
+        }
+        return out ?? value;
+      },
+      note: (base) => {
+        for (let index = 0; index < count; index += 1) {
+          const alias = foundAs[index];
+          if (alias !== undefined) noteRenamed(absent[index]!, base, alias);
+          else noteMissing(absent[index]!, base);
+        }
+      },
+    };
+  }
+
+  /** The first of a field's other names the object holds a value under. */
+  function aliasIn(field: Field, value: Record<string, unknown>): string | undefined {
+    for (const name of field.aliases) if (value[name] !== undefined) return name;
+    return undefined;
+  }
+
+  function noteRenamed(field: Field, base: string, alias: string): void {
+    const noted = field.renamed.get(alias);
+    if (noted) noted();
+    else note({ path: join(base, field.key), kind: 'renamed', names: field.names, found: alias });
+  }
+
+  function noteMissing(field: Field, base: string): void {
+    if (field.missing) field.missing();
+    else if (field.reportsMissing)
+      note({ path: join(base, field.key), kind: 'missing', names: field.names });
   }
 
   const roots = new WeakMap<CompactShape, Place>();

@@ -4,7 +4,13 @@ import { ENDPOINTS, type EndpointName, type Query } from '../api/endpoints.js';
 import { responseSchema } from '../api/responses.js';
 import { errorEnvelopeSchema, unavailableSourceSchema } from '../schemas/common.js';
 import { compileShapes } from '../schemas/compile-shapes.js';
-import { compileTests } from '../schemas/compiled-tests.js';
+import {
+  compileTests,
+  forgetTested,
+  markTested,
+  presentTest,
+  type Test,
+} from '../schemas/compiled-tests.js';
 import { type BodyCheck, type CheckResult, formatJsonPath, isUnavailable } from './body-check.js';
 import { createCompiledReconcile } from './compiled-reconcile.js';
 import type { Reconciled } from './reconcile.js';
@@ -36,6 +42,22 @@ type Reconcile = (shape: CompactShape | undefined, value: unknown) => Reconciled
 let reconcile: Reconcile | undefined;
 let keepingReconcile: Reconcile | undefined;
 let shapes: CompiledShapes | undefined;
+let tests: ((shape: CompactShape) => Test) | undefined;
+
+/**
+ * The contract's compact shapes and their compiled yes/no tests, compiled
+ * once on first use: the tolerant reading and the compiled contract check
+ * (shared/schemas/compiled-check.ts) share them, so a row list the reading
+ * marks tested is known to the check's test of it by the same row test.
+ */
+export function contractTests(): {
+  shapes: CompiledShapes;
+  tests: (shape: CompactShape) => Test;
+} {
+  shapes ??= compileShapes();
+  tests ??= compileTests(shapes);
+  return { shapes, tests };
+}
 
 /**
  * A body with its assumed fields read tolerantly (reconcile.ts's rules,
@@ -48,17 +70,25 @@ export function reconcileBody(
   body: unknown,
   options: { keepMisfits?: boolean } = {},
 ): Reconciled {
-  shapes ??= compileShapes();
+  const { shapes, tests: fits } = contractTests();
   if (!reconcile || !keepingReconcile) {
     const test = createShapeTest(shapes);
-    const fits = compileTests(shapes);
     // The table's read passes over the lists the check's read returned: each row is read once.
     keepingReconcile = createCompiledReconcile(shapes, test, {
       keepMisfits: true,
       lists: 'skip',
       fits,
     });
-    reconcile = createCompiledReconcile(shapes, test, { lists: 'mark', fits });
+    // The check's read tests each row it keeps, so the check tests no row twice.
+    reconcile = createCompiledReconcile(shapes, test, {
+      lists: 'mark',
+      fits,
+      rows: {
+        present: (shape, present) => presentTest(fits, shape, present),
+        mark: markTested,
+        forget: forgetTested,
+      },
+    });
   }
   const read = options.keepMisfits ? keepingReconcile : reconcile;
   return read(responseShape(shapes, name, query, body), body);

@@ -27,13 +27,49 @@ const MAX_ORDER = 64;
  */
 let cleanPrototype = true;
 
-/** Asks again whether Object.prototype has enumerable keys: once per body, before its tests run. */
-export function notePrototype(): void {
+/** The body being checked (beginBody): a list marked tested in another one is tested again. */
+let currentBody = 0;
+
+/**
+ * Row lists whose every row the contract check's tolerant reading of this
+ * body already passed through the row's own test (markTested), with that
+ * test and the body: the check's test of the list then asks each row's test
+ * once instead of twice (docs/benchmarks.md, "The core path").
+ */
+const TESTED = new WeakMap<object, { test: Test; body: number }>();
+
+/**
+ * Starts the check of one body, before its reading and its tests run: asks
+ * again whether Object.prototype has enumerable keys, and lets go of every
+ * list marked tested before (a caller may have changed it since).
+ */
+export function beginBody(): void {
+  currentBody += 1;
   cleanPrototype = true;
   for (const _ in Object.prototype) {
     cleanPrototype = false;
     return;
   }
+}
+
+/**
+ * Says that `test` passed every item of `list`, in the body begun last: the
+ * compiled test of a list whose items `test` tests (the same function) then
+ * takes it without asking `test` again. Only the reading that runs right
+ * before the check's tests (shared/http/compiled-reconcile.ts) marks lists.
+ */
+export function markTested(list: readonly unknown[], test: Test): void {
+  TESTED.set(list, { test, body: currentBody });
+}
+
+/** Takes back a mark: some item of `list` was not passed through its test. */
+export function forgetTested(list: readonly unknown[]): void {
+  TESTED.delete(list);
+}
+
+function testedBefore(list: readonly unknown[], test: Test): boolean {
+  const mark = TESTED.get(list);
+  return mark !== undefined && mark.test === test && mark.body === currentBody;
 }
 
 /**
@@ -59,6 +95,7 @@ function objectTest(fields: Record<string, CompactShape>, tests: Test[]): Test {
   };
 
   const inOrder = (value: Record<string, unknown>, expected: string[]): boolean | undefined => {
+    if (lackingFails) return sameOrder(value, expected) ? false : undefined;
     // One pass: a key in its remembered place has its own field's test, so a
     // failing test there is the plain walk's verdict too, whatever follows.
     let position = 0;
@@ -69,7 +106,6 @@ function objectTest(fields: Record<string, CompactShape>, tests: Test[]): Test {
       if (test !== undefined && !test(value[key])) return false;
     }
     if (position !== expected.length) return undefined;
-    if (lackingFails) return false;
     for (let index = 0; index < lacking.length; index += 1)
       if (!tests[lacking[index]!]!(value[keys[lacking[index]!]!])) return false;
     return true;
@@ -105,6 +141,20 @@ function objectTest(fields: Record<string, CompactShape>, tests: Test[]): Test {
     }
     return verdict;
   };
+}
+
+/**
+ * Whether `value`'s keys are `expected`, in that order: a row with the order
+ * of one that lacks a field its test refuses as undefined fails without a
+ * test of the others.
+ */
+function sameOrder(value: Record<string, unknown>, expected: string[]): boolean {
+  let position = 0;
+  for (const key in value) {
+    if (expected[position] !== key) return false;
+    position += 1;
+  }
+  return position === expected.length;
 }
 
 /** Compiles compact shapes into yes/no tests; each shape and each named component once. */
@@ -177,8 +227,11 @@ export function compileTests(shapes: CompiledShapes): (shape: CompactShape) => T
       case 'a': {
         const element = compile(shape.e);
         const max = shape.max ?? Number.POSITIVE_INFINITY;
+        // Only lists of rows (a named component) are ever marked: other lists skip the lookup.
+        const rows = shape.e.t === '#';
         return (value) => {
           if (!Array.isArray(value) || value.length > max) return false;
+          if (rows && testedBefore(value, element)) return true;
           for (let index = 0; index < value.length; index += 1)
             if (!element(value[index])) return false;
           return true;
@@ -205,4 +258,25 @@ export function compileTests(shapes: CompiledShapes): (shape: CompactShape) => T
   }
 
   return compile;
+}
+
+/**
+ * The test of an object shape that also requires the fields `present` to be
+ * defined (read as `value[key]`, as the tolerant reading reads them): the
+ * same field tests as `compile(shape)`, each present field's made stricter,
+ * so a value it passes `compile(shape)` passes too. The tolerant reading
+ * asks it first for each row (compiled-reconcile.ts).
+ */
+export function presentTest(
+  compile: (shape: CompactShape) => Test,
+  shape: Extract<CompactShape, { t: 'o' }>,
+  present: readonly string[],
+): Test {
+  return objectTest(
+    shape.f,
+    Object.keys(shape.f).map((key) => {
+      const test = compile(shape.f[key]!);
+      return present.includes(key) ? (value: unknown) => value !== undefined && test(value) : test;
+    }),
+  );
 }

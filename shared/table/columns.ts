@@ -25,9 +25,14 @@ interface Plan {
    * The order of the keys of the last row met that carried only known keys,
    * with each one's index in `keys`: JSON.parse gives every row of a page the
    * same keys in the same order, so the next row that has them is filled in
-   * one pass over its own keys (see fillInOrder).
+   * one pass over its own keys (see fillInOrder): per position, the key's
+   * column (-1 for a nested object) and its nested plan.
    */
-  order?: { keys: string[]; index: number[] };
+  order?: {
+    keys: string[];
+    columns: number[];
+    nested: Array<{ plan: Plan; name: string } | undefined>;
+  };
 }
 
 /** A column the schema knows, with the leaf it comes from (its type, semantic and description). */
@@ -176,14 +181,14 @@ function fillInOrder(
   const expected = order.keys;
   // One pass: cells written before a key out of place are written again, the
   // same, by fill()'s walk over the known keys.
+  const orderColumns = order.columns;
   let position = 0;
   for (const key in value) {
     if (expected[position] !== key) return false;
-    const index = order.index[position]!;
-    position += 1;
-    const column = plan.columns[index]!;
+    const column = orderColumns[position]!;
     if (column >= 0) cells[column] = toCell(value[key]);
-    else fillNested(value[key], plan.nested[index]!, cells, columns);
+    else fillNested(value[key], order.nested[position]!, cells, columns);
+    position += 1;
   }
   return position === expected.length;
 }
@@ -221,7 +226,12 @@ function fill(value: Record<string, unknown>, plan: Plan, cells: Cell[], columns
   const own = Object.keys(value);
   if (own.length === present) {
     // Only known keys: the next row with these keys in this order takes fillInOrder's one pass.
-    plan.order = { keys: own, index: own.map((key) => keys.indexOf(key)) };
+    const index = own.map((key) => keys.indexOf(key));
+    plan.order = {
+      keys: own,
+      columns: index.map((at) => plan.columns[at]!),
+      nested: index.map((at) => plan.nested[at]),
+    };
     return;
   }
   for (const key of own) {
@@ -259,13 +269,15 @@ export function rowTable(
   // Rows start as wide as the known columns, all null; a field met later widens the table.
   const knownWidth = columns.names.length;
   const empty: Cell[] = new Array<Cell>(knownWidth).fill(null);
-  const out: Cell[][] = [];
-  for (const row of rows) {
+  const count = rows.length;
+  const out: Cell[][] = new Array<Cell[]>(count);
+  for (let index = 0; index < count; index += 1) {
+    const row = rows[index];
     // A copy of a packed row of nulls: cheaper than filling a new one.
     const cells = empty.slice();
     if (isPlainObject(row)) fill(row, plan, cells, columns);
     else put(cells, columns.extra('value', row), row);
-    out.push(cells);
+    out[index] = cells;
   }
   // Columns met in later rows widen the earlier ones; holes are absent values.
   const width = columns.names.length;
