@@ -303,8 +303,8 @@ describe('examples/intranet-nginx', () => {
     ).json();
     expect(html).toContain(`<bdi>${summary.profile.brand_name}</bdi>`);
     for (const token of TOKENS) expect(html).not.toContain(token);
-    // The cards' stylesheets on the page's origin (style-src 'self'); the include location is nginx's own.
-    const sheet = await fetch(`${siteUrl}/aivis/cards/aivis-action-plan.css`);
+    // The cards' one stylesheet on the page's origin (style-src 'self'); the include location is nginx's own.
+    const sheet = await fetch(`${siteUrl}/aivis/cards/aivis-cards.css`);
     expect(sheet.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(
       (await fetch(`${siteUrl}/aivis-include/cards/aivis-citations?project=1001`)).status,
