@@ -4,8 +4,6 @@
  */
 import type { Platform } from '../../shared/api/vocabulary.js';
 import { ANCHOR_DAY, isoOf, timestampOf } from './calendar.js';
-import type { ProjectSpec } from './catalog.js';
-import { HOSTILE_CITATION } from './catalog.js';
 import {
   ARABIC_TEXT,
   CYRILLIC_TEXT,
@@ -18,6 +16,8 @@ import {
 import { mulberry32, type Random, seedOf } from './prng.js';
 import { REWORDINGS } from './rewordings.js';
 import { SOFTWARE_TRADE, tradeOf } from './trades.js';
+import type { ProjectSpec } from './world.js';
+import { HOSTILE_CITATION } from './world.js';
 
 export interface StoredQuestion {
   id: number;

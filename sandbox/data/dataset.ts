@@ -12,10 +12,10 @@ import {
   type StoredQuestion,
 } from './answers.js';
 import { ANCHOR_DAY, DEFAULT_TODAY, dayOf, isoOf } from './calendar.js';
-import { type AccountId, PROJECT_SPECS, type ProjectSpec, projectSpec } from './catalog.js';
 import { DRIFT_STEPS, type DriftName } from './drift.js';
 import { generateSearchStore, type SearchStore } from './search.js';
 import { generateTrafficStore, type TrafficStore } from './traffic.js';
+import { type AccountId, PROJECT_SPECS, type ProjectSpec, projectSpec } from './world.js';
 
 export const DEFAULT_NOW = DEFAULT_TODAY;
 

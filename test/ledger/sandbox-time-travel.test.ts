@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { questionTextOn } from '../../sandbox/data/answers.js';
 import { isoOf } from '../../sandbox/data/calendar.js';
-import { projectSpec } from '../../sandbox/data/catalog.js';
 import { createDataset, DEFAULT_NOW } from '../../sandbox/data/dataset.js';
 import { REWORDINGS } from '../../sandbox/data/rewordings.js';
+import { projectSpec } from '../../sandbox/data/world.js';
 import { parseArgs } from '../../sandbox/main.js';
 
 const DAY = 86_400_000;
