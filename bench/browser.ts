@@ -30,7 +30,7 @@ export interface SiteOptions {
  * change: a repeat visit revalidates the bundle (a 304) rather than
  * downloading it again. Gzip to a browser that accepts it, as the intranet
  * example's nginx serves scripts (examples/intranet-nginx): the bytes on the
- * wire are the catalogue's budgeted gzip size, not the minified text.
+ * wire are the full bundle's budgeted gzip size, not the minified text.
  */
 export async function startSite(bundleDir: string, options: SiteOptions = {}): Promise<Site> {
   const pages = new Map<string, string>();
@@ -40,11 +40,8 @@ export async function startSite(bundleDir: string, options: SiteOptions = {}): P
     const path = new URL(request.url).pathname;
     if (mount && path.startsWith(`${mount.path}/`)) return mount.handler(request);
     const made = options.madePages?.[path];
-    if (made) return new Response(await made(), { headers: { 'content-type': 'text/html' } });
-    const html = pages.get(path);
-    if (html !== undefined) {
-      return new Response(html, { headers: { 'content-type': 'text/html' } });
-    }
+    const html = made ? await made() : pages.get(path);
+    if (html !== undefined) return htmlResponse(request, html);
     const script = /^\/(?:widget|assets)\/((?:standalone\/)?[a-z-]+\.js)$/.exec(path)?.[1];
     const file = script
       ? await readFile(`${bundleDir}/${script}`).catch(() => undefined)
@@ -75,6 +72,20 @@ export async function startSite(bundleDir: string, options: SiteOptions = {}): P
     },
     close: () => served.close(),
   };
+}
+
+/**
+ * A page as nginx with `gzip on` sends it (text/html is always among its
+ * gzip types): gzipped for a browser that accepts it, plain and bench pages alike.
+ */
+function htmlResponse(request: Request, html: string): Response {
+  const headers = { 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' };
+  if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+    return new Response(html, { headers });
+  }
+  return new Response(new Uint8Array(gzipSync(html, { level: 6 })), {
+    headers: { ...headers, 'content-encoding': 'gzip' },
+  });
 }
 
 export function launchChromium(): Promise<Browser> {

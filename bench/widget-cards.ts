@@ -19,7 +19,7 @@ import { cardsReady } from '../ssr/render-card.js';
 import { templateHtml } from '../ssr/template-html.js';
 import { serverCardsDocPage, withIncludes } from '../support/browser/loading-doc.js';
 import { LOAD, requestsPerSecond } from './load.js';
-import { figure, spread } from './stats.js';
+import { type Figure, figure, spread } from './stats.js';
 import { PROXY_PATH, TOKEN } from './widget-pages.js';
 
 const DOC_SITE = 'https://intranet.example';
@@ -80,7 +80,7 @@ export async function printRenderCost(sandboxUrl: string): Promise<void> {
 }
 
 /** /cards/… against /api/v1/… of the same proxy over HTTP, both cache hits, interleaved. */
-export async function cardsThroughput(sandboxUrl: string, rounds: number): Promise<void> {
+export async function cardsThroughput(sandboxUrl: string, rounds: number): Promise<Figure> {
   const handler = createProxyHandler(
     proxyConfig({ baseUrl: sandboxUrl, token: TOKEN, rateLimitPerMinute: MAX_BUDGET_PER_MINUTE }),
   );
@@ -90,7 +90,7 @@ export async function cardsThroughput(sandboxUrl: string, rounds: number): Promi
     const api = `${served.url}/api/v1/projects/1001/competitors?dataset=ranking`;
     // Both warm: the answer cached, the card rendered once.
     for (const url of [api, card]) await (await fetch(url)).arrayBuffer();
-    await figure(
+    return await figure(
       'widget',
       `/cards/aivis-competitor-ranking HIT throughput (${LOAD.connections} connections)`,
       'req/s',

@@ -1,6 +1,6 @@
 /**
  * Widget figures, one line each: bundle size (minified and gzip, whole and
- * per widget; the catalogue against the gzip budget of scripts/widget/bundle-budget.ts), requests
+ * per widget; the full bundle against the gzip budget of scripts/widget/bundle-budget.ts), requests
  * per page, and time to render beside a plain page fetching the same JSON,
  * interleaved in one run (stats.ts): three widgets as the README once showed
  * them and docs/loading.md's page, on loopback and under Chromium's network
@@ -38,8 +38,21 @@ import {
   warmSandbox,
 } from './widget-pages.js';
 
-/** Browser timings are the noisiest figures: more rounds than the others (WIDGET_ROUNDS sets them). */
+/**
+ * Browser timings are the noisiest figures: the issue's targets (the
+ * server-rendered page and the embed) get 15 interleaved rounds
+ * (WIDGET_ROUNDS sets them), the other page figures the bench's usual 7
+ * (WIDGET_OTHER_ROUNDS), whose spread has stayed within their distance from
+ * their goals; so the whole run stays within 10 minutes on a busy two-core
+ * machine (docs/benchmarks.md).
+ */
 const WIDGET_ROUNDS = Math.max(ROUNDS, Number(process.env.WIDGET_ROUNDS) || 15);
+const OTHER_ROUNDS = Math.max(ROUNDS, Number(process.env.WIDGET_OTHER_ROUNDS) || 7);
+/** Loads whose layout shift is summed: 0 in every one so far, so a few show it. */
+const SHIFT_LOADS = 5;
+const started = performance.now();
+/** The figures with a goal, for the summary at the end. */
+const targets: Array<{ name: string; ratio: number; goal: string }> = [];
 
 const DOC_SITE = 'https://intranet.example';
 /** The one-tag dashboard's sections: one aivis-load or aivis-error each. */
@@ -108,6 +121,20 @@ async function probeDashboard(
 }
 
 /**
+ * A load, and once more if it never set its figures (a busy machine has
+ * stalled a load for the whole timeout): one stall must not end a run of
+ * several minutes. A second failure ends it; the retry is printed.
+ */
+async function onceMore(load: () => Promise<Rendered>): Promise<Rendered> {
+  try {
+    return await load();
+  } catch (error) {
+    console.log(`         (a load failed and was repeated: ${(error as Error).message})`);
+    return load();
+  }
+}
+
+/**
  * One figure (navigation start to every figure on screen, project against
  * baseline, interleaved) and beside it the medians of the time to the first
  * figure and to all of them.
@@ -118,7 +145,11 @@ async function pair(
   project: (network?: Network) => Promise<Rendered>,
   baseline: (network?: Network) => Promise<Rendered>,
   network?: Network,
-  { painted = false } = {},
+  {
+    painted = false,
+    rounds = OTHER_ROUNDS,
+    goal,
+  }: { painted?: boolean; rounds?: number; goal?: string } = {},
 ): Promise<void> {
   const firsts = { project: [] as number[], baseline: [] as number[] };
   const paints: number[] = [];
@@ -128,18 +159,19 @@ async function pair(
     'ms',
     baselineName,
     async () => {
-      const rendered = await project(network);
+      const rendered = await onceMore(() => project(network));
       firsts.project.push(rendered.first);
       paints.push(rendered.painted);
       return rendered.all;
     },
     async () => {
-      const rendered = await baseline(network);
+      const rendered = await onceMore(() => baseline(network));
       firsts.baseline.push(rendered.first);
       return rendered.all;
     },
-    WIDGET_ROUNDS,
+    rounds,
   );
+  if (goal) targets.push({ name, ratio: result.ratio.median, goal });
   const first = spread(firsts.project).median;
   const firstBaseline = spread(firsts.baseline).median;
   console.log(
@@ -339,6 +371,8 @@ try {
       'plain page fetching the same 3 bodies from the proxy',
       (network) => timeToRendered(browser, serverCards, network),
       (network) => timeToRendered(browser, advisedBaseline, network),
+      undefined,
+      { rounds: WIDGET_ROUNDS, goal: '≤ 1.0' },
     );
     await pair(
       'three cards server-rendered by the proxy, docs/loading.md page, 40 ms RTT / 20 Mbit/s',
@@ -346,6 +380,7 @@ try {
       (network) => timeToRendered(browser, serverCards, network),
       (network) => timeToRendered(browser, advisedBaseline, network),
       intranet,
+      { rounds: WIDGET_ROUNDS, goal: '≤ 0.85' },
     );
     await pair(
       'one-tag dashboard served by /embed/aivis-dashboard (no script), 40 ms RTT / 20 Mbit/s',
@@ -353,8 +388,9 @@ try {
       (network) => timeToRendered(browser, `${site.url}/bench-embed-dashboard.html`, network),
       (network) => timeToRendered(browser, dashboardBaseline, network),
       intranet,
+      { rounds: WIDGET_ROUNDS, goal: '≤ 0.9' },
     );
-    await printTakeoverShift(browser, serverCards, WIDGET_ROUNDS);
+    await printTakeoverShift(browser, serverCards, SHIFT_LOADS);
     const revalidated = () => revalidating.proxied.filter((entry) => entry.status === 304).length;
     const before304 = revalidated();
     await pair(
@@ -373,12 +409,25 @@ try {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
     await printRenderCost(sandbox.baseUrl);
-    await cardsThroughput(sandbox.baseUrl, WIDGET_ROUNDS);
+    const throughput = await cardsThroughput(sandbox.baseUrl, OTHER_ROUNDS);
+    targets.push({
+      name: '/cards/… HIT throughput vs the API HIT',
+      ratio: throughput.ratio.median,
+      goal: '≥ 0.8',
+    });
     console.log(
       `widget   proxy answers during the run, by status: ${[...statuses]
         .sort(([a], [b]) => a - b)
         .map(([status, count]) => `${status} ×${count}`)
         .join(', ')}`,
+    );
+    for (const target of targets) {
+      console.log(
+        `widget   target: ${target.name}: ratio ${target.ratio.toFixed(2)}× (goal ${target.goal})`,
+      );
+    }
+    console.log(
+      `widget   the whole bench took ${((performance.now() - started) / 60_000).toFixed(1)} minutes`,
     );
   } finally {
     await browser.close();

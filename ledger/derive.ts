@@ -1,41 +1,37 @@
 /**
  * A day's typed rows from its stored bodies (docs/ledger.md, "Tables"). The
- * bodies are input like any other: a field that is missing or of another
+ * bodies are input like any other: each is read through the alias table
+ * first (ledger/read-bodies.ts), then a field that is missing or of another
  * type becomes null, never an error, and text stays text.
  */
 import { createHash } from 'node:crypto';
 import type { SqlRow } from './driver.js';
+import { figureRows } from './figure-rows.js';
+import {
+  bool,
+  date,
+  int,
+  type Json,
+  list,
+  num,
+  object,
+  type ReadBody,
+  readBodies,
+  str,
+} from './read-bodies.js';
 import type { AnswerRow, DerivedDay, StoredBody } from './store.js';
 
-type Json = Record<string, unknown>;
-const object = (value: unknown): Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const num = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
-const int = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : null);
-const str = (value: unknown) => (typeof value === 'string' ? value : null);
-const bool = (value: unknown) => (typeof value === 'boolean' ? value : null);
-const date = (value: unknown) =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
-
-function parse(body: StoredBody | undefined): Json {
-  if (body?.status !== 200) return {};
-  try {
-    return object(JSON.parse(body.text));
-  } catch {
-    return {};
-  }
-}
+/** The body of one endpoint (and one value of the parameter that picks its body), or nothing. */
+export const bodyOf = (read: readonly ReadBody[], name: ReadBody['name'], by?: [string, string]) =>
+  read.find((entry) => entry.name === name && (!by || entry.query[by[0]] === by[1]))?.body ?? {};
 
 /** A question's series: its id and its text, so a reworded question starts a new one. */
 export const questionSeries = (id: number, text: string) =>
   `${id}-${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
 
-export function deriveDay(projectId: number, bodies: readonly StoredBody[]): DerivedDay {
-  const byRequest = new Map(bodies.map((body) => [body.request.split('?')[0]!, body]));
-  const base = `/projects/${projectId}`;
-  const detail = parse(byRequest.get(base));
+export function deriveDay(bodies: readonly StoredBody[]): DerivedDay {
+  const read = readBodies(bodies);
+  const detail = bodyOf(read, 'summary');
   const visibility = object(detail.ai_visibility);
   const insights = object(detail.answer_insights);
   const comparison = object(visibility.performance_comparison);
@@ -84,8 +80,9 @@ export function deriveDay(projectId: number, bodies: readonly StoredBody[]): Der
       ];
     }),
     traffic_figures: trafficRows(object(detail.ai_traffic)),
+    ...figureRows(read),
   };
-  const ranking = list(parse(byRequest.get(`${base}/competitors`)).competitors).map(object);
+  const ranking = list(bodyOf(read, 'competitors', ['dataset', 'ranking']).competitors).map(object);
   rows.ranking_rows = ranking
     .filter((row) => int(row.rank) !== null)
     .map((row) => ({
@@ -104,7 +101,7 @@ export function deriveDay(projectId: number, bodies: readonly StoredBody[]): Der
       is_own_brand: bool(row.is_own_brand),
       share_of_voice: num(row.share_of_voice),
     }));
-  rows.citations = list(parse(byRequest.get(`${base}/citations`)).citations)
+  rows.citations = list(bodyOf(read, 'citations', ['group_by', 'url']).citations)
     .map(object)
     .filter((row) => str(row.url) !== null)
     .map((row) => ({
@@ -114,7 +111,7 @@ export function deriveDay(projectId: number, bodies: readonly StoredBody[]): Der
       answers: int(row.answers),
       is_own_site: bool(row.is_own_site),
     }));
-  return { rows, answers: answerRows(detail, bodies, base) };
+  return { rows, questions: questionRows(detail), answers: answerRows(detail, read) };
 }
 
 function trafficRows(traffic: Json): SqlRow[] {
@@ -138,18 +135,27 @@ function trafficRows(traffic: Json): SqlRow[] {
   ];
 }
 
-function answerRows(detail: Json, bodies: readonly StoredBody[], base: string): AnswerRow[] {
-  const questions = object(detail.questions);
-  const series = new Map<number, string>();
-  for (const question of [questions.primary, ...list(questions.additional)].map(object)) {
+/** The questions block's questions, each with the series of its current text. */
+function questionRows(detail: Json): SqlRow[] {
+  const block = object(detail.questions);
+  return [block.primary, ...list(block.additional)].map(object).flatMap((question, index) => {
     const id = int(question.id);
     const text = str(question.text);
-    if (id !== null && text !== null) series.set(id, questionSeries(id, text));
-  }
+    if (id === null || text === null) return [];
+    return [
+      { prompt_id: id, question_series: questionSeries(id, text), text, is_primary: index === 0 },
+    ];
+  });
+}
+
+function answerRows(detail: Json, read: readonly ReadBody[]): AnswerRow[] {
+  const series = new Map(
+    questionRows(detail).map((row) => [row.prompt_id as number, row.question_series as string]),
+  );
   const seen = new Map<number, AnswerRow>();
-  for (const body of bodies) {
-    if (!body.request.startsWith(`${base}/answers?`)) continue;
-    for (const answer of list(parse(body).answers).map(object)) {
+  for (const { name, body } of read) {
+    if (name !== 'answers') continue;
+    for (const answer of list(body.answers).map(object)) {
       const id = int(answer.id);
       const checkedAt = str(answer.checked_at);
       const promptId = int(answer.prompt_id);

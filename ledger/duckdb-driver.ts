@@ -14,11 +14,17 @@ function fromDuckDb(value: unknown): SqlValue {
   return value as SqlValue;
 }
 
+/** Bytes per block of a new ledger file (DuckDB's smallest; files need DuckDB 1.2 or later to open). */
+export const BLOCK_SIZE = 16_384;
+
 export async function openDuckDb(path: string): Promise<SqlDriver> {
   // Loaded when a ledger is opened: the proxy's bundle carries no engine it does not use.
   const { blobValue, DuckDBInstance } = await import('@duckdb/node-api');
   const toDuckDb = (value: SqlValue) => (value instanceof Uint8Array ? blobValue(value) : value);
-  const instance = await DuckDBInstance.create(path);
+  // 16 KiB blocks for a new file instead of DuckDB's 256 KiB: each of the ledger's tables takes
+  // whole blocks, so a small ledger was mostly empty blocks (docs/ledger.md, "File size"). A file
+  // keeps the block size it was made with, so an older ledger opens as it is.
+  const instance = await DuckDBInstance.create(path, { default_block_size: String(BLOCK_SIZE) });
   const connection: DuckDBConnection = await instance.connect();
   return {
     dialect: 'duckdb',

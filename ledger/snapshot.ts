@@ -8,8 +8,12 @@
  * asks again (data-api 7), so the day is not lost.
  */
 import { fetchExchange } from '../shared/client/fetch-exchange.js';
+import { hasNextPage } from '../shared/client/paging.js';
 import { redactSecretInJson } from '../shared/http/redaction.js';
+import { reconcileBody } from '../shared/http/zod-check.js';
 import { deriveDay } from './derive.js';
+import { object } from './read-bodies.js';
+import { dayRequests, requestPath } from './requests.js';
 import type { LedgerStore, StoredBody } from './store.js';
 
 /** data-api 8: at most 100 rows a page. */
@@ -18,6 +22,8 @@ const PAGE_SIZE = 100;
 export const REREAD_DAYS = 7;
 /** Pages of answers read a day at most: a project's day is bounded whatever `total` says. */
 const MAX_ANSWER_PAGES = 200;
+/** Pages of any other list a day: data-api 8 caps them at 1,000 rows (question-shaped queries). */
+const MAX_LIST_PAGES = 12;
 const MAX_ATTEMPTS = 8;
 /** Projects a run takes at most from the list: a hostile list cannot keep it going forever. */
 const MAX_PROJECTS = 1_000;
@@ -91,9 +97,15 @@ export interface ProjectListing {
   answersPerDay: number;
 }
 
-/** The requests a project's day costs, before its answers' total is known. */
+/**
+ * The requests a project's day costs, before any list's total is known: the
+ * report, a first page of every body ledger/requests.ts derives, and the
+ * answers of a week (more pages of a long list come on top).
+ */
 export const estimatedRequests = (project: ProjectListing) =>
-  5 + Math.max(1, Math.ceil((project.answersPerDay * REREAD_DAYS) / PAGE_SIZE));
+  1 +
+  dayRequests(project.id).length +
+  Math.max(1, Math.ceil((project.answersPerDay * REREAD_DAYS) / PAGE_SIZE));
 
 export function createFetcher(options: SnapshotOptions) {
   let requests = 0;
@@ -135,14 +147,15 @@ export async function listProjects(
 ): Promise<ProjectListing[]> {
   const exchange = await get('/projects');
   if (exchange.status !== 200) throw new Error(`GET /projects answered ${exchange.status}`);
-  const body = JSON.parse(exchange.text) as { projects?: unknown };
+  // Read through the alias table like every body (ledger/read-bodies.ts): its fields are assumed.
+  const body = object(reconcileBody('projects', {}, JSON.parse(exchange.text)).value);
   if (!Array.isArray(body.projects)) throw new Error('GET /projects has no projects list');
-  return body.projects.slice(0, MAX_PROJECTS).flatMap((project: Record<string, unknown>) => {
+  return body.projects.slice(0, MAX_PROJECTS).flatMap((item: unknown) => {
+    const project = object(item);
     if (!Number.isSafeInteger(project.id)) return [];
     const last =
       typeof project.last_checked_at === 'string' ? project.last_checked_at.slice(0, 10) : null;
-    const questions =
-      Number((project.data_availability as Record<string, unknown>)?.questions) || 1;
+    const questions = Number(object(project.data_availability).questions) || 1;
     const platforms = Array.isArray(project.selected_ai_models)
       ? project.selected_ai_models.length
       : 1;
@@ -211,26 +224,40 @@ async function snapshotProject(
     stored.add(path);
   };
   await keep(base, detail);
-  await keep(`${base}/competitors?limit=50`);
-  await keep(`${base}/citations?limit=${PAGE_SIZE}`);
-  await keep(`${base}/search-performance`);
-  await keep(`${base}/ai-traffic`);
+  /** The page's `pagination`, read from the stored body (a resumed day reads what it kept). */
+  const paginationOf = async (path: string) => {
+    const body = (await store.bodies(project.id, day)).find((entry) => entry.request === path);
+    try {
+      const { pagination } = JSON.parse(body?.text ?? '{}') as { pagination?: unknown };
+      return pagination !== null && typeof pagination === 'object'
+        ? (pagination as Record<string, unknown>)
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  for (const request of dayRequests(project.id)) {
+    const size = Number(request.query.limit);
+    for (let page = 0, offset = 0; page < MAX_LIST_PAGES; page++) {
+      const path =
+        page === 0 ? request.path : requestPath(request.name, { ...request.query, offset });
+      await keep(path);
+      const pagination = request.paged ? await paginationOf(path) : undefined;
+      // shared/client/paging.ts: a page with fewer rows than asked is the last, whatever has_more says.
+      if (!pagination || !hasNextPage(pagination as never, size)) break;
+      offset += size;
+    }
+  }
   const answers = (offset: number) =>
     `${base}/answers?since=${shiftDay(day, 1 - REREAD_DAYS)}&until=${day}&limit=${PAGE_SIZE}&offset=${offset}`;
   let total = PAGE_SIZE;
   for (let page = 0; page * PAGE_SIZE < total && page < MAX_ANSWER_PAGES; page++) {
     const path = answers(page * PAGE_SIZE);
     await keep(path);
-    const body = (await store.bodies(project.id, day)).find((entry) => entry.request === path);
-    try {
-      const pagination = (JSON.parse(body?.text ?? '{}') as { pagination?: { total?: unknown } })
-        .pagination;
-      total = Number.isSafeInteger(pagination?.total) ? (pagination!.total as number) : 0;
-    } catch {
-      total = 0;
-    }
+    const pagination = await paginationOf(path);
+    total = Number.isSafeInteger(pagination?.total) ? (pagination!.total as number) : 0;
   }
-  const derived = deriveDay(project.id, await store.bodies(project.id, day));
+  const derived = deriveDay(await store.bodies(project.id, day));
   await store.completeDay(project.id, day, derived, options.now().toISOString());
   return { id: project.id, day, outcome: 'complete' };
 }

@@ -7,13 +7,9 @@
  * there: running a day again adds nothing.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import {
-  describeLocation,
-  isPostgresUrl,
-  type SqlDriver,
-  type SqlRow,
-  type SqlValue,
-} from './driver.js';
+import { describeLocation, isPostgresUrl, type SqlDriver, type SqlRow } from './driver.js';
+import { insertRows } from './insert-rows.js';
+import { fileUnderAskedSeries, versionQuestions } from './question-versions.js';
 import type { SeriesMetric } from './series-metrics.js';
 import {
   createTableSql,
@@ -24,8 +20,6 @@ import {
   tableNamed,
 } from './tables.js';
 
-/** Rows per INSERT: well under Postgres's 65,535 parameters for the widest table. */
-const ROWS_PER_INSERT = 200;
 /** Rows per read of an export: memory stays bounded however long the ledger. */
 export const ROWS_PER_READ = 5_000;
 
@@ -46,13 +40,16 @@ export type AnswerRow = SqlRow & { answer_id: number; check_day: string };
 
 /** The typed rows of one project's day. */
 export interface DerivedDay {
-  rows: Partial<Record<Exclude<LedgerTableName, 'answers' | 'bodies' | 'snapshots'>, SqlRow[]>>;
+  rows: Partial<
+    Record<Exclude<LedgerTableName, 'answers' | 'bodies' | 'snapshots' | 'questions'>, SqlRow[]>
+  >;
+  /** The questions block's questions with the series of their current text. */
+  questions?: SqlRow[];
   answers: AnswerRow[];
 }
 
 /** Fields whose change makes a new version of an answer. */
 const VERSIONED_FIELDS = [
-  'question_series',
   'prominence_level',
   'on_topic',
   'brand_mentioned',
@@ -150,6 +147,7 @@ export class LedgerStore {
           tableNamed(name)!,
           rows.map((row) => ({ project_id: projectId, day, ...row })),
         );
+      await versionQuestions(this.driver, projectId, day, derived.questions ?? []);
       await this.#versionAnswers(projectId, day, derived.answers);
       await this.driver.run(
         "UPDATE snapshots SET status = 'complete', completed_at = $3 WHERE project_id = $1 AND day = $2",
@@ -160,6 +158,7 @@ export class LedgerStore {
 
   async #versionAnswers(projectId: number, day: string, answers: AnswerRow[]): Promise<void> {
     if (answers.length === 0) return;
+    await fileUnderAskedSeries(this.driver, projectId, answers);
     const oldest = [day, ...answers.map((row) => row.check_day)].sort()[0]!;
     const current = new Map<number, SqlRow>();
     for (const row of await this.driver.all(
@@ -170,6 +169,9 @@ export class LedgerStore {
     const fresh: SqlRow[] = [];
     for (const answer of answers) {
       const seen = current.get(answer.answer_id);
+      // A check's series is fixed when first kept: a later change of its question starts a new
+      // series for later checks, never a new version of this one.
+      if (seen) answer.question_series = seen.question_series as string | null;
       if (seen && (String(seen.valid_from) >= day || sameVersion(seen, answer))) continue;
       if (seen)
         await this.driver.run(
@@ -212,31 +214,8 @@ export class LedgerStore {
   }
 }
 
+export { insertRows } from './insert-rows.js';
 export { SERIES_METRICS, type SeriesMetric } from './series-metrics.js';
-
-/** Inserts rows in chunks, keeping any row whose key is already there (a run again adds nothing). */
-export async function insertRows(
-  driver: SqlDriver,
-  table: TableDefinition,
-  rows: readonly SqlRow[],
-): Promise<void> {
-  const names = table.columns.map((column) => column.name);
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    const params: SqlValue[] = [];
-    const tuples = chunk.map((row) => {
-      const marks = names.map((name) => {
-        params.push(row[name] ?? null);
-        return `$${params.length}`;
-      });
-      return `(${marks.join(', ')})`;
-    });
-    await driver.run(
-      `INSERT INTO ${table.name} (${names.join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`,
-      params,
-    );
-  }
-}
 
 function sameVersion(stored: SqlRow, answer: SqlRow): boolean {
   return VERSIONED_FIELDS.every((field) => (stored[field] ?? null) === (answer[field] ?? null));

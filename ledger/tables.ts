@@ -4,42 +4,19 @@
  * docs/ledger.md are generated from this list (docs/ledger.md, "Tables").
  */
 
-export type ColumnType = 'integer' | 'bigint' | 'double' | 'text' | 'boolean' | 'date' | 'blob';
+import {
+  type ColumnType,
+  day,
+  flag,
+  int,
+  num,
+  project,
+  type TableDefinition,
+  text,
+} from './columns.js';
+import { FIGURE_TABLES } from './figure-tables.js';
 
-export interface Column {
-  name: string;
-  type: ColumnType;
-  /** Null allowed (the service may leave the field out, or it is not judged yet). */
-  nullable?: boolean;
-  doc: string;
-}
-
-export interface TableDefinition {
-  name: string;
-  doc: string;
-  columns: readonly Column[];
-  primaryKey: readonly string[];
-  /** The date column `export --from/--to` and the series filter on. */
-  dayColumn: string;
-  /** Exported by `export --table` (the raw bodies and the bookkeeping are not). */
-  exported: boolean;
-}
-
-const project: Column = { name: 'project_id', type: 'integer', doc: 'the project' };
-const day: Column = {
-  name: 'day',
-  type: 'date',
-  doc: "the snapshot's day: the service's `period.end`, never the machine's clock",
-};
-const num = (name: string, doc: string): Column => ({ name, type: 'double', nullable: true, doc });
-const int = (name: string, doc: string): Column => ({ name, type: 'integer', nullable: true, doc });
-const text = (name: string, doc: string): Column => ({ name, type: 'text', nullable: true, doc });
-const flag = (name: string, doc: string): Column => ({
-  name,
-  type: 'boolean',
-  nullable: true,
-  doc,
-});
+export type { Column, ColumnType, TableDefinition } from './columns.js';
 
 export const LEDGER_TABLES = [
   {
@@ -151,6 +128,31 @@ export const LEDGER_TABLES = [
     exported: true,
   },
   {
+    name: 'questions',
+    doc: 'Each question in series: a question whose text changes keeps its id and starts a new series (a new row); `valid_to` is the day the next series was first seen, null for the current one.',
+    columns: [
+      project,
+      { name: 'prompt_id', type: 'integer', doc: "the service's question id" },
+      {
+        name: 'question_series',
+        type: 'text',
+        doc: 'question id and a hash of its text, as `answers.question_series`',
+      },
+      { name: 'text', type: 'text', doc: 'the question (untrusted text)' },
+      flag('is_primary', 'the primary question, checked daily'),
+      { name: 'valid_from', type: 'date', doc: 'the snapshot day this text was first seen' },
+      {
+        name: 'valid_to',
+        type: 'date',
+        nullable: true,
+        doc: 'the day a new text replaced it; null while current',
+      },
+    ],
+    primaryKey: ['project_id', 'question_series'],
+    dayColumn: 'valid_from',
+    exported: true,
+  },
+  {
     name: 'answers',
     doc: 'Each answer in versions: a new row when its judgment changes (null → judged, re-judged); `valid_to` is null for the current one.',
     columns: [
@@ -159,7 +161,7 @@ export const LEDGER_TABLES = [
       { name: 'prompt_id', type: 'integer', doc: 'the question' },
       text(
         'question_series',
-        'question id and a hash of its text: a changed question starts a new series',
+        'question id and a hash of the text the check asked (`questions`): a changed question starts a new series',
       ),
       { name: 'platform', type: 'text', doc: 'AI platform' },
       { name: 'checked_at', type: 'text', doc: 'when the platform was asked (ISO 8601, UTC)' },
@@ -236,6 +238,7 @@ export const LEDGER_TABLES = [
     dayColumn: 'day',
     exported: true,
   },
+  ...FIGURE_TABLES,
 ] as const satisfies readonly TableDefinition[];
 
 export type LedgerTableName = (typeof LEDGER_TABLES)[number]['name'];

@@ -36,62 +36,9 @@ import {
 export type { ProxyAccount } from './accounts/accounts-setting.js';
 export { ProxyConfigError } from './setting-readers.js';
 
-export interface ProxyConfig {
-  baseUrl: string;
-  token: string;
-  port: number;
-  host: string;
-  allowedHosts: readonly string[];
-  allowedOrigins: readonly string[];
-  /** Origins whose pages may frame the cards' embeds (docs/widgets.md, "Embeds"); none by default. */
-  frameAncestors: readonly string[];
-  /** undefined: every project of the token's account. */
-  allowedProjects?: readonly number[];
-  cacheTtlSeconds: number;
-  staleWhileRevalidateSeconds: number;
-  staleIfErrorSeconds: number;
-  cacheMaxEntries: number;
-  cacheMaxBytes: number;
-  rateLimitPerMinute: number;
-  maxUpstreamPerMinute?: number;
-  maxQueueWaitMs: number;
-  maxQueueLength: number;
-  clientBudgetSharePercent: number;
-  clientIpHeader?: string;
-  maxBufferedBytes: number;
-  upstreamTimeoutMs: number;
-  basePath: string;
-  logLevel: LogLevel;
-  stopTimeoutMs: number;
-  /** undefined: this instance counts alone (Node: set it to share with other instances). */
-  redisUrl?: string;
-  /** A ledger to serve series from (Node entry; docs/ledger.md). */
-  ledger?: string;
-  /** HH:MM UTC: the Node entry snapshots every project into the ledger daily at this time. */
-  ledgerSnapshotAt?: string;
-  fallbackBudgetSharePercent: number;
-  storeTimeoutMs: number;
-  // Agencies (docs/agencies.md): several accounts, and client links.
-  /** undefined: the one account of AIVIS_TOKEN. */
-  accounts?: readonly ProxyAccount[];
-  /** The address clients reach the proxy at, for the links `share create` prints. */
-  publicUrl?: string;
-  /** undefined: client links are off (every /s/ path answers 404). */
-  shareSecret?: string;
-  /** undefined: links live in the shared store (REDIS_URL) or nowhere. */
-  shareFile?: string;
-  shareLinkPerMinute: number;
-  agencyName: string;
-  /** A data: URL, so a client page makes no third-party request. */
-  agencyLogo?: string;
-  agencyColor: string;
-}
-
 /** Which answered requests reach the log: every one, only failures and stale copies, or none. */
 export const LOG_LEVELS = ['info', 'warn', 'off'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-type Key = keyof ProxyConfig;
 
 /** What a setting's value is, as the README's Type column says it. */
 export type SettingType =
@@ -114,17 +61,23 @@ export type SettingType =
   | 'ledger'
   | 'time of day';
 
-export interface ProxySetting<K extends Key = Key> {
+/** One setting: the variable, the key and value it reads to, and the docs' row. */
+export interface ProxySetting<K extends string = string, T = unknown> {
   /** Environment variable. */
   variable: string;
   /** proxyConfig() option and ProxyConfig field. */
   key: K;
   type: SettingType;
   /** Used when the setting is absent; undefined with `required`: it must be given. */
-  default?: ProxyConfig[K];
+  default?: NoInfer<T>;
   /** How the README states a default that is derived or absent, e.g. "none". */
   defaultText?: string;
   required?: boolean;
+  /**
+   * Always in the config though neither required nor defaulted by the table:
+   * readSettings derives it (`allowedHosts` from `HOST`, `token` from `AIVIS_ACCOUNTS`).
+   */
+  derived?: true;
   /** Inclusive bounds of an integer setting. */
   range?: readonly [number, number];
   /** One line for the README: what it does and when to change it. */
@@ -133,8 +86,51 @@ export interface ProxySetting<K extends Key = Key> {
    * Reads and checks the text; throws through `fail`. Integers need only their range.
    * `lookup` reads another variable (AIVIS_ACCOUNTS names the ones holding tokens).
    */
-  read?: (text: string, fail: Fail, lookup: Lookup) => ProxyConfig[K];
+  read?: (text: string, fail: Fail, lookup: Lookup) => T;
 }
+
+declare const VALUE: unique symbol;
+
+/**
+ * A table entry as its type keeps it: the value type its reader (or range)
+ * gives, and whether the config always has it (a default, required or derived).
+ */
+export type SettingEntry<K extends string, T, Always extends boolean> = ProxySetting<K, T> & {
+  readonly [VALUE]?: T;
+  readonly always?: Always;
+};
+
+/** Keeps each entry's key, value type and presence, from which ProxyConfig is read. */
+export function setting<const K extends string>(
+  spec: ProxySetting<K, number> & { range: readonly [number, number]; default: number },
+): SettingEntry<K, number, true>;
+export function setting<const K extends string>(
+  spec: ProxySetting<K, number> & { range: readonly [number, number] },
+): SettingEntry<K, number, false>;
+export function setting<const K extends string, T>(
+  spec: ProxySetting<K, T> & ({ default: unknown } | { required: true } | { derived: true }),
+): SettingEntry<K, T, true>;
+export function setting<const K extends string, T>(
+  spec: ProxySetting<K, T>,
+): SettingEntry<K, T, false>;
+export function setting(spec: ProxySetting): ProxySetting {
+  return spec;
+}
+
+type ValueOf<E> = E extends { readonly [VALUE]?: infer T } ? Exclude<T, undefined> : never;
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+/**
+ * The config a table of settings reads to: one field per entry, under its key,
+ * of its reader's type; optional unless it has a default, is required or is derived.
+ */
+export type ConfigOf<Entries extends readonly ProxySetting[]> = Flat<
+  {
+    [E in Entries[number] as E extends { readonly always?: true } ? E['key'] : never]: ValueOf<E>;
+  } & {
+    [E in Entries[number] as E extends { readonly always?: true } ? never : E['key']]?: ValueOf<E>;
+  }
+>;
 
 /** Another variable of the same source, trimmed; undefined when empty or absent. */
 export type Lookup = (variable: string) => string | undefined;
@@ -143,10 +139,8 @@ const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 const DAY = 86_400;
 
-const setting = <K extends Key>(spec: ProxySetting<K>): ProxySetting<K> => spec;
-
 /** Every setting of the proxy, in the order the README lists them. One entry adds one. */
-export const PROXY_SETTINGS: readonly ProxySetting[] = [
+export const PROXY_SETTINGS = [
   setting({
     variable: 'AIVIS_BASE_URL',
     key: 'baseUrl',
@@ -160,6 +154,7 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     key: 'token',
     type: 'secret',
     defaultText: 'required unless `AIVIS_ACCOUNTS`',
+    derived: true,
     description:
       "Personal access token from the service's token page (data-api 5); sent upstream only, never logged, never sent to a browser",
     read: readToken,
@@ -185,6 +180,7 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     key: 'allowedHosts',
     type: 'host list',
     defaultText: '`HOST` (unless `0.0.0.0`/`::`), `localhost`, `127.0.0.1`, `[::1]`',
+    derived: true,
     description:
       'Comma list of the host names clients use (`proxy.example.com`, or `name:port` for one port only); any other `Host` header gets 421 (DNS rebinding). Set it whenever the proxy is reached under another name, e.g. on Workers',
     read: readHosts,
@@ -476,14 +472,22 @@ export const PROXY_SETTINGS: readonly ProxySetting[] = [
     description: 'Accent colour of client pages, `#rrggbb`',
     read: readAgencyColor,
   }),
-];
+] as const;
+
+/** The proxy's configuration, read from the table: a setting added there is a field here. */
+export type ProxyConfig = ConfigOf<typeof PROXY_SETTINGS>;
+
+type Key = keyof ProxyConfig;
 
 /** The defaults of the table, by key. */
 export const PROXY_DEFAULTS: Readonly<Partial<ProxyConfig>> = Object.fromEntries(
   PROXY_SETTINGS.flatMap((item) => (item.default === undefined ? [] : [[item.key, item.default]])),
 );
 
-type Source = (item: ProxySetting) => { text: string | undefined; inCode: boolean };
+/** An entry of the table, with its own key. */
+type TableEntry = (typeof PROXY_SETTINGS)[number];
+
+type Source = (item: TableEntry) => { text: string | undefined; inCode: boolean };
 
 /** Reads every setting from a source, through the table's one reader per setting. */
 function readSettings(source: Source, lookup: Lookup): ProxyConfig {

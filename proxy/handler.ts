@@ -76,7 +76,11 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     shareLinks: config.shareSecret !== undefined,
   });
   // The portfolio and the client links read their data through the whole proxy, as a viewer would.
-  const portfolio = portfolioPages((request, context) => handler(request, context), config);
+  const portfolio = portfolioPages(
+    (request, context) => handler(request, context),
+    config,
+    deps.loadPng,
+  );
   // Client links (proxy/share/) are on when SHARE_SECRET is set.
   const share = config.shareSecret
     ? shareLinks((request, context) => handler(request, context), config, {

@@ -8,13 +8,11 @@
  */
 
 import { SERIES_METRICS, type SeriesMetric } from '../ledger/series-metrics.js';
-import { isCalendarDate } from '../shared/api/param-rules.js';
+import { MAX_SERIES_DAYS, seriesDayError } from '../shared/api/ledger-series.js';
 import type { ValidationErrors } from '../shared/api/validate.js';
 import { JSON_TYPE } from './responses.js';
 
 export const LEDGER_PREFIX = '/ledger/v1';
-/** Ten years of days at most in one answer: a bounded body whatever the query. */
-export const MAX_SERIES_DAYS = 3_660;
 const SERIES_PATH = /^\/ledger\/v1\/projects\/(\d{1,9})\/series$/;
 
 export interface LedgerSeriesReader {
@@ -59,11 +57,12 @@ export function resolveLedgerRoute(
   for (const [name, value] of [
     ['from', from],
     ['to', to],
-  ] as const)
-    if (value === undefined || !isCalendarDate(value))
-      errors[name] = [`${name} must be a date as YYYY-MM-DD`];
-  if (from && to && isCalendarDate(from) && isCalendarDate(to)) {
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  ] as const) {
+    const refusal = seriesDayError(name, value);
+    if (refusal) errors[name] = [refusal];
+  }
+  if (!errors.from && !errors.to) {
+    const days = (Date.parse(to!) - Date.parse(from!)) / 86_400_000;
     if (days < 0) errors.to = ['to must not be before from'];
     else if (days >= MAX_SERIES_DAYS)
       errors.to = [`from and to may span at most ${MAX_SERIES_DAYS} days`];

@@ -70,7 +70,7 @@ export function readText(text: string): string {
   return text;
 }
 
-export function readOrigins(text: string, fail: Fail): string[] {
+export function readOrigins(text: string, fail: Fail): readonly string[] {
   const origins: string[] = [];
   for (const item of items(text)) {
     if (item === '*') {
@@ -98,7 +98,7 @@ export function readOrigins(text: string, fail: Fail): string[] {
   return origins;
 }
 
-export function readHosts(text: string, fail: Fail): string[] {
+export function readHosts(text: string, fail: Fail): readonly string[] {
   const hosts: string[] = [];
   for (const item of items(text.toLowerCase())) {
     if (!parseHost(item)) {
@@ -120,7 +120,7 @@ export function readHeaderName(text: string, fail: Fail): string {
   return text;
 }
 
-export function readProjects(text: string, fail: Fail): number[] {
+export function readProjects(text: string, fail: Fail): readonly number[] {
   const projects: number[] = [];
   for (const item of items(text)) {
     if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > MAX_ID) {

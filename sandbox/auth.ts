@@ -3,8 +3,8 @@
  * behaviour of data-api 5 and 7 on demand. Bearer only (data-api 5 rule 1).
  */
 import { LIMITS } from '../shared/api/vocabulary.js';
-import type { AccountId } from './data/catalog.js';
-import { PLANS_URL, TOKEN_PAGE_URL } from './data/catalog.js';
+import type { AccountId } from './data/world.js';
+import { PLANS_URL, TOKEN_PAGE_URL } from './data/world.js';
 
 export type ScenarioBehaviour = 'data' | 'slow' | 'server_error' | 'rate_limited';
 

@@ -19,8 +19,8 @@ export const SIZES_START =
 export const SIZES_END = '<!-- bundle-sizes:end -->';
 /** The page that states the sizes, relative to the repository. */
 export const SIZES_PAGE = 'docs/widgets.md';
-/** The catalogue bundle (scripts/widget/build.ts names it; repeated here to keep this module free of the build). */
-const CATALOGUE = 'aivis-widgets.js';
+/** The full bundle (scripts/widget/build.ts names it; repeated here to keep this module free of the build). */
+const FULL_BUNDLE = 'aivis-widgets.js';
 
 /** A built file's size as the budgets count it. */
 export function bundleSize(file: string, dist = `${ROOT}dist/widget/`): number {
@@ -30,15 +30,15 @@ export function bundleSize(file: string, dist = `${ROOT}dist/widget/`): number {
 /** `36,370` bytes -> `35.5 KB`. */
 export const kilobytes = (value: number) => `${(value / 1024).toFixed(1)} KB`;
 
-/** The files the table states: the catalogue, its later chunks, and every standalone module. */
+/** The files the table states: the full bundle, its later chunks, and every standalone module. */
 export function builtFiles(dist = `${ROOT}dist/widget/`): {
-  catalogue: string;
+  full: string;
   later: string[];
   standalone: string[];
 } {
   return {
-    catalogue: CATALOGUE,
-    later: chunkFilesOf(CATALOGUE, dist),
+    full: FULL_BUNDLE,
+    later: chunkFilesOf(FULL_BUNDLE, dist),
     standalone: readdirSync(`${dist}standalone`)
       .filter((file) => file.endsWith('.js'))
       .sort()
@@ -46,20 +46,20 @@ export function builtFiles(dist = `${ROOT}dist/widget/`): {
   };
 }
 
-/** What a standalone module is for, in the table; `later`: the catalogue's later chunks. */
+/** What a standalone module is for, in the table; `later`: the full bundle's later chunks. */
 function standaloneRole(file: string, later: readonly string[]): string {
   const name = file.replace(/^standalone\/|\.js$/g, '');
   if (name === 'runtime')
     return 'Lit, the core and the elements’ base: once for every standalone entry';
   if (name === 'configure') return '`@aivis/widgets/configure`: `configure()` without any element';
   if (name.startsWith('aivis-')) return `\`@aivis/widgets/${name}\`: one element`;
-  return later.includes(CATALOGUE.replace(/\.js$/, `.${name}.js`))
+  return later.includes(FULL_BUNDLE.replace(/\.js$/, `.${name}.js`))
     ? 'loaded later by the elements that need it'
     : 'shared by some elements';
 }
 
 /**
- * The table: the catalogue with its budget, its later chunks (not counted),
+ * The table: the full bundle with its budget, its later chunks (not counted),
  * then every standalone module with its role.
  */
 export function bundleSizesTable(
@@ -67,10 +67,10 @@ export function bundleSizesTable(
   files = builtFiles(),
 ): string {
   const rows = [
-    `| \`${files.catalogue}\` | every element and \`configure()\`, one script tag | ${kilobytes(sizeOf(files.catalogue))} | at most ${kilobytes(BUNDLE_BUDGET_GZIP_BYTES)} |`,
+    `| \`${files.full}\` | every element and \`configure()\`, one script tag | ${kilobytes(sizeOf(files.full))} | at most ${kilobytes(BUNDLE_BUDGET_GZIP_BYTES)} |`,
     ...files.later.map(
       (file) =>
-        `| \`${file}\` | loaded later by the catalogue | ${kilobytes(sizeOf(file))} | not counted |`,
+        `| \`${file}\` | loaded later by the full bundle | ${kilobytes(sizeOf(file))} | not counted |`,
     ),
     ...files.standalone.map(
       (file) =>

@@ -8,7 +8,8 @@
  * not run.
  */
 import { parseArgs } from 'node:util';
-import { describeLocation } from '../ledger/driver.js';
+import { describeLocation, isPostgresUrl } from '../ledger/driver.js';
+import { compactDuckDb } from '../ledger/duckdb-compact.js';
 import {
   createFetcher,
   type Exchange,
@@ -131,11 +132,25 @@ export async function main(
       `The ledger ${describeLocation(location!)} could not be opened: ${scrubPassword(message, location!)}`,
     );
   }
+  let result: SnapshotReport;
   try {
-    return report(await runSnapshot({ ...options, store }));
+    result = await runSnapshot({ ...options, store });
   } finally {
     await store.close();
   }
+  if (!isPostgresUrl(location!)) {
+    try {
+      const compacted = await compactDuckDb(location!);
+      if (compacted && !values.json)
+        err(
+          `compacted the ledger file: ${(compacted.before / 1048576).toFixed(1)} MB -> ${(compacted.after / 1048576).toFixed(1)} MB\n`,
+        );
+    } catch (error) {
+      // The day is in: a compaction that fails leaves the file as it was, to try next time.
+      err(`the ledger file was not compacted: ${(error as Error).message}\n`);
+    }
+  }
+  return report(result);
 }
 
 function scrubPassword(message: string, location: string): string {

@@ -2,7 +2,8 @@
  * `npm run aivis -- share create|list|revoke` (docs/agencies.md#client-links):
  * client links of the proxy, made and ended from the proxy's own settings
  * (the same environment: SHARE_SECRET, PUBLIC_URL, and REDIS_URL or
- * SHARE_FILE for where links live). Never prints a token or the secret.
+ * SHARE_FILE for where links live; with neither, the proxy at PUBLIC_URL
+ * keeps them, reached through its signed admin route: proxy/share/share-admin.ts). Never prints a token or the secret.
  *
  *   share create --project 1001 --view aivis-dashboard --expires 30d --label "Acme board" [--period last_30_days]
  *   share list [--json]
@@ -16,6 +17,7 @@ import { ProxyConfigError, readProxyConfig } from '../proxy/config.js';
 import { readExpiry } from '../proxy/share/expiry.js';
 import { cleanLabel, type LinkStatus, type LinkStore } from '../proxy/share/link-store.js';
 import { openLinkStore } from '../proxy/share/open-link-store.js';
+import { proxyLinkStore } from '../proxy/share/share-admin.js';
 import { ID_PATTERN, linkPath, newLinkId } from '../proxy/share/signed-link.js';
 import {
   DEFAULT_REPORT_PERIOD,
@@ -28,7 +30,7 @@ export const SHARE_USAGE = `Usage:
   npm run aivis -- share create --project ID --expires 30d|12h|90s|2027-01-31 [--view aivis-dashboard] [--period ${DEFAULT_REPORT_PERIOD}] [--label TEXT]
   npm run aivis -- share list [--json]
   npm run aivis -- share revoke ID
-(reads the proxy's settings from the environment: SHARE_SECRET, PUBLIC_URL, REDIS_URL or SHARE_FILE)`;
+(reads the proxy's settings from the environment: SHARE_SECRET, PUBLIC_URL, and REDIS_URL or SHARE_FILE; with neither, the proxy at PUBLIC_URL keeps the links)`;
 
 /** The views a link may show: every element of the catalogue that draws data, and the dashboard. */
 export const LINK_VIEWS: readonly string[] = Object.entries(CATALOG)
@@ -39,6 +41,8 @@ export interface ShareIo {
   out: (text: string) => void;
   err: (text: string) => void;
   now: () => number;
+  /** How the command reaches the proxy's admin route when the store is the proxy's own. */
+  fetch?: typeof fetch;
 }
 
 const processIo: ShareIo = {
@@ -66,7 +70,7 @@ export async function shareCommand(
   }
   let config: ReturnType<typeof readProxyConfig>;
   try {
-    config = readProxyConfig(env);
+    config = readProxyConfig(withoutService(env));
   } catch (error) {
     if (!(error instanceof ProxyConfigError)) throw error;
     io.err(`share: the proxy's settings: ${error.message}\n`);
@@ -76,16 +80,21 @@ export async function shareCommand(
     io.err('share: SHARE_SECRET is not set; client links are off (docs/agencies.md)\n');
     return 2;
   }
-  const store = await openLinkStore(config);
+  // Neither file nor Redis here: the store the proxy at PUBLIC_URL keeps (on Workers, its Durable Object).
+  const store =
+    (await openLinkStore(config, { now: io.now })) ??
+    (config.publicUrl
+      ? proxyLinkStore(config.publicUrl, config.shareSecret, io.now, io.fetch)
+      : undefined);
   if (!store) {
     io.err(
-      'share: set SHARE_FILE (one proxy) or REDIS_URL (a fleet) so links can be revoked and counted\n',
+      'share: set SHARE_FILE (one proxy), REDIS_URL (a fleet) or PUBLIC_URL (the proxy keeps them, e.g. on Workers) so links can be revoked and counted\n',
     );
     return 2;
   }
   try {
     if (action === 'create') return await create(parsed.values, config, store, io);
-    if (action === 'list') return await list(store, io, parsed.values.json === true);
+    if (action === 'list') return await list(store, io, parsed.values.json === true, config);
     return await revoke(rest[0], store, io);
   } catch (error) {
     io.err(`share: ${store.where} could not be used: ${(error as Error).message}\n`);
@@ -93,6 +102,19 @@ export async function shareCommand(
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The command never calls the service: where the proxy's environment is not
+ * at hand (a Worker's lives in wrangler), SHARE_SECRET and PUBLIC_URL are
+ * enough, and the service's settings the proxy requires are stood in for.
+ */
+function withoutService(env: Record<string, string | undefined>) {
+  return {
+    ...(env.AIVIS_BASE_URL ? {} : { AIVIS_BASE_URL: 'https://service.invalid' }),
+    ...(env.AIVIS_TOKEN || env.AIVIS_ACCOUNTS ? {} : { AIVIS_TOKEN: 'not-used-by-share' }),
+    ...env,
+  };
 }
 
 function parse(argv: readonly string[]) {
@@ -141,8 +163,9 @@ async function create(values: Values, config: Config, store: LinkStore, io: Shar
     view,
     period: period as ReportPeriod,
     expires: expiry.expires,
+    label: cleanLabel(values.label ?? ''),
   };
-  await store.create({ ...fields, label: cleanLabel(values.label ?? ''), created: io.now() });
+  await store.create({ ...fields, created: io.now() });
   io.out(`${config.publicUrl}${await linkPath(fields, config.shareSecret!)}\n`);
   io.err(
     `link ${fields.id} works until ${new Date(fields.expires * 1000).toISOString()}; end it with: npm run aivis -- share revoke ${fields.id}\n`,
@@ -150,10 +173,19 @@ async function create(values: Values, config: Config, store: LinkStore, io: Shar
   return 0;
 }
 
-async function list(store: LinkStore, io: ShareIo, json: boolean) {
+async function list(store: LinkStore, io: ShareIo, json: boolean, config: Config) {
   const links = await store.list();
   if (json) {
-    io.out(`${JSON.stringify(links, null, 2)}\n`);
+    // Each link's address again (the command holds the secret), for one sent and not kept.
+    const withUrls = await Promise.all(
+      links.map(async (link) => ({
+        ...link,
+        ...(config.publicUrl
+          ? { url: `${config.publicUrl}${await linkPath(link, config.shareSecret!)}` }
+          : {}),
+      })),
+    );
+    io.out(`${JSON.stringify(withUrls, null, 2)}\n`);
     return 0;
   }
   const now = io.now();

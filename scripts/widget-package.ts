@@ -80,7 +80,7 @@ export function widgetPackageJson(input: WidgetPackageInput): Record<string, unk
   for (const [tag, entry] of Object.entries(input.standaloneEntries)) {
     exports[`./${tag}`] = { types: declarationOf(entry), default: `./standalone/${tag}.js` };
   }
-  // configure() without the catalogue, for apps that load single elements.
+  // configure() without the full bundle, for apps that load single elements.
   exports['./configure'] = {
     types: declarationOf(input.configureEntry),
     default: './standalone/configure.js',

@@ -22,7 +22,7 @@ export interface EmbedPage {
   /** light, dark or auto (the reader's setting). */
   theme: string;
   lang: string;
-  /** The address of EMBED_STYLESHEET as the frame reaches it. */
+  /** The address of a stylesheet holding EMBED_STYLESHEET (the cards' own: ssr/stylesheet.ts) as the frame reaches it. */
   stylesheet: string;
 }
 

@@ -24,6 +24,12 @@ export interface CardLook {
   locale?: string;
   /** Attributes of the tag beside the element's own (a dashboard section's part and class). */
   hostAttributes?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Whether the card carries its answer for the bundle to take it over
+   * (default yes). An embed or a picture runs no script: the answer would
+   * be bytes no one reads (docs/loading.md, "Cards from the server").
+   */
+  holdAnswer?: boolean;
 }
 
 /** Loads what an error card's words need (the explanations chunk): once, before the first card. */
@@ -87,7 +93,7 @@ export function cardHtml(
   if (!attributes.some(([name]) => name === 'locale')) element.locale = look.locale ?? 'en';
   const body = cardBody(element, key, answer);
   const held =
-    'data' in answer
+    'data' in answer && look.holdAnswer !== false
       ? `<script type="application/json" data-answer>${scriptJson({ input: key, data: answer.data, ...(answer.followUps ? { followUps: answer.followUps } : {}) })}</script>`
       : '';
   return `<${tag}${attributesHtml([...(look.hostAttributes ?? []), ...attributes])}><template shadowrootmode="open"><link rel="stylesheet" href="${escapeHtml(look.stylesheet(tag))}">${body}</template>${held}</${tag}>`;

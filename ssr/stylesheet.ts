@@ -7,6 +7,8 @@
  * attribute (widget/internal/templates.ts, barRow).
  */
 import { AivisDashboard, DASHBOARD_TAG, WIDGET_CLASSES, type WidgetTag } from './card-elements.js';
+import { EMBED_STYLESHEET } from './embed-page.js';
+import { scopedToHost } from './scoped-css.js';
 
 const BAR_WIDTHS = Array.from(
   { length: 101 },
@@ -20,16 +22,40 @@ interface Styled {
 
 const made = new Map<string, string>();
 
+/** The element's own styles, as the bundle adopts them. */
+function ownStyles(tag: WidgetTag | typeof DASHBOARD_TAG): string {
+  const element = (tag === DASHBOARD_TAG
+    ? AivisDashboard
+    : WIDGET_CLASSES[tag]) as unknown as Styled;
+  element.finalize();
+  return element.elementStyles.map((style) => style.cssText ?? '').join('\n');
+}
+
 /** The stylesheet of `tag`'s server-rendered card (made once per tag). */
 export function cardStylesheet(tag: WidgetTag | typeof DASHBOARD_TAG): string {
   let text = made.get(tag);
   if (text === undefined) {
-    const element = (tag === DASHBOARD_TAG
-      ? AivisDashboard
-      : WIDGET_CLASSES[tag]) as unknown as Styled;
-    element.finalize();
-    text = `${element.elementStyles.map((style) => style.cssText ?? '').join('\n')}\n${BAR_WIDTHS}\n`;
+    text = `${ownStyles(tag)}\n${BAR_WIDTHS}\n`;
     made.set(tag, text);
   }
   return text;
+}
+
+/** The name of the one stylesheet every card links (`/cards/aivis-cards.css`). */
+export const CARDS_STYLESHEET = 'aivis-cards';
+let every: string | undefined;
+
+/**
+ * Every card's styles in one stylesheet, each element's scoped to its own
+ * host (scoped-css.ts), and the bars' widths once: what each server-rendered
+ * shadow root links, so a page of cards or a dashboard asks for one
+ * stylesheet (docs/loading.md, "Cards from the server"). The embed page's
+ * own rules come first (they name :root, html and body, which no shadow
+ * root holds), so an embed's head links the same stylesheet its cards do.
+ */
+export function cardsStylesheet(): string {
+  every ??= `${EMBED_STYLESHEET}${[...Object.keys(WIDGET_CLASSES), DASHBOARD_TAG]
+    .map((tag) => scopedToHost(ownStyles(tag as WidgetTag), tag))
+    .join('')}${BAR_WIDTHS}\n`;
+  return every;
 }

@@ -17,6 +17,6 @@ export type {
   AivisLoadDetail,
   AivisLoadEvent,
 } from './internal/events.js';
-// Its type only: the portfolio ships as its own entry, not in the catalogue (docs/agencies.md).
+// Its type only: the portfolio ships as its own entry, not in the full bundle (docs/agencies.md).
 export type { AivisPortfolio } from './portfolio/portfolio.js';
 export { AivisProvider } from './provider/provider.js';

@@ -29,7 +29,7 @@ export function readAccounts(
   text: string,
   fail: Fail,
   lookup: (variable: string) => string | undefined,
-): ProxyAccount[] {
+): readonly ProxyAccount[] {
   const entries = text
     .split(',')
     .map((entry) => entry.trim())

@@ -12,12 +12,20 @@
 import { escapeHtml } from '../../shared/escape-html.js';
 import { signedPoints } from '../../shared/noise.js';
 import { type PortfolioRow, portfolioRow, sortRows } from '../../shared/portfolio.js';
+import { cardSvg } from '../../ssr/card-picture.js';
+import {
+  type LoadPngRenderer,
+  PNG_UNAVAILABLE,
+  pngOfSvg,
+  pngRenderer,
+} from '../cards/png-picture.js';
 import type { ProxyConfig } from '../config.js';
+import { jsonError } from '../responses.js';
 
 /** How the pages read the API: through the whole proxy, like any viewer. */
 type Read = (request: Request, context?: unknown) => Promise<Response>;
 
-export type PortfolioForm = 'embed' | 'fragment' | 'css';
+export type PortfolioForm = 'embed' | 'fragment' | 'css' | 'svg' | 'png';
 
 export const PORTFOLIO_TAG = 'aivis-portfolio';
 /** Projects one portfolio lists at most: each costs a summary. */
@@ -39,6 +47,8 @@ export function portfolioForm(path: string): PortfolioForm | undefined {
   if (path === `/embed/${PORTFOLIO_TAG}`) return 'embed';
   if (path === `/cards/${PORTFOLIO_TAG}`) return 'fragment';
   if (path === `/cards/${PORTFOLIO_TAG}.css`) return 'css';
+  if (path === `/cards/${PORTFOLIO_TAG}.svg`) return 'svg';
+  if (path === `/cards/${PORTFOLIO_TAG}.png`) return 'png';
   return undefined;
 }
 
@@ -51,8 +61,13 @@ export type PortfolioPages = (
   context: unknown,
 ) => Promise<Response>;
 
-export function portfolioPages(inner: Read, config: ProxyConfig): PortfolioPages {
+export function portfolioPages(
+  inner: Read,
+  config: ProxyConfig,
+  loadPng?: LoadPngRenderer,
+): PortfolioPages {
   const base = config.basePath;
+  const png = pngRenderer(loadPng);
   const ancestors = config.frameAncestors.length ? config.frameAncestors.join(' ') : "'none'";
   const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
   const read = async (request: Request, origin: string, path: string, context: unknown) => {
@@ -120,6 +135,21 @@ export function portfolioPages(inner: Read, config: ProxyConfig): PortfolioPages
       query.get('sort') ?? undefined,
     );
     const table = portfolioHtml(shown, read.failed, base, query.get('row-href'));
+    if (form === 'svg' || form === 'png') {
+      // The picture of the same table, as every card's picture is drawn (ssr/card-picture.ts).
+      const svg = cardSvg(`<h2>Portfolio</h2>${table}`, query.get('theme') ?? 'light');
+      const body = form === 'svg' ? svg : await pngOfSvg(png, svg);
+      if (!body) return jsonError(404, 'not_found', PNG_UNAVAILABLE);
+      return new Response(body, {
+        status: 200,
+        headers: {
+          'Content-Type': form === 'svg' ? 'image/svg+xml; charset=utf-8' : 'image/png',
+          'Cache-Control': 'private, no-cache',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+        },
+      });
+    }
     const stylesheet = `<link rel="stylesheet" href="${escapeHtml(`${base}/cards/${PORTFOLIO_TAG}.css`)}">`;
     const html =
       form === 'fragment'

@@ -12,8 +12,8 @@ import type { CheckedParams } from '../../shared/api/validate.js';
 import { AivisError, validationError } from '../../shared/http/errors.js';
 import { apiPath } from '../../shared/http/request.js';
 import { cardAnswer } from '../../ssr/card-answer.js';
-import { DASHBOARD_TAG, isWidgetTag } from '../../ssr/card-elements.js';
-import { cardSvg } from '../../ssr/card-picture.js';
+import { DASHBOARD_TAG, isWidgetTag, type WidgetTag } from '../../ssr/card-elements.js';
+import { cardSvg, DASHBOARD_LINES } from '../../ssr/card-picture.js';
 import {
   type CardElement,
   readAttributes,
@@ -23,8 +23,8 @@ import {
 import { EMBED_STYLESHEET, embedPage } from '../../ssr/embed-page.js';
 import { followUpCalls, hasFollowUps } from '../../ssr/follow-ups.js';
 import { type CardAnswer, type CardLook, cardHtml, cardsReady } from '../../ssr/render-card.js';
-import { dashboardHtml, planDashboard } from '../../ssr/render-dashboard.js';
-import { cardStylesheet } from '../../ssr/stylesheet.js';
+import { type DashboardPlan, dashboardHtml, planDashboard } from '../../ssr/render-dashboard.js';
+import { CARDS_STYLESHEET, cardStylesheet, cardsStylesheet } from '../../ssr/stylesheet.js';
 import { cachedCacheControl } from '../cached-response.js';
 import { hexDigest } from '../digest.js';
 import { etagMatches } from '../etag.js';
@@ -35,7 +35,9 @@ import type { Answer, ProxyRequestContext } from '../pipeline/exchange.js';
 import { CACHE_HEADER, jsonError } from '../responses.js';
 import { resolveRoute } from '../route.js';
 import { scrubText } from '../scrub.js';
+import { cardResponder, type Made } from './card-response.js';
 import type { CardForm, CardRoute } from './card-route.js';
+import { embedReader } from './framed-embed.js';
 import { type LoadPngRenderer, PNG_UNAVAILABLE, pngOfSvg, pngRenderer } from './png-picture.js';
 import { RenderedCards } from './rendered-cards.js';
 
@@ -53,13 +55,6 @@ const MAX_REMEMBERED_CARDS = 512;
 
 /** The embed page's own stylesheet, beside the cards' (one address per tag). */
 const EMBED_STYLESHEET_NAME = 'aivis-embed';
-const CONTENT_TYPES: Record<CardForm, string> = {
-  fragment: 'text/html; charset=utf-8',
-  embed: 'text/html; charset=utf-8',
-  svg: 'image/svg+xml; charset=utf-8',
-  png: 'image/png',
-  stylesheet: 'text/css; charset=utf-8',
-};
 
 interface Read {
   /** The answer as the card reads it, read and interpreted when first asked (a kept card never asks). */
@@ -67,15 +62,6 @@ interface Read {
   status: number;
   etag?: string;
   cacheControl?: string;
-  cacheState?: string;
-}
-
-interface Made {
-  status: number;
-  /** Bytes when kept (a kept card is sent as it was first encoded). */
-  body: string | Uint8Array<ArrayBuffer>;
-  etag?: string;
-  cacheControl: string;
   cacheState?: string;
 }
 
@@ -101,12 +87,21 @@ export function cardServer(
   const png = pngRenderer(options.loadPng);
   const { config } = parts;
   const rules = { basePath: '', allowedProjects: config.allowedProjects };
-  const look: CardLook = { stylesheet: (tag) => `${config.basePath}/cards/${tag}.css` };
+  const stylesheetOf = (name: string) => `${config.basePath}/cards/${name}.css`;
+  // Every card links the one stylesheet of them all: a page of cards asks for it once.
+  const look: CardLook = { stylesheet: () => stylesheetOf(CARDS_STYLESHEET) };
+  // A page without script (an embed, a picture) gets no answer to take the card over with.
+  const lookOf = (form: CardForm): CardLook =>
+    form === 'fragment' ? look : { ...look, holdAnswer: false };
+  const framedReader = embedReader(config.frameAncestors);
+  // Only an embed is a page to frame: a listed framer's navigation to it reads as a server's.
+  const readerOf = (request: Request, form: CardForm) =>
+    form === 'embed' ? framedReader(request) : request;
   const kept = new RenderedCards();
+  const plans = new BoundedMemo<DashboardPlan>(MAX_REMEMBERED_CARDS);
+  const stylesheets = new Map<string, Uint8Array<ArrayBuffer>>();
   const requests = new BoundedMemo<ReturnType<typeof readCardRequest>>(MAX_REMEMBERED_CARDS);
   const routes = new WeakMap<CheckedParams, ReturnType<typeof resolveRoute>>();
-  const ancestors = config.frameAncestors.length > 0 ? config.frameAncestors.join(' ') : "'none'";
-  const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; frame-ancestors ${ancestors}`;
 
   /** The answer of the API route the element would call, through the cache policy. */
   async function readAnswer(
@@ -206,38 +201,46 @@ export function cardServer(
     return read;
   }
 
-  function respond(request: Request, form: CardForm, made: Made): Answer {
-    const headers: Record<string, string> = {
-      'Content-Type': CONTENT_TYPES[form],
-      'Cache-Control': made.cacheControl,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy':
-        form === 'embed'
-          ? pageCsp
-          : form === 'svg' || form === 'png'
-            ? "default-src 'none'; frame-ancestors 'none'"
-            : `default-src 'none'; style-src 'self'; frame-ancestors 'none'`,
-      'Referrer-Policy': 'no-referrer',
-      ...parts.cors.forAnswer(request.headers.get('Origin')),
-    };
-    if (form !== 'embed' || config.frameAncestors.length === 0) headers['X-Frame-Options'] = 'DENY';
-    if (made.etag) headers.ETag = made.etag;
-    if (made.cacheState) headers[CACHE_HEADER] = made.cacheState;
-    const notModified =
-      made.etag !== undefined &&
-      made.status === 200 &&
-      etagMatches(request.headers.get('If-None-Match'), made.etag);
-    const response = notModified
-      ? new Response(null, { status: 304, headers })
-      : new Response(request.method === 'HEAD' ? null : made.body, {
-          status: made.status,
-          headers,
-        });
+  const respond = cardResponder({
+    frameAncestors: config.frameAncestors,
+    cors: (origin) => parts.cors.forAnswer(origin),
+  });
+
+  /**
+   * The card in `route.form` for an answer read as `read` says: the kept
+   * bytes when its validator's card was made already, nothing for a
+   * matching revalidation, else `render`ed once and kept.
+   */
+  async function made(
+    request: Request,
+    route: CardRoute,
+    read: Pick<Read, 'status' | 'etag' | 'cacheControl' | 'cacheState'>,
+    render: () => Promise<string>,
+  ): Promise<Made> {
+    const etag = read.etag && `"${bare(read.etag)}-${route.form}"`;
+    const key = etag && `${route.form} ${route.tag}?${route.query} ${etag}`;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = key ? kept.get(key) : undefined;
+    // A revalidation that matches is answered 304 from the validator alone.
+    const unchanged =
+      etag !== undefined &&
+      read.status === 200 &&
+      etagMatches(request.headers.get('If-None-Match'), etag);
+    if (body === undefined && unchanged) body = '';
+    if (body === undefined) {
+      rendered();
+      const text = scrubText(await render(), config.token);
+      if (route.form === 'png') {
+        body = await pngOfSvg(png, text);
+        if (!body) throw new PictureUnavailable();
+      } else body = encoder.encode(text);
+      if (key) kept.set(key, body);
+    }
     return {
-      response,
-      cache: (made.cacheState as Answer['cache']) ?? '-',
-      path: `/${form}`,
-      final: true,
+      status: read.status,
+      body,
+      ...(etag ? { etag } : {}),
+      cacheControl: read.status === 200 && read.cacheControl ? read.cacheControl : 'no-store',
+      ...(read.cacheState ? { cacheState: read.cacheState } : {}),
     };
   }
 
@@ -258,56 +261,45 @@ export function cardServer(
         body: dress(
           route,
           cardTitle(route.tag),
-          cardHtml(card.tag, card.attributes, card.element, '', { error: card.error }, look),
+          cardHtml(
+            card.tag,
+            card.attributes,
+            card.element,
+            '',
+            { error: card.error },
+            lookOf(route.form),
+          ),
           card.attributes,
         ),
         cacheControl: 'no-store',
       };
     }
     const read = await readWithFollowUps(
-      request,
+      readerOf(request, route.form),
       card.tag,
       card.element,
       card.endpoint,
       card.params,
       context,
     );
-    const etag = read.etag && `"${bare(read.etag)}-${route.form}"`;
-    const key = etag && `${route.form} ${route.tag}?${route.query} ${etag}`;
-    let body: string | Uint8Array<ArrayBuffer> | undefined = key ? kept.get(key) : undefined;
-    // A revalidation that matches is answered 304 from the validator alone.
-    const unchanged =
-      etag !== undefined &&
-      read.status === 200 &&
-      etagMatches(request.headers.get('If-None-Match'), etag);
-    if (body === undefined && unchanged) body = '';
-    if (body === undefined) {
-      rendered();
-      const text = scrubText(
-        dress(
-          route,
-          cardTitle(route.tag),
-          cardHtml(card.tag, card.attributes, card.element, card.key, await read.answer(), look),
+    return made(request, route, read, async () =>
+      dress(
+        route,
+        cardTitle(route.tag),
+        cardHtml(
+          card.tag,
           card.attributes,
+          card.element,
+          card.key,
+          await read.answer(),
+          lookOf(route.form),
         ),
-        config.token,
-      );
-      if (route.form === 'png') {
-        body = await pngOfSvg(png, text);
-        if (!body) throw new PictureUnavailable();
-      } else body = encoder.encode(text);
-      if (key) kept.set(key, body);
-    }
-    return {
-      status: read.status,
-      body,
-      ...(etag ? { etag } : {}),
-      cacheControl: read.status === 200 && read.cacheControl ? read.cacheControl : 'no-store',
-      ...(read.cacheState ? { cacheState: read.cacheState } : {}),
-    };
+        card.attributes,
+      ),
+    );
   }
 
-  /** The dashboard: each section's answer, read together. */
+  /** The dashboard in `form`: each section's answer, read together; one validator for them all. */
   async function dashboard(
     request: Request,
     route: CardRoute,
@@ -315,13 +307,15 @@ export function cardServer(
   ): Promise<Made> {
     const read = readAttributes(DASHBOARD_TAG, new URLSearchParams(route.query));
     if ('error' in read) throw read.error;
-    const plan = planDashboard(read.attributes);
+    // Planned once per address, as a widget's request is checked once.
+    const plan = plans.get(route.query, () => planDashboard(read.attributes));
+    const reader = readerOf(request, route.form);
     const reads = await Promise.all(
       plan.sections.map(async (section): Promise<Read> => {
         const asked = section.request;
         if ('error' in asked) return { answer: async () => ({ error: asked.error }), status: 422 };
         return readWithFollowUps(
-          request,
+          reader,
           section.tag,
           section.element,
           asked.endpoint,
@@ -330,35 +324,36 @@ export function cardServer(
         );
       }),
     );
-    const answers = new Map(
-      await Promise.all(
-        plan.sections.map(
-          async (section, index) => [section.name, await reads[index]!.answer()] as const,
-        ),
-      ),
+    const all = reads.length > 0 && reads.every((one) => one.etag);
+    const etag = all
+      ? `"${await hexDigest([route.query, ...reads.map((one) => one.etag!)])}"`
+      : undefined;
+    const state = reads.some((one) => one.cacheState === 'MISS') ? 'MISS' : reads[0]?.cacheState;
+    return made(
+      request,
+      route,
+      {
+        status: 200,
+        // Revalidated each time: its sections' freshness differ; a section without a validator is not kept.
+        ...(etag ? { etag, cacheControl: 'public, max-age=0, must-revalidate' } : {}),
+        ...(state ? { cacheState: state } : {}),
+      },
+      async () => {
+        const answers = new Map(
+          await Promise.all(
+            plan.sections.map(
+              async (section, index) => [section.name, await reads[index]!.answer()] as const,
+            ),
+          ),
+        );
+        return dress(
+          route,
+          'AI visibility',
+          dashboardHtml(plan, answers, lookOf(route.form)),
+          read.attributes,
+        );
+      },
     );
-    const html = dashboardHtml(plan, answers, look);
-    const all = reads.every((one) => one.etag);
-    const etag =
-      all && reads.length > 0
-        ? `"${await hexDigest([route.query, ...reads.map((one) => one.etag!)])}-embed"`
-        : undefined;
-    const theme = read.attributes.find(([name]) => name === 'theme')?.[1] ?? 'auto';
-    return {
-      status: 200,
-      body: scrubText(
-        embedPage({
-          title: 'AI visibility',
-          body: html,
-          theme,
-          lang: 'en',
-          stylesheet: look.stylesheet(EMBED_STYLESHEET_NAME),
-        }),
-        config.token,
-      ),
-      ...(etag ? { etag } : {}),
-      cacheControl: all ? 'public, max-age=0, must-revalidate' : 'no-store',
-    };
   }
 
   function dress(
@@ -369,36 +364,49 @@ export function cardServer(
   ): string {
     if (route.form === 'fragment') return card;
     const theme = attributes.find(([name]) => name === 'theme')?.[1] ?? 'auto';
-    if (route.form === 'svg' || route.form === 'png') return cardSvg(card, theme);
+    if (route.form === 'svg' || route.form === 'png')
+      return cardSvg(card, theme, route.tag === DASHBOARD_TAG ? DASHBOARD_LINES : undefined);
     return embedPage({
       title,
       body: card,
       theme,
       lang: 'en',
-      stylesheet: look.stylesheet(EMBED_STYLESHEET_NAME),
+      // The cards' own stylesheet holds the page's rules too: one request for the whole embed.
+      stylesheet: stylesheetOf(CARDS_STYLESHEET),
     });
   }
 
   function stylesheet(route: CardRoute): Made {
     const tag = route.tag;
-    if (tag !== EMBED_STYLESHEET_NAME && tag !== DASHBOARD_TAG && !isWidgetTag(tag))
+    if (
+      tag !== EMBED_STYLESHEET_NAME &&
+      tag !== CARDS_STYLESHEET &&
+      tag !== DASHBOARD_TAG &&
+      !isWidgetTag(tag)
+    )
       throw unknownElement();
-    return {
-      status: 200,
-      body: tag === EMBED_STYLESHEET_NAME ? EMBED_STYLESHEET : cardStylesheet(tag),
-      cacheControl: 'public, max-age=3600',
-    };
+    let body = stylesheets.get(tag);
+    if (!body) {
+      body = encoder.encode(
+        tag === EMBED_STYLESHEET_NAME
+          ? EMBED_STYLESHEET
+          : tag === CARDS_STYLESHEET
+            ? cardsStylesheet()
+            : cardStylesheet(tag as WidgetTag | typeof DASHBOARD_TAG),
+      );
+      stylesheets.set(tag, body);
+    }
+    return { status: 200, body, cacheControl: 'public, max-age=3600' };
   }
 
   return async (request, route, context) => {
     await cardsReady();
     try {
-      if (route.form === 'stylesheet') return respond(request, route.form, stylesheet(route));
-      if (route.tag === DASHBOARD_TAG) {
-        if (route.form !== 'embed') throw unknownElement();
-        return respond(request, route.form, await dashboard(request, route, context));
-      }
-      return respond(request, route.form, await widgetCard(request, route, context));
+      if (route.form === 'stylesheet')
+        return respond(request, route.form, stylesheet(route), context);
+      if (route.tag === DASHBOARD_TAG)
+        return respond(request, route.form, await dashboard(request, route, context), context);
+      return respond(request, route.form, await widgetCard(request, route, context), context);
     } catch (error) {
       if (error instanceof PictureUnavailable) {
         return {

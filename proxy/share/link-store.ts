@@ -1,24 +1,18 @@
 /**
  * Where client links live (docs/agencies.md#where-links-live): the links
- * `share create` made, their revocations and their view counts. Redis when
- * REDIS_URL is set (every instance sees a revocation at once), else the file
- * SHARE_FILE that the `share` command and a single proxy both read.
+ * `share create` made (what each shows), their revocations and their view
+ * counts. Redis when REDIS_URL is set (every instance sees a revocation at
+ * once), the Durable Object on Workers, else the file SHARE_FILE that the
+ * `share` command and a single proxy both read.
  *
  * Whatever a store holds is input: a record that does not read as one is
- * skipped. A store cannot make a link work (the URL's signature does that);
- * it can only end one, count it and limit it.
+ * skipped. A store cannot make a link work or change what it shows (the
+ * address's signature covers the record: proxy/share/signed-link.ts); it can
+ * only end one, count it and limit it.
  */
-import { REPORT_PERIODS, type ReportPeriod } from '../../shared/api/vocabulary.js';
-import { ID_PATTERN, isLinkView } from './signed-link.js';
+import { ID_PATTERN, isLinkView, isReportPeriod, type LinkFields } from './signed-link.js';
 
-export interface LinkRecord {
-  id: string;
-  label: string;
-  project: number;
-  view: string;
-  period: ReportPeriod;
-  /** Seconds since the epoch. */
-  expires: number;
+export interface LinkRecord extends LinkFields {
   /** Milliseconds since the epoch. */
   created: number;
 }
@@ -38,6 +32,8 @@ export interface LinkStore {
   /** For messages: `file /var/lib/aivis/links.jsonl`, `redis 10.0.0.5:6379`. */
   readonly where: string;
   create(record: LinkRecord): Promise<void>;
+  /** The record of one link, revoked or not, or undefined when the store holds none. */
+  get(id: string): Promise<LinkRecord | undefined>;
   list(): Promise<LinkStatus[]>;
   /** false: no link of that id was made here (it is refused all the same). */
   revoke(id: string, at: number): Promise<boolean>;
@@ -52,6 +48,13 @@ export interface LinkStore {
 /** Links one store lists at most; a longer list is cut (the oldest stay, new ones still work). */
 export const MAX_LINKS = 10_000;
 export const MAX_LABEL_LENGTH = 80;
+/**
+ * A link stays in its store this long past its expiry, revoked or not, and
+ * answers 410 until then; a store may drop it after (the file store does
+ * when it compacts), and its address is then no link at all (404). Never
+ * before its expiry: a revoked link must stay revoked while it could work.
+ */
+export const LINK_GRACE_MS = 30 * 86_400_000;
 /** The per-minute window of a link's share. */
 export const LINK_WINDOW_MS = 60_000;
 
@@ -68,7 +71,7 @@ export function readRecord(value: unknown): LinkRecord | undefined {
     !Number.isSafeInteger(project) ||
     typeof view !== 'string' ||
     !isLinkView(view) ||
-    !(REPORT_PERIODS as readonly unknown[]).includes(period) ||
+    !isReportPeriod(period) ||
     !Number.isSafeInteger(expires) ||
     !Number.isSafeInteger(created)
   ) {
@@ -79,7 +82,7 @@ export function readRecord(value: unknown): LinkRecord | undefined {
     label,
     project: project as number,
     view,
-    period: period as ReportPeriod,
+    period,
     expires: expires as number,
     created: created as number,
   };

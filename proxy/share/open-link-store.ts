@@ -8,14 +8,18 @@ import { FileLinkStore } from './file-links.js';
 import type { LinkStore } from './link-store.js';
 import { createRedisLinkStore } from './redis-links.js';
 
-export async function openLinkStore(config: ProxyConfig): Promise<LinkStore | undefined> {
+export async function openLinkStore(
+  config: ProxyConfig,
+  options: { now?: () => number } = {},
+): Promise<LinkStore | undefined> {
   if (!config.shareSecret) return undefined;
   if (config.redisUrl) {
     return createRedisLinkStore({
       url: config.redisUrl,
       secret: config.shareSecret,
       timeoutMs: config.storeTimeoutMs,
+      ...options,
     });
   }
-  return config.shareFile ? new FileLinkStore(config.shareFile) : undefined;
+  return config.shareFile ? new FileLinkStore(config.shareFile, options) : undefined;
 }

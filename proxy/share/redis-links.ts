@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { hexDigest } from '../digest.js';
 import {
   type Admission,
+  LINK_GRACE_MS,
   LINK_WINDOW_MS,
   type LinkRecord,
   type LinkStatus,
@@ -39,6 +40,8 @@ export interface RedisLinkOptions {
   url: string;
   secret: string;
   timeoutMs: number;
+  /** The clock of the grace period (tests inject one). */
+  now?: () => number;
 }
 
 export async function createRedisLinkStore(options: RedisLinkOptions): Promise<LinkStore> {
@@ -57,7 +60,24 @@ export async function createRedisLinkStore(options: RedisLinkOptions): Promise<L
   return {
     where: `redis ${hostname}:${port || 6379}`,
     async create(record: LinkRecord) {
+      if ((await redis.hlen(key('links'))) >= MAX_LINKS) {
+        throw new Error(
+          `it holds ${MAX_LINKS} links; revoke some, or wait until they are ${LINK_GRACE_MS / 86_400_000} days past their expiry`,
+        );
+      }
       await redis.hset(key('links'), record.id, JSON.stringify(record));
+    },
+    async get(id: string) {
+      const text = await redis.hget(key('links'), id);
+      if (text === null || text.length > 4_096) return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+      const record = readRecord(parsed);
+      return record?.id === id ? record : undefined;
     },
     async list() {
       const [revoked, views, last] = await Promise.all([
@@ -66,6 +86,9 @@ export async function createRedisLinkStore(options: RedisLinkOptions): Promise<L
         redis.hgetall(key('last')),
       ]);
       const links: LinkStatus[] = [];
+      // Links past their expiry by the grace period leave the store as it lists them.
+      const oldest = (options.now ?? Date.now)() - LINK_GRACE_MS;
+      const gone: string[] = [];
       let cursor = '0';
       // Bounded: at most MAX_LINKS links, however many a writer put there.
       do {
@@ -80,6 +103,10 @@ export async function createRedisLinkStore(options: RedisLinkOptions): Promise<L
           }
           const record = readRecord(parsed);
           if (!record || record.id !== pairs[index]) continue;
+          if (record.expires * 1000 <= oldest) {
+            gone.push(record.id);
+            continue;
+          }
           const status: LinkStatus = { ...record, views: count(views[record.id]) };
           const seen = count(last[record.id]);
           if (seen > 0) status.lastView = seen;
@@ -87,7 +114,12 @@ export async function createRedisLinkStore(options: RedisLinkOptions): Promise<L
           if (ended > 0) status.revoked = ended;
           links.push(status);
         }
-      } while (cursor !== '0' && links.length < MAX_LINKS);
+      } while (cursor !== '0' && links.length < MAX_LINKS && gone.length < MAX_LINKS);
+      if (gone.length > 0) {
+        const drop = redis.multi();
+        for (const name of ['links', 'revoked', 'views', 'last']) drop.hdel(key(name), ...gone);
+        await drop.exec();
+      }
       return links.sort((a, b) => a.created - b.created);
     },
     async revoke(id: string, at: number) {

@@ -1,13 +1,15 @@
 /**
  * Client links in front of the proxy (docs/agencies.md#client-links):
- * `/s/<id>.<signature>?…` is checked (signature, expiry), admitted by the
- * link store (not revoked, within the link's own views per minute, then
+ * `/s/<id>.<signature>` names a record of the link store, which is held to
+ * the signature (proxy/share/signed-link.ts) and to its expiry, admitted by
+ * the store (not revoked, within the link's own views per minute, then
  * counted), and answered with the page of its view: the proxy's own
  * server-rendered embed of that element or dashboard (proxy/cards/, ssr/),
  * read like any viewer's (the same cache, budget and account routing),
  * inside the agency's frame.
  * The proxy's route decision (proxy/route.ts) sends it the requests under
- * `/s/`; every other path goes on to the proxy unchanged.
+ * `/s/`; every other path goes on to the proxy unchanged. `POST /s/admin`
+ * is the `share` command's signed way to the store (share-admin.ts).
  *
  * Refusals say nothing about data: a link that is not ours is 404, an
  * expired or revoked one 410, a burst on one link 429 for that link only.
@@ -20,7 +22,16 @@ import { scrubText } from '../scrub.js';
 import { CLIENT_PAGE_HEADERS, clientPage, type EndedReason, endedPage } from './client-page.js';
 import { interimView } from './interim-view.js';
 import { type LinkStore, secondsToNextMinute } from './link-store.js';
-import { type LinkFields, readLink } from './signed-link.js';
+import { ADMIN_PATH, answerAdmin } from './share-admin.js';
+import {
+  type LinkAddress,
+  type LinkFields,
+  readLinkAddress,
+  signatureHolds,
+} from './signed-link.js';
+
+/** Links whose signature held, remembered so a busy link costs one store call a view, not two. */
+const MAX_VERIFIED = 1_000;
 
 /** How a link's view is read: through the whole proxy, like any viewer. */
 export type FetchHandler = (request: Request, context?: unknown) => Promise<Response>;
@@ -38,6 +49,7 @@ export function shareLinks(
   deps: ShareLinkDeps,
 ): FetchHandler {
   const secret = config.shareSecret!;
+  const admin = `${config.basePath}${ADMIN_PATH}`;
   const tokens = config.accounts?.map((account) => account.token) ?? [config.token];
   const look = {
     name: config.agencyName,
@@ -46,6 +58,28 @@ export function shareLinks(
   };
   const ended = (reason: EndedReason, headers?: Record<string, string>) =>
     endedPage(look, reason, headers);
+  // Records never change once made (a revocation is apart, asked on every view), so a record
+  // whose signature held once holds for good; kept by the whole address, signature included.
+  const verified = new Map<string, LinkFields>();
+
+  /** The fields of the record the address was signed for, or undefined when it is no link of ours. */
+  async function linkOf(address: LinkAddress, path: string): Promise<LinkFields | undefined> {
+    const known = verified.get(path);
+    if (known) return known;
+    const record = await deps.links!.get(address.id);
+    if (!record || !(await signatureHolds(record, address, secret))) return undefined;
+    const fields: LinkFields = {
+      id: record.id,
+      project: record.project,
+      view: record.view,
+      period: record.period,
+      expires: record.expires,
+      label: record.label,
+    };
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+    verified.set(path, fields);
+    return fields;
+  }
 
   /** The view as the proxy's own server-rendered embed page (proxy/cards/), read like any viewer's. */
   async function view(
@@ -108,13 +142,17 @@ export function shareLinks(
         headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
       });
     }
-    const link = await readLink(url.pathname.slice(config.basePath.length), url.search, secret);
-    if (!link) return ended('not_found');
-    const at = deps.now();
-    if (link.expires * 1000 <= at) return ended('expired');
+    const path = url.pathname.slice(config.basePath.length);
+    const address = readLinkAddress(path);
+    if (!address) return ended('not_found');
     if (!deps.links) return ended('unavailable');
+    let link: LinkFields | undefined;
     let admission: Awaited<ReturnType<LinkStore['admit']>>;
+    const at = deps.now();
     try {
+      link = await linkOf(address, path);
+      if (!link) return ended('not_found');
+      if (link.expires * 1000 <= at) return ended('expired');
       admission = await deps.links.admit(link.id, at, config.shareLinkPerMinute);
     } catch {
       // The store cannot say whether the link was revoked: show nothing rather than risk it.
@@ -129,6 +167,9 @@ export function shareLinks(
 
   return async (request: Request, context?: unknown): Promise<Response> => {
     try {
+      if (new URL(request.url).pathname === admin) {
+        return await answerAdmin(request, deps.links, secret, deps.now());
+      }
       const response = await answer(request, context);
       return request.method === 'HEAD'
         ? new Response(null, { status: response.status, headers: response.headers })

@@ -1,17 +1,20 @@
 /**
- * Client links (docs/agencies.md#client-links): what a link says, how it is
- * signed and how it is read back from a request. Web-standard APIs only
- * (crypto.subtle), so Node, Bun and Workers read links alike.
+ * Client links (docs/agencies.md#client-links): the address a link is, how
+ * it is signed and how it is read back from a request. Web-standard APIs
+ * only (crypto.subtle), so Node, Bun and Workers read links alike.
  *
- *   /s/<id>.<signature>?project=1001&view=aivis-dashboard&period=last_30_days&expires=1767225600
+ *   /s/<id>.<signature>
  *
- * The signature is an HMAC-SHA256 under SHARE_SECRET over every field, the id
- * included: change the project, the view, the period, the expiry, the id or
- * the signature, add or repeat a parameter, and the link is not ours (404),
- * never another project's data. The id is what `share revoke` names.
+ * The address is bare: what the link shows (project, view, period, expiry,
+ * label) is the link's record in the store, and the signature is an
+ * HMAC-SHA256 under SHARE_SECRET over the id and every one of those fields.
+ * A changed id or signature, or a record changed in the store by a writer
+ * without the secret, fails the signature: no link at all (404), never
+ * another project's data. The id is what `share revoke` names.
  */
 import { REPORT_PERIODS, type ReportPeriod } from '../../shared/api/vocabulary.js';
 
+/** What a link shows, all of it signed. */
 export interface LinkFields {
   id: string;
   project: number;
@@ -20,21 +23,26 @@ export interface LinkFields {
   period: ReportPeriod;
   /** Seconds since the epoch. */
   expires: number;
+  label: string;
+}
+
+/** A link's address read from a request: which record, and the signature to hold it to. */
+export interface LinkAddress {
+  id: string;
+  signature: Uint8Array<ArrayBuffer>;
 }
 
 export const SHARE_PREFIX = '/s/';
 /** Ten letters of base32: 50 bits, far past guessing and short enough to type in `share revoke`. */
 export const ID_PATTERN = /^[a-z2-7]{10}$/;
-const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** 32 bytes of HMAC-SHA256 in base64url. */
+const ADDRESS_PATTERN = /^([a-z2-7]{10})\.([A-Za-z0-9_-]{43})$/;
 const VIEW_PATTERN = /^aivis-[a-z]+(?:-[a-z]+){0,4}$/;
-const PROJECT_PATTERN = /^[1-9]\d{0,14}$/;
-const EXPIRES_PATTERN = /^[1-9]\d{0,11}$/;
-const FIELDS = ['project', 'view', 'period', 'expires'] as const;
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
-function hmacKey(secret: string): Promise<CryptoKey> {
+export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey(
@@ -51,12 +59,18 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** The signed text: a version, then every field on its own line. */
+/** The signed text: a version, then every field, as a JSON array so no field can bleed into the next. */
 function signedText(fields: LinkFields): Uint8Array<ArrayBuffer> {
   return encoder.encode(
-    ['aivis-share-v1', fields.id, fields.project, fields.view, fields.period, fields.expires].join(
-      '\n',
-    ),
+    JSON.stringify([
+      'aivis-share-v2',
+      fields.id,
+      fields.project,
+      fields.view,
+      fields.period,
+      fields.expires,
+      fields.label,
+    ]),
   );
 }
 
@@ -66,68 +80,43 @@ export function newLinkId(): string {
   return Array.from(bytes, (byte) => alphabet[byte & 31]).join('');
 }
 
+/** The path of a link, `/s/<id>.<signature>`, under BASE_PATH. */
 export async function linkPath(fields: LinkFields, secret: string): Promise<string> {
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), signedText(fields));
-  const query = new URLSearchParams({
-    project: String(fields.project),
-    view: fields.view,
-    period: fields.period,
-    expires: String(fields.expires),
-  });
-  return `${SHARE_PREFIX}${fields.id}.${base64url(new Uint8Array(signature))}?${query}`;
+  return `${SHARE_PREFIX}${fields.id}.${base64url(new Uint8Array(signature))}`;
 }
 
 /**
- * The fields of a link whose signature holds, or undefined for anything else
- * (a malformed or tampered link looks like no link at all). `path` is under
- * BASE_PATH and starts with /s/.
+ * The id and signature of `/s/<id>.<signature>`, or undefined for anything
+ * else. `path` is under BASE_PATH; the query string plays no part (messaging
+ * apps append their own parameters; none changes what a link shows).
  */
-export async function readLink(
-  path: string,
-  search: string,
+export function readLinkAddress(path: string): LinkAddress | undefined {
+  if (!path.startsWith(SHARE_PREFIX) || path.length > SHARE_PREFIX.length + 54) return undefined;
+  const match = ADDRESS_PATTERN.exec(path.slice(SHARE_PREFIX.length));
+  if (!match) return undefined;
+  const signature = fromBase64url(match[2]!);
+  // Only the one spelling linkPath writes: the last letter's two spare bits must be zero.
+  if (signature?.length !== 32 || base64url(signature) !== match[2]) return undefined;
+  return { id: match[1]!, signature };
+}
+
+/** Whether the record read from a store is the one the address was signed for (constant-time). */
+export async function signatureHolds(
+  fields: LinkFields,
+  address: LinkAddress,
   secret: string,
-): Promise<LinkFields | undefined> {
-  const [id = '', signature = '', ...rest] = path.slice(SHARE_PREFIX.length).split('.');
-  if (rest.length > 0 || !ID_PATTERN.test(id) || !SIGNATURE_PATTERN.test(signature))
-    return undefined;
-  if (search.length > 300) return undefined;
-  const params = new URLSearchParams(search);
-  const names = [...params.keys()];
-  if (names.length !== FIELDS.length || FIELDS.some((name) => !names.includes(name)))
-    return undefined;
-  const project = params.get('project')!;
-  const view = params.get('view')!;
-  const period = params.get('period')!;
-  const expires = params.get('expires')!;
-  if (
-    !PROJECT_PATTERN.test(project) ||
-    !VIEW_PATTERN.test(view) ||
-    !(REPORT_PERIODS as readonly string[]).includes(period) ||
-    !EXPIRES_PATTERN.test(expires)
-  ) {
-    return undefined;
-  }
-  const fields: LinkFields = {
-    id,
-    project: Number(project),
-    view,
-    period: period as ReportPeriod,
-    expires: Number(expires),
-  };
-  const bytes = fromBase64url(signature);
-  if (!bytes) return undefined;
-  // crypto.subtle.verify compares in constant time.
-  const valid = await crypto.subtle.verify(
-    'HMAC',
-    await hmacKey(secret),
-    bytes,
-    signedText(fields),
-  );
-  return valid ? fields : undefined;
+): Promise<boolean> {
+  if (fields.id !== address.id) return false;
+  return crypto.subtle.verify('HMAC', await hmacKey(secret), address.signature, signedText(fields));
 }
 
 export function isLinkView(view: string): boolean {
   return VIEW_PATTERN.test(view);
+}
+
+export function isReportPeriod(period: unknown): period is ReportPeriod {
+  return (REPORT_PERIODS as readonly unknown[]).includes(period);
 }
 
 function base64url(bytes: Uint8Array): string {

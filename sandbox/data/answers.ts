@@ -4,8 +4,6 @@
  */
 import type { Platform } from '../../shared/api/vocabulary.js';
 import { ANCHOR_DAY, isoOf, timestampOf } from './calendar.js';
-import type { ProjectSpec } from './catalog.js';
-import { HOSTILE_CITATION } from './catalog.js';
 import {
   ARABIC_TEXT,
   CYRILLIC_TEXT,
@@ -16,13 +14,23 @@ import {
   SCRIPT_TAG,
 } from './hostile.js';
 import { mulberry32, type Random, seedOf } from './prng.js';
+import { REWORDINGS } from './rewordings.js';
 import { SOFTWARE_TRADE, tradeOf } from './trades.js';
+import type { ProjectSpec } from './world.js';
+import { HOSTILE_CITATION } from './world.js';
 
 export interface StoredQuestion {
   id: number;
+  /** The text as of the dataset's today. */
   text: string;
   primary: boolean;
+  /** The text it had before a change (sandbox/data/rewordings.ts) and the day the new one began. */
+  earlier?: { text: string; until: number };
 }
+
+/** The text a check of `day` asked: the earlier one before a change. */
+export const questionTextOn = (question: StoredQuestion, day: number) =>
+  question.earlier && day < question.earlier.until ? question.earlier.text : question.text;
 
 export interface StoredAnswer {
   id: number;
@@ -45,12 +53,18 @@ export interface StoredAnswer {
 
 export const questionId = (project: number, index: number) => project * 100 + index + 1;
 
-export function generateQuestions(spec: ProjectSpec): StoredQuestion[] {
-  return spec.questions.map((text, index) => ({
-    id: questionId(spec.id, index),
-    text,
-    primary: index === 0,
-  }));
+/** The project's questions as of `today`, with any change made by then (sandbox/data/rewordings.ts). */
+export function generateQuestions(spec: ProjectSpec, today: number = ANCHOR_DAY): StoredQuestion[] {
+  return spec.questions.map((text, index) => {
+    const question: StoredQuestion = { id: questionId(spec.id, index), text, primary: index === 0 };
+    const change = REWORDINGS.find(
+      (rewording) =>
+        rewording.project === spec.id && rewording.index === index && rewording.day <= today,
+    );
+    return change
+      ? { ...question, text: change.text, earlier: { text, until: change.day } }
+      : question;
+  });
 }
 
 const REJUDGE_AFTER_DAYS = 2;
@@ -130,7 +144,8 @@ function drawAnswer(
   const brands = pickCompetitors(spec, random);
   if (named) brands.splice(random.int(0, brands.length), 0, spec.brand_name);
   const cited = citedUrls(spec, random);
-  const searches = random.chance(0.6) ? [`${question.text.slice(0, 48).toLowerCase()}`] : [];
+  const asked = questionTextOn(question, day);
+  const searches = random.chance(0.6) ? [`${asked.slice(0, 48).toLowerCase()}`] : [];
   const sentimentRandom =
     sentimentFromStream || !named ? random : mulberry32(seedOf('sentiment', id));
   return {
@@ -149,7 +164,7 @@ function drawAnswer(
       : null,
     brand_drawback: drawback,
     evidence_quote: named
-      ? `${spec.brand_name} is ${negative ? 'hard to recommend' : 'a solid choice'} for "${question.text}".`
+      ? `${spec.brand_name} is ${negative ? 'hard to recommend' : 'a solid choice'} for "${asked}".`
       : `Options worth a look: ${brands.join(', ')}.`,
     brand_mentioned: named,
     cited_urls: cited,

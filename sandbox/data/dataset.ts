@@ -12,10 +12,10 @@ import {
   type StoredQuestion,
 } from './answers.js';
 import { ANCHOR_DAY, DEFAULT_TODAY, dayOf, isoOf } from './calendar.js';
-import { type AccountId, PROJECT_SPECS, type ProjectSpec, projectSpec } from './catalog.js';
 import { DRIFT_STEPS, type DriftName } from './drift.js';
 import { generateSearchStore, type SearchStore } from './search.js';
 import { generateTrafficStore, type TrafficStore } from './traffic.js';
+import { type AccountId, PROJECT_SPECS, type ProjectSpec, projectSpec } from './world.js';
 
 export const DEFAULT_NOW = DEFAULT_TODAY;
 
@@ -57,7 +57,7 @@ export function createDataset(now: string = DEFAULT_NOW, drift: DriftName = 'bas
       if (cached) return cached;
       const spec = projectSpec(id);
       if (!spec) return undefined;
-      const questions = generateQuestions(spec);
+      const questions = generateQuestions(spec, today);
       // A drift step's extra days regenerate the history for its day (sandbox/data/drift.ts).
       const anchor = step.days ? today : ANCHOR_DAY;
       const days = [

@@ -7,7 +7,7 @@
  * answers, so the summary, the ranking and the answer rows agree.
  */
 import type { StoredAnswer } from './answers.js';
-import type { ProjectSpec } from './catalog.js';
+import type { ProjectSpec } from './world.js';
 
 export interface DriftStep {
   description: string;

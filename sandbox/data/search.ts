@@ -11,7 +11,6 @@ import {
   type SourceWindow,
 } from '../../shared/api/vocabulary.js';
 import type { searchPerformanceSchemas } from '../../shared/schemas/search-performance.js';
-import type { ProjectSpec, SourceSpec } from './catalog.js';
 import { COUNTRIES } from './countries.js';
 import { EMOJI_TEXT, JAPANESE_TEXT, SIGNED_QUERIES } from './hostile.js';
 import { mulberry32, seedOf } from './prng.js';
@@ -23,6 +22,7 @@ import {
   windowRange,
   windowStored,
 } from './windows.js';
+import type { ProjectSpec, SourceSpec } from './world.js';
 
 export type SearchMetrics = {
   clicks: number;

@@ -7,9 +7,9 @@ import {
   type AiTrafficSource,
   type SourceWindow,
 } from '../../shared/api/vocabulary.js';
-import type { ProjectSpec, SourceSpec } from './catalog.js';
 import { mulberry32, seedOf } from './prng.js';
 import { type SourceClock, sourceClock, windowRange, windowStored } from './windows.js';
+import type { ProjectSpec, SourceSpec } from './world.js';
 
 export type TrafficMetrics = {
   sessions: number;

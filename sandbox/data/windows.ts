@@ -4,7 +4,7 @@
  */
 import type { SourceWindow } from '../../shared/api/vocabulary.js';
 import { isoOf, timestampOf } from './calendar.js';
-import { type SourceSpec, STALE_AFTER_DAYS } from './catalog.js';
+import { type SourceSpec, STALE_AFTER_DAYS } from './world.js';
 
 export const WINDOW_DAYS: Record<SourceWindow, number> = { '30d': 30, '90d': 90, '365d': 365 };
 

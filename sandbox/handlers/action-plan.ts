@@ -7,10 +7,10 @@ import type { ActionSignal, Audience, ReportPeriod } from '../../shared/api/voca
 import { apiPath } from '../../shared/http/request.js';
 import { brandRanking, judged } from '../data/aggregates.js';
 import { isoOf, timestampOf } from '../data/calendar.js';
-import { MIN_EVIDENCE_ANSWERS, reportUrl } from '../data/catalog.js';
 import type { ProjectData } from '../data/dataset.js';
 import { answersIn, periodObject, type ResolvedPeriod, resolvePeriod } from '../data/periods.js';
 import { trafficOf } from '../data/traffic.js';
+import { MIN_EVIDENCE_ANSWERS, reportUrl } from '../data/world.js';
 import { type Handler, projectOf } from './common.js';
 
 /** data-api 4.8 rule 2: which signals each audience sees first. */

@@ -2,7 +2,7 @@
 
 import type { Platform, ReportPeriod } from '../../shared/api/vocabulary.js';
 import { pageSizeOf } from '../../shared/client/paging.js';
-import { answerText, type StoredAnswer } from '../data/answers.js';
+import { answerText, questionTextOn, type StoredAnswer } from '../data/answers.js';
 import { answersIn, customPeriod, periodObject, resolvePeriod } from '../data/periods.js';
 import { tradeOf } from '../data/trades.js';
 import { checkPromptId, type Handler, paginate, projectOf } from './common.js';
@@ -39,7 +39,12 @@ export const answersHandler: Handler<'answers'> = (context) => {
   // data-api 4.3 rule 2: text caps the page at 20 rows (the limit rule's pageCapWhen).
   const limit = pageSizeOf('answers', query) ?? (query.limit as number);
   const maxChars = query.max_answer_chars as number;
-  const questionText = new Map(data.questions.map((question) => [question.id, question.text]));
+  const questions = new Map(data.questions.map((question) => [question.id, question]));
+  // The text the check asked: a question changed later keeps its old text on older checks.
+  const askedBy = (answer: StoredAnswer) => {
+    const question = questions.get(answer.prompt_id);
+    return question ? questionTextOn(question, answer.day) : '';
+  };
   const page = paginate(rows, query.offset as number, limit);
   return {
     body: {
@@ -47,9 +52,7 @@ export const answersHandler: Handler<'answers'> = (context) => {
         const { day: _day, text: _text, ...row } = answer;
         if (!withText) return row;
         // Count characters, not UTF-16 units, so an emoji is never cut in half.
-        const chars = Array.from(
-          answerText(answer, questionText.get(answer.prompt_id) ?? '', tradeOf(data.spec).filler),
-        );
+        const chars = Array.from(answerText(answer, askedBy(answer), tradeOf(data.spec).filler));
         const truncated = chars.length > maxChars;
         return {
           ...row,

@@ -2,8 +2,8 @@
 import type { EndpointName, Query } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
 import type { ValidationErrors } from '../../shared/api/validate.js';
-import type { AccountId } from '../data/catalog.js';
 import type { Dataset, ProjectData } from '../data/dataset.js';
+import type { AccountId } from '../data/world.js';
 
 export interface HandlerContext {
   dataset: Dataset;

@@ -9,12 +9,12 @@ import {
 } from '../../shared/api/vocabulary.js';
 import { brandRanking, citationStats, judged, percentOf } from '../data/aggregates.js';
 import { isoOf, timestampOf } from '../data/calendar.js';
-import { reportUrl } from '../data/catalog.js';
 import type { ProjectData } from '../data/dataset.js';
 import { answersIn, periodObject, type ResolvedPeriod, resolvePeriod } from '../data/periods.js';
 import { sumSearch } from '../data/search.js';
 import { addTraffic, emptyTraffic, trafficOf } from '../data/traffic.js';
 import { type SourceClock, windowObject, windowRange, windowStored } from '../data/windows.js';
+import { reportUrl } from '../data/world.js';
 import { actionPlan } from './action-plan.js';
 import { type Handler, projectOf } from './common.js';
 

@@ -7,8 +7,8 @@
  */
 import { FIRST_GUESSES } from '../../shared/aliases.js';
 import { encodeQuery, queryPairs, type ValidationErrors } from '../../shared/api/validate.js';
-import type { AccountId } from '../data/catalog.js';
 import type { Dataset } from '../data/dataset.js';
+import type { AccountId } from '../data/world.js';
 import { HANDLERS } from '../handlers/index.js';
 import type { Exchange } from './exchange.js';
 import { encodeJson, sendBytes } from './serialize.js';

@@ -13,8 +13,8 @@ import {
 } from '../../shared/api/validate.js';
 import { API_PREFIX } from '../../shared/api/vocabulary.js';
 import { validationError } from '../../shared/http/errors.js';
-import type { AccountId } from '../data/catalog.js';
 import type { Dataset, ProjectData } from '../data/dataset.js';
+import type { AccountId } from '../data/world.js';
 import type { Exchange, StepResult } from './exchange.js';
 import { fail } from './serialize.js';
 

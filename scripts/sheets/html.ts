@@ -1,14 +1,22 @@
 /**
- * The sidebar and dialog pages: static HTML with the page's bundled script
- * inlined (HtmlService serves one file per page). All dynamic text is set
- * with textContent by the scripts, so nothing from the API is parsed as HTML.
+ * The sidebar and dialog pages: each page's markup is an HTML file beside
+ * the script that runs it (`apps-script/ui/<name>-page.html` next to
+ * `<name>-page.ts`), and the build writes static HTML with the page's bundled
+ * script inlined (HtmlService serves one file per page). All dynamic text is
+ * set with textContent by the scripts, so nothing from the API is parsed as
+ * HTML; the markup's only blanks are the named slots below, filled from the
+ * add-on's own constants and the alert-rule table.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ALERT_RULES, type AlertRule } from '../../apps-script/src/alert-rules.js';
 import { MENU_TITLE, SETTINGS_PATH } from '../../apps-script/src/config.js';
 import { PAGES } from '../../apps-script/src/entry-points.js';
+import { ROOT } from '../apps-script-bundle/project.js';
 
 export interface Page {
   file: string;
+  /** The page's script in apps-script/ui/; its markup is the .html file of the same name. */
   entry: string;
   /** The document title (the sidebar's own title comes from PAGES). */
   title: string;
@@ -52,13 +60,6 @@ const STYLE = `<link rel="stylesheet" href="https://ssl.gstatic.com/docs/script/
   button:focus-visible, input:focus-visible, select:focus-visible, a:focus-visible { outline: 2px solid #1a73e8; outline-offset: 1px; }
 </style>`;
 
-/** The builder and the dashboard dialog start the same way (ui/pickers.ts fills both lists). */
-const CONNECTION_AND_PROJECT = `<label for="connection">Connection</label>
-<select id="connection"></select>
-<label for="project">Project</label>
-<select id="project" aria-describedby="project-error"></select>
-<div class="error" id="project-error"></div>`;
-
 /** One input per alert rule, read from the rule table; ui/alerts-page.ts finds them by data-rule. */
 const RULE_INPUTS = (ALERT_RULES as readonly AlertRule[])
   .map((rule) =>
@@ -70,163 +71,51 @@ const RULE_INPUTS = (ALERT_RULES as readonly AlertRule[])
   )
   .join('\n');
 
-const ALERTS_BODY = `<h1>${PAGES.alerts.title}</h1>
-${CONNECTION_AND_PROJECT}
-<fieldset>
-<legend>Alert when</legend>
-${RULE_INPUTS}
-</fieldset>
-<fieldset>
-<legend>Send to</legend>
-<div class="field inline"><input type="checkbox" id="email"><label for="email">Email to me</label></div>
-<ul id="saved-webhooks"></ul>
-<label for="webhooks">Add webhooks (one address per line)</label>
-<textarea id="webhooks" rows="2" spellcheck="false" aria-describedby="allowed-hosts"></textarea>
-<div class="note" id="allowed-hosts"></div>
-<div class="note">Webhook addresses are kept in your user properties like tokens and never shown again.</div>
-</fieldset>
-<label for="digest">Digest by email</label>
-<select id="digest">
-  <option value="off">Off</option>
-  <option value="daily">Daily</option>
-  <option value="weekly">Weekly</option>
-</select>
-<p><button class="action" id="save">Save</button></p>
-<div class="note" id="result" role="status"></div>
-<div class="error" id="error" role="alert" hidden></div>
-<h2>Your alert settings</h2>
-<ul id="entries"></ul>
-<section id="others-section" hidden>
-<h2>Other people's alerts here</h2>
-<ul id="others"></ul>
-<div class="note">Each alert belongs to the person who saved it: only they can change it, and only their own runs check it and send it to them.</div>
-</section>
-<div class="note">Alerts are checked after each scheduled refresh and by ${MENU_TITLE} > Check alerts now; the run log lists each alert sent or skipped.</div>`;
+/** The slots a page's markup may use, as `{{name}}`. */
+const SLOTS = (title: string): Record<string, string> => ({
+  title,
+  'menu-title': MENU_TITLE,
+  'settings-path': SETTINGS_PATH,
+  // The builder, the dashboard dialog and the alerts start the same way (ui/pickers.ts fills both lists).
+  'connection-and-project': markup('pickers.html'),
+  'rule-inputs': RULE_INPUTS,
+});
+
+function markup(file: string): string {
+  return readFileSync(join(ROOT, 'apps-script/ui', file), 'utf8').replace(/\n$/, '');
+}
+
+/** The page's markup with its slots filled; an unknown slot fails the build, naming it. */
+export function pageBody(
+  entry: string,
+  title: string,
+  text = markup(entry.replace(/\.ts$/, '.html')),
+): string {
+  const file = entry.replace(/\.ts$/, '.html');
+  const slots = SLOTS(title);
+  return text.replace(/\{\{([a-z-]+)\}\}/g, (_, name: string) => {
+    if (!Object.hasOwn(slots, name))
+      throw new Error(
+        `apps-script/ui/${file}: no slot {{${name}}} (${Object.keys(slots).join(', ')})`,
+      );
+    return slots[name]!;
+  });
+}
+
+const page = (key: keyof typeof PAGES, entry: string, title: string = PAGES[key].title): Page => ({
+  file: PAGES[key].file,
+  entry,
+  title,
+  body: pageBody(entry, PAGES[key].title),
+});
 
 export const PAGE_SOURCES: Page[] = [
-  {
-    file: PAGES.settings.file,
-    entry: 'settings-page.ts',
-    title: `${MENU_TITLE} settings`,
-    body: `<h1>${MENU_TITLE}</h1>
-<h2>Default connection</h2>
-<label for="base-url">Service address (without /api/v1)</label>
-<input type="text" id="base-url" autocomplete="off" spellcheck="false">
-<label for="token">Personal access token</label>
-<input type="password" id="token" autocomplete="new-password" spellcheck="false">
-<div class="note" id="token-state"></div>
-<div class="note">Stored in your user properties: only you can read it. It is never shown again, written to a cell or logged.</div>
-<p><button class="action" id="save">Save</button> <button id="remove-token">Remove token</button></p>
-<p><button id="test">Test connection</button></p>
-<div class="note" id="connection"></div>
-<ul id="projects"></ul>
-<p><button id="check-service">Check the service's answers</button></p>
-<div class="note">Reads each endpoint once with small limits and lists every field that differs from what this add-on expects (docs/service-drift.md).</div>
-<ul class="note" id="drift-report" aria-live="polite"></ul>
-<div class="error" id="error" role="alert" hidden></div>
-<h2>Connections</h2>
-<div class="note">One token per client account. Functions take connection=NAME in their options; imports and dashboards remember theirs.</div>
-<ul id="connections"></ul>
-<div id="confirm-box" hidden><button class="action" id="confirm">Confirm</button> <button id="cancel">Cancel</button></div>
-<div class="note" id="connection-message" role="status"></div>
-<div class="error" id="connection-error" role="alert" hidden></div>
-<h3>Add a connection</h3>
-<label for="new-name">Name (also the new name for Rename)</label>
-<input type="text" id="new-name" autocomplete="off" spellcheck="false">
-<label for="new-base-url">Service address</label>
-<input type="text" id="new-base-url" autocomplete="off" spellcheck="false">
-<div class="note" id="allowed-base-urls"></div>
-<label for="new-token">Personal access token</label>
-<input type="password" id="new-token" autocomplete="new-password" spellcheck="false">
-<p><button id="add-connection">Add connection</button></p>
-<h2>Refresh</h2>
-<div class="note" id="schedule"></div>
-<div class="note" id="status" role="status"></div>
-<p><a href="#" id="run-log">Open the run log</a></p>
-<p><button id="refresh">Refresh now</button></p>
-<h2>Imports</h2>
-<ul id="imports"></ul>`,
-  },
-  {
-    file: PAGES.report.file,
-    entry: 'report-page.ts',
-    title: PAGES.report.title,
-    body: `<h1>${PAGES.report.title}</h1>
-<label for="endpoint">Report</label>
-<select id="endpoint"></select>
-<div class="note" id="summary"></div>
-<label for="project">Project</label>
-<select id="project"></select>
-<label for="options">Options ("key=value; key=value")</label>
-<textarea id="options" rows="3" spellcheck="false"></textarea>
-<ul class="note" id="option-help"></ul>
-<label for="sheet-name">Sheet (created or replaced)</label>
-<input type="text" id="sheet-name" placeholder="AIVIS answers 1001">
-<p><button class="action" id="insert">Insert</button></p>
-<div class="note" id="result"></div>
-<div class="error" id="error" hidden></div>
-<div class="note">The report is written as values and re-run by Refresh now and the schedule. Set the token in ${SETTINGS_PATH}.</div>`,
-  },
-  {
-    file: PAGES.schedule.file,
-    entry: 'schedule-page.ts',
-    title: PAGES.schedule.title,
-    body: `<h1>${PAGES.schedule.title}</h1>
-<label for="frequency">Refresh every</label>
-<select id="frequency">
-  <option value="off">Off</option>
-  <option value="hourly">Hour</option>
-  <option value="daily">Day (around 6:00)</option>
-  <option value="weekly">Week (Mondays around 6:00)</option>
-</select>
-<label>History: append key figures of these projects on each run</label>
-<div id="history-projects"></div>
-<p><button class="action" id="save">Save</button></p>
-<div class="note" id="result"></div>
-<div class="note" id="status"></div>
-<div class="error" id="error" hidden></div>
-<div class="note">The schedule runs as you, with your token. Editor add-ons run at most hourly.</div>`,
-  },
-  {
-    file: PAGES.builder.file,
-    entry: 'builder-page.ts',
-    title: PAGES.builder.title,
-    body: `<h1>${PAGES.builder.title}</h1>
-${CONNECTION_AND_PROJECT}
-<label for="report">Report</label>
-<select id="report"></select>
-<div id="fields"></div>
-<label for="sheet-name">Sheet for Import as values (created or replaced)</label>
-<input type="text" id="sheet-name" autocomplete="off">
-<div class="note" id="editing" role="status"></div>
-<h2>Formula</h2>
-<output id="formula" aria-live="polite"></output>
-<div class="actions">
-<button class="action" id="preview-button">Preview</button><button id="insert-formula">Insert formula</button><button id="import">Import as values</button>
-</div>
-<div class="note" id="result" role="status"></div>
-<div class="error" id="error" role="alert" hidden></div>
-<div id="preview" tabindex="0" role="region" aria-label="Preview"></div>
-<h2>Saved imports and dashboards</h2>
-<ul id="saved"></ul>`,
-  },
-  {
-    file: PAGES.dashboard.file,
-    entry: 'dashboard-page.ts',
-    title: PAGES.dashboard.title,
-    body: `<h1>${PAGES.dashboard.title}</h1>
-${CONNECTION_AND_PROJECT}
-<p><button class="action" id="insert">Insert dashboard</button></p>
-<div class="note" id="result" role="status"></div>
-<div class="error" id="error" role="alert" hidden></div>
-<div class="note">A new sheet with scorecards, charts and top actions, written as values. Refresh now and the schedule redraw it.</div>`,
-  },
-  {
-    file: PAGES.alerts.file,
-    entry: 'alerts-page.ts',
-    title: PAGES.alerts.title,
-    body: ALERTS_BODY,
-  },
+  page('settings', 'settings-page.ts', `${MENU_TITLE} settings`),
+  page('report', 'report-page.ts'),
+  page('schedule', 'schedule-page.ts'),
+  page('builder', 'builder-page.ts'),
+  page('dashboard', 'dashboard-page.ts'),
+  page('alerts', 'alerts-page.ts'),
 ];
 
 export function pageHtml(page: Page, script: string): string {

@@ -29,6 +29,7 @@ import { buildForProduction } from '../vite-build.js';
 import { writeWidgetPackage } from '../widget-package.js';
 import { chunkFileName } from './chunk-files.js';
 import { completeAttributeDocs } from './manifest-attributes.js';
+import { completeTagNames } from './manifest-tags.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -47,7 +48,7 @@ export const STANDALONE_ENTRIES: Readonly<Record<CatalogTag, string>> = Object.f
   (Object.keys(CATALOG) as CatalogTag[]).map((tag) => [tag, entryOf(tag)]),
 ) as Record<CatalogTag, string>;
 
-/** What the catalogue and the dashboard, which hold every element, call: the elements' endpoints together. */
+/** What the full bundle and the dashboard, which hold every element, call: the elements' endpoints together. */
 export const CATALOGUE_ENDPOINTS: readonly EndpointName[] = [
   ...new Set(Object.values(CATALOG).flatMap((entry) => entry.endpoints)),
 ];
@@ -94,11 +95,11 @@ interface BundleSpec {
   outDir: string;
   /** Rolldown's chunkFileNames. */
   chunks: string;
-  /** The catalogue: one shapes module for every element. */
-  catalogue?: boolean;
+  /** The full bundle: one shapes module for every element. */
+  full?: boolean;
   /**
    * Standalone entries: modules that stay out of their shared runtime, because the
-   * first render does not need them (those of the catalogue's later chunks).
+   * first render does not need them (those of the full bundle's later chunks).
    */
   later?: ReadonlySet<string>;
   minify?: boolean;
@@ -109,7 +110,7 @@ async function bundle({
   entries,
   outDir,
   chunks,
-  catalogue = false,
+  full = false,
   later,
   minify = true,
 }: BundleSpec): Promise<Set<string>> {
@@ -119,9 +120,9 @@ async function bundle({
     resolve: { conditions: ['module', 'browser', 'production'] },
     // Shapes instead of zod and no template indentation (docs/widgets.md, "Size").
     plugins: [
-      // The catalogue shares one shapes module among its elements (each standalone element
+      // The full bundle shares one shapes module among its elements (each standalone element
       // keeps its own, so that one element loads only its shapes).
-      responseShapesPlugin({ merge: catalogue ? `${ROOT}widget` : undefined }),
+      responseShapesPlugin({ merge: full ? `${ROOT}widget` : undefined }),
       minifyLitTemplatesPlugin(),
     ],
     build: {
@@ -195,7 +196,7 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
     entries: { [BUNDLE_FILE.replace(/\.js$/, '')]: 'widget/index.ts' },
     outDir,
     chunks: chunkFileName(BUNDLE_FILE),
-    catalogue: true,
+    full: true,
     minify,
   });
   // One build of every standalone entry, so that they share their runtime.
@@ -226,6 +227,7 @@ export async function buildWidgets(options: BuildWidgetsOptions = {}): Promise<v
     '--outdir',
     relative(ROOT, outDir),
   ]);
+  await completeTagNames(`${outDir}/custom-elements.json`);
   await completeAttributeDocs(`${outDir}/custom-elements.json`);
   run(process.execPath, [
     `${ROOT}node_modules/typescript/bin/tsc`,

@@ -1,11 +1,11 @@
 /**
- * The widget catalogue's size budget, written once: test/widget/bundle-size.test.ts
+ * The full widget bundle's size budget, written once: test/widget/bundle-size.test.ts
  * asserts it against the built dist/widget, and the bench prints the bundle
  * against it. All figures are gzip at BUNDLE_BUDGET_GZIP_LEVEL, as
  * scripts/gzip-size.ts measures it (the same bytes on every machine).
  *
  * The budget is set from what a page feels (docs/widgets.md, "Size"): the
- * catalogue is all a page loads for its first figures, and at 40 KB gzip it
+ * full bundle is all a page loads for its first figures, and at 40 KB gzip it
  * arrives in a few round trips on a slow intranet link; the time to those
  * figures is measured as ratios by `npm run bench -- widget`. It leaves room
  * for an element or an API value, so no build step exists only to save a
@@ -16,7 +16,7 @@
  * are not budgeted: they share one runtime module.
  */
 
-/** The whole catalogue: dist/widget/aivis-widgets.js, every element and configure() in one script tag; its later chunks apart. */
+/** The full bundle: dist/widget/aivis-widgets.js, every element and configure() in one script tag; its later chunks apart. */
 export const BUNDLE_BUDGET_GZIP_BYTES = 40 * 1024;
 
 /** zlib's best compression, as servers that precompress assets use it (gzip -9). */

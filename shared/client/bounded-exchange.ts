@@ -29,13 +29,25 @@ export async function boundedExchange(
   }: { fetch?: FetchLike; signal?: AbortSignalLike; maxBodyBytes: number },
 ): Promise<HttpResponse> {
   const { answer, headers } = await sendRequest(request, fetch, signal);
+  return { status: answer.status, headers, body: await readAnswerBounded(answer, maxBodyBytes) };
+}
+
+/**
+ * An answer's body up to `maxBytes` (read chunk by chunk where it is a
+ * stream), or AnswerTooLarge: for whoever holds an answer it did not ask for
+ * in full (the widgets' request cache reads a ledger series this way).
+ */
+export async function readAnswerBounded(
+  answer: Awaited<ReturnType<FetchLike>>,
+  maxBytes: number,
+): Promise<string> {
   const stream = answer.body as StreamLike | null | undefined;
   const body =
     typeof stream?.getReader === 'function'
-      ? await readBounded(stream, maxBodyBytes)
+      ? await readBounded(stream, maxBytes)
       : await answer.text();
-  if (body.length > maxBodyBytes) throw new AnswerTooLarge(maxBodyBytes);
-  return { status: answer.status, headers, body };
+  if (body.length > maxBytes) throw new AnswerTooLarge(maxBytes);
+  return body;
 }
 
 /** The body read chunk by chunk up to `maxBytes`, then cancelled. */

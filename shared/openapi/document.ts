@@ -30,7 +30,7 @@ export interface OpenApiOptions {
 }
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8787';
-/** The service's own pages; the sandbox names the same example origin (sandbox/data/catalog.ts). */
+/** The service's own pages; the sandbox names the same example origin (sandbox/data/world.ts). */
 const SERVICE_ORIGIN = 'https://app.aivis.example';
 export const DEFAULT_CONTACT = {
   name: 'AI-visibility service support',

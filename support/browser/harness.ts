@@ -157,12 +157,18 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Every data widget's tag, as a selector. */
-export const WIDGET_SELECTOR =
-  'aivis-visibility-score, aivis-competitor-ranking, aivis-action-plan, aivis-visibility-trend, aivis-ai-traffic, aivis-citations, aivis-search-opportunities';
-
-/** Waits until every aivis widget on the page (a dashboard's sections too) has left its loading state. */
-export async function waitForWidgets(page: Page, timeout = 15_000): Promise<void> {
+/**
+ * Waits until every widget on the page (a dashboard's sections too) has left
+ * its loading state. `tags` are the widgets' tags, which the suites take from
+ * the catalogue (test/browser/widget-tags.ts), so the harness keeps no list.
+ */
+export async function waitForWidgets(
+  page: Page,
+  tags: readonly string[],
+  timeout = 15_000,
+): Promise<void> {
+  if (tags.length === 0)
+    throw new Error('waitForWidgets needs the tags of the widgets to wait for');
   await page.waitForFunction(
     (selector) => {
       const roots: ParentNode[] = [document];
@@ -178,7 +184,7 @@ export async function waitForWidgets(page: Page, timeout = 15_000): Promise<void
         })
       );
     },
-    WIDGET_SELECTOR,
+    tags.join(', '),
     { timeout },
   );
 }

@@ -94,7 +94,7 @@ describe('cards on a plain page', () => {
       harness,
       'details-size',
       TAGS.map((tag) => `<${tag} project="9999"></${tag}>`).join('\n'),
-      { ready: (opened) => waitForWidgets(opened) },
+      { ready: (opened) => waitForWidgets(opened, WIDGET_TAGS) },
     );
     const sizes = await page.evaluate((tags) => {
       return tags.map((tag) => {

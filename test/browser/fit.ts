@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { Harness } from '../../support/browser/harness.js';
-import { WIDGET_TAGS } from './widget-tags.js';
+import { CARD_TAGS, standaloneScripts } from './widget-tags.js';
 
 /** Requests with this token are held by the page (never answered): the loading state. */
 export const HOLD_TOKEN = 'aivis_test_hold';
@@ -61,7 +61,9 @@ export const STATES: ReadonlyArray<[state: string, markup: string]> = [
     '<aivis-search-opportunities project="1002" source="bing"></aivis-search-opportunities>',
   ],
   ['dashboard', '<aivis-dashboard project="1001"></aivis-dashboard>'],
-  ...WIDGET_TAGS.flatMap(
+  // The sandbox's entry account: three projects, one row each, sorted by a column.
+  ['portfolio data', '<aivis-portfolio sort="-score"></aivis-portfolio>'],
+  ...CARD_TAGS.flatMap(
     (tag): Array<[string, string]> => [
       [`${tag} loading`, `<${tag} project="1001" token="${HOLD_TOKEN}"></${tag}>`],
       [`${tag} paid plan`, `<${tag} project="1001" token="aivis_test_free"></${tag}>`],
@@ -83,6 +85,7 @@ export function statesPage(baseUrl: string, states = STATES): string {
 <body><main><h1>Fit</h1><div id="frame">${states
     .map(([state, markup]) => markup.replace(/^<([a-z-]+)/, `<$1 data-state="${state}"`))
     .join('\n')}</div></main>
+${standaloneScripts()}
 <script type="module">
 import { configure } from '/widget/aivis-widgets.js';
 configure(${settings});

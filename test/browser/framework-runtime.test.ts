@@ -1,5 +1,5 @@
 /**
- * The BUILT catalogue inside real framework runtimes in Chromium (Vue 3 and
+ * The BUILT full bundle inside real framework runtimes in Chromium (Vue 3 and
  * Preact, from the repository's own packages, no build step): the widgets
  * render the API's figures, the framework's own event binding receives
  * aivis-load, and what those frameworks do to elements while a request is in
@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { holdApi, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { useHarness, useProxy } from './use-harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const harness = useHarness();
 const proxy = useProxy(harness);
@@ -120,7 +121,7 @@ window.toggle = () => { shown.value = !shown.value; };
     // The reorder moved a card and KeepAlive put one aside: both while their requests were held.
     expect(await removals(page)).toBeGreaterThanOrEqual(2);
     api.release();
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     expect(await figuresShown(page)).toEqual([
       { tag: 'aivis-competitor-ranking', shown: true },
       { tag: 'aivis-visibility-score', shown: true },
@@ -163,7 +164,7 @@ window.reorder = () => draw([...order].reverse());
     await page.evaluate(() => (window as unknown as { reorder(): void }).reorder());
     expect(await removals(page)).toBeGreaterThanOrEqual(1);
     api.release();
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     expect(await figuresShown(page)).toEqual([
       { tag: 'aivis-competitor-ranking', shown: true },
       { tag: 'aivis-visibility-score', shown: true },

@@ -21,6 +21,7 @@ import {
 } from '../../support/browser/harness.js';
 import { docPageOn } from '../../support/browser/loading-doc.js';
 import { expectApiFigures } from './api-figures.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const TOKEN = 'aivis_test_entry';
 const PROXY_PATH = '/aivis-proxy';
@@ -116,7 +117,7 @@ async function open(url: string): Promise<{ tab: Page; problems: string[] }> {
     }
   });
   await tab.goto(url);
-  await waitForWidgets(tab);
+  await waitForWidgets(tab, WIDGET_TAGS);
   return { tab, problems };
 }
 
@@ -169,7 +170,7 @@ describe("docs/loading.md's page", () => {
       await tab.waitForFunction(() => document.readyState === 'interactive');
       const beforeBundle = proxyPaths.slice(from).filter((path) => path.includes('/api/'));
       release();
-      await waitForWidgets(tab);
+      await waitForWidgets(tab, WIDGET_TAGS);
       expect(beforeBundle).toEqual([]);
       expect(proxyPaths.slice(from).filter((path) => path.includes('/api/'))).toHaveLength(3);
       await tab.close();
@@ -201,7 +202,7 @@ describe("docs/loading.md's page", () => {
       }
     })();`);
     await tab.goto(serve('loading-provider-first', page));
-    await waitForWidgets(tab);
+    await waitForWidgets(tab, WIDGET_TAGS);
     const order = (await tab.evaluate('window.order')) as string[];
     expect(order.indexOf('fetch')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('fetch')).toBeLessThan(

@@ -16,6 +16,7 @@ import {
 import { shadowContent } from './shadow-content.js';
 import { useHarness } from './use-harness.js';
 import { openWidgetPage, partText } from './widget-page.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const NEW_WIDGETS =
   'aivis-visibility-trend, aivis-ai-traffic, aivis-citations, aivis-search-opportunities';
@@ -24,7 +25,7 @@ const harness = useHarness();
 
 /** Every widget has left its loading state, and every traffic widget has its daily series (a second request). */
 async function waitForAll(page: Page): Promise<void> {
-  await waitForWidgets(page);
+  await waitForWidgets(page, WIDGET_TAGS);
   await page.waitForFunction(() => {
     const dashboards = [...document.querySelectorAll('aivis-dashboard')].map((d) => d.shadowRoot!);
     return [document, ...dashboards]

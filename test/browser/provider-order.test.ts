@@ -22,6 +22,7 @@ import {
   waitForOutcome,
 } from './figures.js';
 import { useHarness, useProxy } from './use-harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const harness = useHarness();
 const proxy = useProxy(harness);
@@ -208,7 +209,7 @@ describe('every widget uses the provider whatever the order', () => {
       document.querySelector('aivis-provider')!.setAttribute('base-url', url);
     }, otherProxy.url);
     await expect.poll(() => apiGets(otherProxy, otherFrom).length).toBe(3);
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     const asked = apiGets(otherProxy, otherFrom);
     expect(asked.map((line) => line.split('?')[0]).sort()).toEqual([
       'GET /api/v1/projects/1001',
@@ -263,7 +264,7 @@ describe('every widget uses the provider whatever the order', () => {
       `import('${BUNDLE}').then(({ configure }) => configure({ baseUrl: '${otherProxy.url}' }))`,
     );
     await expect.poll(() => apiGets(otherProxy, otherFrom).length).toBe(3);
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     await expectFigures(page, expected);
     expect(apiRequestsToSite(from)).toEqual([]);
     expect(problems).toEqual([]);
@@ -283,7 +284,7 @@ describe('a widget sends nothing until its connection is named', () => {
         documentOf({ head: `<script type="module" src="${BUNDLE}"></script>`, body: WIDGETS }),
       ),
     );
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     const notices = await page.evaluate(
       (tags) =>
         [...document.querySelectorAll(tags)].map((widget) =>
@@ -299,7 +300,7 @@ describe('a widget sends nothing until its connection is named', () => {
       `import('${BUNDLE}').then(({ configure }) => configure({ baseUrl: '${proxy.url}' }))`,
     );
     await expect.poll(() => apiGets(proxy, proxyFrom).length).toBe(3);
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     await expectFigures(page, expected);
     expect(problems).toEqual([]);
     await page.close();
@@ -322,7 +323,7 @@ describe('protocol-relative and other ambiguous base URLs', () => {
         }),
       ),
     );
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     const errors = await page.evaluate(() =>
       [...document.querySelectorAll('aivis-visibility-score')].map((widget) => {
         const box = widget.shadowRoot?.querySelector('[part~="error"]');
@@ -349,7 +350,7 @@ describe('protocol-relative and other ambiguous base URLs', () => {
         }),
       ),
     );
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     await expectFigures(page, expected);
     expect(apiRequestsToSite(from)).toEqual([]);
     await page.close();
@@ -376,7 +377,7 @@ describe('a cross-origin failure caused by CORS says so', () => {
         }),
       ),
     );
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     // The unreachable one retries by itself (at once here) until it offers Try again.
     await page.waitForFunction(
       () =>

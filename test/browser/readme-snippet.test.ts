@@ -21,6 +21,7 @@ import {
 } from '../../support/browser/harness.js';
 import { expectApiFigures } from './api-figures.js';
 import { README_PROXY_PATH, README_SITE, widgetSnippet, withSite } from './readme-snippets.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const TOKEN = 'aivis_test_entry';
 const SCRIPT_TAG = /<script\b[^>]*><\/script>\n?/g;
@@ -108,7 +109,7 @@ describe("README's script-tag snippet", () => {
       const tab = await browser.newPage({ viewport: { width: 1000, height: 900 } });
       const problems = watchConsole(tab);
       await tab.goto(page(name, head, body));
-      await waitForWidgets(tab);
+      await waitForWidgets(tab, WIDGET_TAGS);
       expect((await expectApiFigures(tab, sandbox.baseUrl)).sort()).toEqual([...parts.tags].sort());
       const apiPaths = sitePaths.slice(before).filter((path) => path.includes('/api/'));
       expect(apiPaths.length).toBeGreaterThan(0);

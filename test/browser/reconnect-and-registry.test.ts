@@ -2,13 +2,14 @@
  * The BUILT bundles in Chromium, through a real proxy in front of the
  * sandbox, as frameworks and pages use them: a widget moved while its
  * request is held back ends with its data and one event; configure() from
- * the catalogue reaches an element whose code came from its standalone
+ * the full bundle reaches an element whose code came from its standalone
  * module (one connection registry per page, however the code was loaded).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { holdApi, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { useHarness, useProxy } from './use-harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const harness = useHarness();
 const proxy = useProxy(harness);
@@ -50,7 +51,7 @@ describe('a widget moved while its request is in flight', () => {
       document.getElementById('to')!.appendChild(document.querySelector('aivis-visibility-score')!);
     });
     api.release();
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     expect(await scoreShown(page)).toBe(true);
     expect(await outcomes(page)).toEqual(['aivis-load ']);
     expect(problems).toEqual([]);
@@ -79,7 +80,7 @@ describe('a widget moved while its request is in flight', () => {
       document.body.append(widget);
     });
     api.release();
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     expect(await scoreShown(page)).toBe(true);
     expect(await outcomes(page)).toEqual(['aivis-load ']);
     expect(problems).toEqual([]);
@@ -87,8 +88,8 @@ describe('a widget moved while its request is in flight', () => {
   });
 });
 
-describe('one connection registry across the catalogue and the standalone modules', () => {
-  it('configure() imported from the catalogue reaches elements defined by their standalone modules', async () => {
+describe('one connection registry across the full bundle and the standalone modules', () => {
+  it('configure() imported from the full bundle reaches elements defined by their standalone modules', async () => {
     const page = await harness.browser.newPage({ viewport: { width: 900, height: 900 } });
     const problems = watchConsole(page);
     await page.goto(
@@ -109,7 +110,7 @@ describe('one connection registry across the catalogue and the standalone module
         ),
       ),
     );
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     expect(
       await page.evaluate(
         () => (window as unknown as { standaloneClass: boolean }).standaloneClass,

@@ -181,3 +181,47 @@ describe('docs/loading.md’s server-rendered page', () => {
     }
   });
 });
+
+describe('the dashboard’s embed, framed where no script runs', () => {
+  it('shows every section’s figures with JavaScript off, styled by one stylesheet, under its own CSP', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Trusted Type/i.test(message.text()))
+          violations.push(message.text());
+      });
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await page.goto(`${site.url}${PROXY_PATH}/embed/aivis-dashboard?project=1001`);
+      await page.waitForLoadState('load');
+      const sections = (await page.evaluate(`(() => {
+        const dashboard = document.querySelector('aivis-dashboard').shadowRoot;
+        return [...dashboard.querySelectorAll('[part~="section"]')].map((card) => ({
+          tag: card.localName,
+          text: card.shadowRoot ? card.shadowRoot.textContent.replace(/\\s+/g, ' ') : '',
+          bars: [...card.shadowRoot.querySelectorAll('[part~="bar"]')].map((bar) => ({
+            intended: Number(bar.getAttribute('data-width')),
+            covered: bar.getBoundingClientRect().width / bar.parentElement.getBoundingClientRect().width * 100,
+          })),
+        }));
+      })()`)) as Array<{ tag: string; text: string; bars: CardReading['bars'] }>;
+      expect(sections.length).toBeGreaterThanOrEqual(7);
+      for (const section of sections) {
+        expect(section.text, section.tag).toMatch(/\d/);
+        expect(section.text, section.tag).not.toContain('Loading');
+      }
+      const bars = sections.flatMap((section) => section.bars);
+      expect(bars.length).toBeGreaterThan(5);
+      for (const bar of bars) expect(Math.abs(bar.covered - bar.intended)).toBeLessThan(1.5);
+      // The page and one stylesheet, which its head and every card's shadow root share.
+      expect(asked.filter((path) => path.endsWith('.css'))).toEqual([
+        `${PROXY_PATH}/cards/aivis-cards.css`,
+      ]);
+      expect(violations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { CATALOGUE_ENDPOINTS } from '../../scripts/widget/build.js';
 import { waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { CATALOG } from '../../widget/catalog.js';
 import { useHarness, useProxy } from './use-harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const harness = useHarness();
 const proxy = useProxy(harness);
@@ -38,7 +39,7 @@ describe('a standalone bundle alone on a page loads everything its element asks 
 </script></body></html>`;
       const from = proxy.requests.length;
       await page.goto(harness.page(`standalone-${count++}`, html));
-      await waitForWidgets(page);
+      await waitForWidgets(page, WIDGET_TAGS);
       if (tag === 'aivis-visibility-score') {
         await page.waitForFunction(
           (name) =>

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, fetchJson, waitForWidgets } from '../../support/browser/harness.js';
 import { openSupportingRows } from './supporting-rows.js';
 import { useHarness, useProxy } from './use-harness.js';
+import { CARD_TAGS, standaloneScripts, WIDGET_TAGS } from './widget-tags.js';
 
 const harness = useHarness();
 const proxy = useProxy(harness);
@@ -26,10 +27,13 @@ const strictPolicy = (connectSrc: string) =>
   ].join('; ');
 
 /** No inline script or style anywhere: the page is markup and one script file. */
-function strictPage(body: string): string {
+function strictPage(
+  body: string,
+  scripts = '<script type="module" src="/widget/aivis-widgets.js"></script>',
+): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>strict CSP</title>
 <link rel="icon" href="/favicon.ico">
-<script type="module" src="/widget/aivis-widgets.js"></script></head><body>${body}</body></html>`;
+${scripts}</head><body>${body}</body></html>`;
 }
 
 /** Every state reachable through the proxy: data, fallback, needs_data, errors, unconnected. */
@@ -47,7 +51,7 @@ const ALL_STATES = `
 </aivis-provider>
 <aivis-action-plan project="1001"></aivis-action-plan>`;
 
-async function openStrict(name: string, body: string) {
+async function openStrict(name: string, body: string, scripts?: string) {
   // Reduced motion: bars change width with a transition otherwise, and are measured at once.
   const page = await harness.browser.newPage({
     viewport: { width: 1000, height: 900 },
@@ -70,12 +74,12 @@ async function openStrict(name: string, body: string) {
       seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
     });
   });
-  const url = harness.page(name, strictPage(body), {
+  const url = harness.page(name, strictPage(body, scripts), {
     'content-security-policy': strictPolicy(new URL(proxy.url).origin),
   });
   await page.goto(url);
   await page.waitForFunction(() => document.readyState === 'complete');
-  await waitForWidgets(page);
+  await waitForWidgets(page, WIDGET_TAGS);
   return { page, problems };
 }
 
@@ -178,7 +182,7 @@ describe('strict Content-Security-Policy and Trusted Types', () => {
         .shadowRoot!.querySelector<HTMLButtonElement>('[part~="next"]')
         ?.click();
     });
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     const [pagedBars] = await measureBars(page, 'aivis-competitor-ranking');
     for (const bar of pagedBars!) {
       expect(Math.abs(bar.covered - Number.parseFloat(bar.styled))).toBeLessThan(
@@ -234,6 +238,46 @@ describe('strict Content-Security-Policy and Trusted Types', () => {
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}/strict-csp-charts.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('every element that reads data, the portfolio included, renders through the proxy with zero violations', async () => {
+    // From the catalogue, so a new element is held to the policy at once. Each element's
+    // standalone script: they share one runtime, so one Lit and one Trusted Types policy
+    // (aivis-widgets.js beside a standalone element would make lit-html's policy twice).
+    const { page, problems } = await openStrict(
+      'strict-csp-catalogue',
+      `<aivis-provider base-url="${proxy.url}">${CARD_TAGS.map(
+        (tag) => `<${tag} project="1001"></${tag}>`,
+      ).join('\n')}</aivis-provider>`,
+      standaloneScripts(['aivis-provider', ...CARD_TAGS]),
+    );
+    await page.waitForFunction(
+      (tags) =>
+        tags.every(
+          (tag) =>
+            document
+              .querySelector(tag)
+              ?.shadowRoot?.querySelector('[part~="base"]')
+              ?.getAttribute('aria-busy') === 'false',
+        ),
+      CARD_TAGS,
+      { timeout: 20_000 },
+    );
+    // The portfolio read every project the proxy serves: one row each.
+    const projects = (await fetchJson(harness.sandbox.baseUrl, '/projects')) as {
+      projects: unknown[];
+    };
+    const rows = await page.evaluate(
+      () =>
+        document.querySelector('aivis-portfolio')!.shadowRoot!.querySelectorAll('[part~="row"]')
+          .length,
+    );
+    expect(projects.projects.length).toBeGreaterThan(1);
+    expect(rows).toBe(projects.projects.length);
+    expect(CARD_TAGS).toContain('aivis-portfolio');
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
     await page.close();
   });
 

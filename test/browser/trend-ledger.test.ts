@@ -28,6 +28,7 @@ import {
   snapshot,
   temporaryFolder,
 } from '../ledger/fixtures.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const TOKEN = 'aivis_test_entry';
 const temp = temporaryFolder();
@@ -102,7 +103,7 @@ async function readTrend(path: string) {
   const problems = watchConsole(page);
   try {
     await page.goto(`${site.url}${path}`);
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     await page.waitForFunction(
       () => {
         const root = document.querySelector('aivis-visibility-trend')?.shadowRoot;

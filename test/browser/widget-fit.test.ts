@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, fetchJson, pageHtml, waitForWidgets } from '../../support/browser/harness.js';
 import { openEverything, openStates, overflowAt, planHeightAt, STATES } from './fit.js';
 import { useHarness } from './use-harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 const WIDTHS = [240, 320, 390, 600, 900, 1400] as const;
 
@@ -38,6 +39,7 @@ describe('every widget fits every container', () => {
           error: root.querySelector('[part~="error"]')?.getAttribute('data-code') ?? null,
           loading: root.querySelector('[part~="skeleton"]') !== null,
           tables: root.querySelectorAll('table').length,
+          notice: root.querySelector('[part~="notice"]')?.textContent ?? null,
         };
       }),
     );
@@ -54,6 +56,12 @@ describe('every widget fits every container', () => {
       expect(byState.get(`${tag} invalid`)!.error).toBe('validation_failed');
     }
     expect(byState.get('plan rows open')!.tables).toBeGreaterThan(1);
+    // The portfolio of the sandbox's entry account: one table of its projects.
+    expect(byState.get('portfolio data')!.tables).toBe(1);
+    // Its refusals say so in its notice, with the service's reason.
+    expect(byState.get('aivis-portfolio expired')!.notice).toMatch(/could not be read/);
+    expect(byState.get('aivis-portfolio expired')!.tables).toBe(0);
+    expect(byState.get('aivis-portfolio loading')!.tables).toBe(0);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -100,7 +108,7 @@ describe('one formatting voice', () => {
         }),
       ),
     );
-    await waitForWidgets(styled);
+    await waitForWidgets(styled, WIDGET_TAGS);
     const inherited = await styled.evaluate(
       () =>
         getComputedStyle(

@@ -6,6 +6,7 @@ import {
   waitForWidgets,
   watchConsole,
 } from '../../support/browser/harness.js';
+import { WIDGET_TAGS } from './widget-tags.js';
 
 export interface WidgetPage {
   page: Page;
@@ -45,7 +46,7 @@ export async function openWidgetPage(
     pageHtml({ body, baseUrl: harness.sandbox.baseUrl, token: 'aivis_test_entry' }),
   );
   await page.goto(url);
-  await (options.ready ?? waitForWidgets)(page);
+  await (options.ready ?? ((opened) => waitForWidgets(opened, WIDGET_TAGS)))(page);
   return { page, problems, dialogs };
 }
 

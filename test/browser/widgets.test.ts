@@ -10,6 +10,7 @@ import { shadowContent } from './shadow-content.js';
 import { openSupportingRows } from './supporting-rows.js';
 import { useHarness } from './use-harness.js';
 import { openWidgetPage, partText } from './widget-page.js';
+import { CARD_TAGS, standaloneScripts } from './widget-tags.js';
 
 const harness = useHarness();
 
@@ -20,8 +21,12 @@ const DASHBOARD = `
 
 const apiGets = () => harness.sandbox.requestLog.filter((entry) => entry.method === 'GET');
 
-const openPage = (name: string, body: string, colorScheme: 'light' | 'dark' = 'light') =>
-  openWidgetPage(harness, name, body, { colorScheme });
+const openPage = (
+  name: string,
+  body: string,
+  colorScheme: 'light' | 'dark' = 'light',
+  options: Parameters<typeof openWidgetPage>[3] = {},
+) => openWidgetPage(harness, name, body, { colorScheme, ...options });
 
 describe('built bundle in Chromium', () => {
   it('shows the figures the API returns, with one request per distinct URL for a page of duplicates', async () => {
@@ -186,6 +191,52 @@ describe('built bundle in Chromium', () => {
     expect(focused.some((entry) => entry.startsWith('button') && entry.includes('Next'))).toBe(
       true,
     );
+    await page.close();
+  });
+});
+
+describe.each(['light', 'dark'] as const)('every element that reads data, %s theme', (theme) => {
+  it('takes the theme on its card and has no serious or critical axe violations', async () => {
+    // From the catalogue: a new element is in this test at once (the portfolio with its own script).
+    const { page } = await openPage(
+      `themes-${theme}`,
+      `${standaloneScripts()}
+      ${CARD_TAGS.map((tag) => `<${tag} project="1001" theme="${theme}"></${tag}>`).join('\n')}`,
+      theme === 'dark' ? 'light' : 'dark',
+      {
+        ready: (page) =>
+          page
+            .waitForFunction(
+              (tags) =>
+                tags.every(
+                  (tag) =>
+                    document
+                      .querySelector(tag)
+                      ?.shadowRoot?.querySelector('[part~="base"]')
+                      ?.getAttribute('aria-busy') === 'false',
+                ),
+              CARD_TAGS,
+              { timeout: 20_000 },
+            )
+            .then(() => undefined),
+      },
+    );
+    const backgrounds = await page.evaluate(
+      (tags) =>
+        tags.map((tag) => {
+          const base = document.querySelector(tag)!.shadowRoot!.querySelector('[part~="base"]')!;
+          return `${tag} ${getComputedStyle(base).backgroundColor}`;
+        }),
+      CARD_TAGS,
+    );
+    // The theme attribute wins over the page's colour scheme (set to the other one here).
+    const expected = theme === 'dark' ? 'rgb(22, 24, 29)' : 'rgb(255, 255, 255)';
+    expect(backgrounds).toEqual(CARD_TAGS.map((tag) => `${tag} ${expected}`));
+    expect(CARD_TAGS).toContain('aivis-portfolio');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page
+      .locator('aivis-portfolio')
+      .screenshot({ path: `${ARTIFACTS}/portfolio-${theme}.png` });
     await page.close();
   });
 });

@@ -24,6 +24,7 @@ import {
   watchConsole,
 } from '../../support/browser/harness.js';
 import { expectApiFigures } from '../browser/api-figures.js';
+import { WIDGET_TAGS } from '../browser/widget-tags.js';
 import {
   freePort,
   installBuiltProxy,
@@ -210,7 +211,7 @@ describe('examples/intranet-nginx', () => {
       );
     });
     await page.goto(`${siteUrl}/`);
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
 
     // Score, share of voice, the ranking's brands (limit 8) and the marketing plan's titles.
     expect(await expectApiFigures(page, sandbox.baseUrl)).toEqual([
@@ -261,7 +262,7 @@ describe('examples/intranet-nginx', () => {
       if (new URL(request.url()).pathname.startsWith('/aivis/api/')) asked.push(request.url());
     });
     await page.goto(`${siteUrl}/`);
-    await waitForWidgets(page);
+    await waitForWidgets(page, WIDGET_TAGS);
     // The lines in the page are the ones preloadLinks() writes for it, with this site's origin
     // left out: a widget whose attributes changed without its line would ask twice.
     // A string, as a reader types it in the console: the test runner would rewrite import().
@@ -302,8 +303,8 @@ describe('examples/intranet-nginx', () => {
     ).json();
     expect(html).toContain(`<bdi>${summary.profile.brand_name}</bdi>`);
     for (const token of TOKENS) expect(html).not.toContain(token);
-    // The cards' stylesheets on the page's origin (style-src 'self'); the include location is nginx's own.
-    const sheet = await fetch(`${siteUrl}/aivis/cards/aivis-action-plan.css`);
+    // The cards' one stylesheet on the page's origin (style-src 'self'); the include location is nginx's own.
+    const sheet = await fetch(`${siteUrl}/aivis/cards/aivis-cards.css`);
     expect(sheet.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(
       (await fetch(`${siteUrl}/aivis-include/cards/aivis-citations?project=1001`)).status,

@@ -1,14 +1,17 @@
 /**
  * docs/service-drift.md against the code: its list of assumed fields is the
- * schemas' (test/drift/assumed-fields.ts), and its table of what each front
+ * schemas' (scripts/assumed-fields.ts), and its table of what each front
  * end shows has a row for every answer with assumed fields and for every
  * known other name (shared/aliases.ts).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ASSUMED_FIELDS_SECTION, assumedFieldList } from '../../scripts/assumed-fields.js';
+import { rewriteSection, sectionText, withSection } from '../../scripts/generated-section.js';
 import { FIELD_ALIASES } from '../../shared/aliases.js';
 import { ENDPOINT_NAMES } from '../../shared/api/endpoints.js';
-import { assumedFieldList } from './assumed-fields.js';
 
 const PAGE = readFileSync(new URL('../../docs/service-drift.md', import.meta.url), 'utf8');
 
@@ -23,12 +26,21 @@ function missingRows(): string[] {
 }
 
 describe('docs/service-drift.md', () => {
-  it('lists exactly the assumed fields the schemas mark', () => {
-    const block = /<!-- assumed-fields:start[^>]*-->\n([\s\S]*?)\n<!-- assumed-fields:end -->/.exec(
-      PAGE,
+  it('lists exactly the assumed fields the schemas mark (npm run docs:assumed-fields rewrites it)', () => {
+    expect(sectionText(ASSUMED_FIELDS_SECTION, PAGE), 'run npm run docs:assumed-fields').toBe(
+      assumedFieldList(),
     );
-    expect(block, 'the assumed-fields markers').not.toBeNull();
-    expect(block![1]).toBe(assumedFieldList());
+  });
+
+  it('is rewritten by the command from a stale page, the rest of the page kept', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aivis-assumed-'));
+    const copy = { ...ASSUMED_FIELDS_SECTION, path: join(dir, 'service-drift.md') };
+    const stale = withSection(copy, PAGE, '- `GET /projects/{project}`: `id`');
+    writeFileSync(copy.path, stale);
+    expect(rewriteSection(copy, assumedFieldList())).toBe(true);
+    expect(readFileSync(copy.path, 'utf8')).toBe(PAGE);
+    expect(rewriteSection(copy, assumedFieldList())).toBe(false);
+    rmSync(dir, { recursive: true });
   });
 
   it('says what each front end shows for every answer with assumed fields', () => {

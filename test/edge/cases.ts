@@ -275,6 +275,15 @@ export function proxyCases(
       expect(refused.body).toContain('<code>limit</code>');
     });
 
+    it('gzips the cards’ stylesheet once: the browser’s decoding gives the CSS back', async () => {
+      const sheet = await read('main', '/cards/aivis-cards.css', {
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
+      expect(sheet.status).toBe(200);
+      // fetch() decodes gzip: a body the runtime compressed a second time would stay binary here.
+      expect(sheet.body).toContain(':host(aivis-visibility-score)');
+    });
+
     it('never showed the token in any answer above', () => {
       expect(seen.length).toBeGreaterThan(20);
       expect(seen.filter((text) => text.toLowerCase().includes(ENTRY_TOKEN))).toEqual([]);

@@ -8,7 +8,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withTables } from '../../ledger/tables-doc.js';
 import { main as exportCli } from '../../scripts/ledger-export.js';
-import { dayAfterDefault, FakeClock, sandboxOn, snapshot, temporaryFolder } from './fixtures.js';
+import { main as snapshotCli } from '../../scripts/ledger-snapshot.js';
+import {
+  BASE_URL,
+  dayAfterDefault,
+  ENTRY_TOKEN,
+  FakeClock,
+  sandboxOn,
+  snapshot,
+  temporaryFolder,
+} from './fixtures.js';
 
 const PAGE = readFileSync('docs/ledger.md', 'utf8');
 const temp = temporaryFolder();
@@ -17,6 +26,21 @@ afterAll(() => temp.remove());
 describe('docs/ledger.md', () => {
   it('lists the tables as ledger/tables.ts defines them (npx tsx ledger/tables-doc.ts)', () => {
     expect(PAGE).toBe(withTables(PAGE));
+  });
+
+  it('states the dry run’s cost for the sandbox’s entry account as the command does', async () => {
+    const stated = /`(snapshot would spend about \d+ requests for 3 projects)`/.exec(PAGE)?.[1];
+    expect(stated).toBeDefined();
+    const clock = new FakeClock();
+    const day = sandboxOn(dayAfterDefault(1), clock);
+    let out = '';
+    const code = await snapshotCli(
+      ['--base-url', BASE_URL, '--dry-run'],
+      { AIVIS_TOKEN: ENTRY_TOKEN },
+      { send: day.send, now: clock.now, sleep: clock.sleep, out: (text) => (out += text) },
+    );
+    expect(code).toBe(0);
+    expect(out).toContain(stated);
   });
 
   it('runs each export command it shows', async () => {

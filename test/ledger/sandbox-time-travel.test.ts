@@ -4,8 +4,11 @@
  * figures, judge some checks a day late and re-judge a few.
  */
 import { describe, expect, it } from 'vitest';
+import { questionTextOn } from '../../sandbox/data/answers.js';
 import { isoOf } from '../../sandbox/data/calendar.js';
 import { createDataset, DEFAULT_NOW } from '../../sandbox/data/dataset.js';
+import { REWORDINGS } from '../../sandbox/data/rewordings.js';
+import { projectSpec } from '../../sandbox/data/world.js';
 import { parseArgs } from '../../sandbox/main.js';
 
 const DAY = 86_400_000;
@@ -61,6 +64,31 @@ describe('sandbox time travel', () => {
     );
     expect(rejudged.length).toBeGreaterThan(0);
     expect(rejudged.length).toBeLessThan(nextDay.size / 5);
+  });
+
+  it('rewords a question only on a day after the default one, keeping its id; older checks keep the text they asked', () => {
+    const change = REWORDINGS[0]!;
+    const original = projectSpec(change.project)!.questions[change.index]!;
+    const questionsOn = (day: number) =>
+      createDataset(isoOf(day)).project(change.project)!.questions;
+    // The default day and every day before the change: the catalogue's texts, untouched.
+    for (const day of [Date.parse(`${DEFAULT_NOW}T00:00:00Z`) / DAY, change.day - 1])
+      expect(questionsOn(day).map((question) => question.text)).toEqual(
+        projectSpec(change.project)!.questions,
+      );
+    const after = createDataset(isoOf(change.day + 2)).project(change.project)!;
+    const question = after.questions[change.index]!;
+    expect(question.text).toBe(change.text);
+    expect(question.id).toBe(questionsOn(change.day - 1)[change.index]!.id);
+    const checks = after.answers.filter((answer) => answer.prompt_id === question.id);
+    const quoted = (day: number) =>
+      checks
+        .filter((answer) => answer.day === day && answer.evidence_quote?.includes(' for "'))
+        .map((answer) => answer.evidence_quote);
+    expect(quoted(change.day - 1).every((quote) => quote!.includes(original))).toBe(true);
+    expect(quoted(change.day).every((quote) => quote!.includes(change.text))).toBe(true);
+    expect(quoted(change.day - 1).length + quoted(change.day).length).toBeGreaterThan(0);
+    expect(questionTextOn(question, change.day - 1)).toBe(original);
   });
 
   it('takes its today from --today, --now or SANDBOX_TODAY, and names a bad one', () => {

@@ -20,6 +20,7 @@ import { serveFile } from '../../start/static-files.js';
 import { launchChromium, waitForWidgets, watchConsole } from '../../support/browser/harness.js';
 import { expectApiFigures } from '../browser/api-figures.js';
 import { README_PROXY_PATH, widgetSnippet, withSite } from '../browser/readme-snippets.js';
+import { WIDGET_TAGS } from '../browser/widget-tags.js';
 import {
   appTsconfig,
   buildApp,
@@ -97,7 +98,7 @@ async function runInChromium(
   const before = sandbox.requestLog.length;
   const relative = appDir.slice(scratch.length + 1);
   await page.goto(`${site.url}/${relative}/dist/index.html`);
-  await waitForWidgets(page);
+  await waitForWidgets(page, WIDGET_TAGS);
   const tags = await expectApiFigures(page, sandbox.baseUrl);
   await also(page);
   await mkdir(ARTIFACTS, { recursive: true });
@@ -146,7 +147,7 @@ describe('npm pack dist/widget', () => {
     expect(paths.filter((path) => /gallery|\.ts$/.test(path) && !path.endsWith('.d.ts'))).toEqual(
       [],
     );
-    // The whole package packed: the bundles (the catalogue, and the standalone entries with
+    // The whole package packed: the bundles (the full bundle, and the standalone entries with
     // the runtime they share), plus at most 120 KB of
     // declarations, manifest, typings, README and licence. (It was a flat 200 KB with three
     // elements and four standalone entries, then 60 KB until the types of assumed fields,
@@ -343,7 +344,7 @@ describe('one element from its standalone entry', () => {
         readFile(`${outDir}/assets/${file}`, 'utf8'),
       ),
     );
-    // The element's code and the shared runtime; no other element is defined (the catalogue's
+    // The element's code and the shared runtime; no other element is defined (the full bundle's
     // table, in the runtime, names them all).
     expect(scripts.join('\n')).toMatch(/define\([`'"]aivis-competitor-ranking/);
     expect(scripts.join('\n')).not.toMatch(/define\([`'"]aivis-action-plan/);

@@ -129,3 +129,23 @@ describe('kept cards', () => {
     expect(next.body).toContain(brand);
   });
 });
+
+describe('the kept dashboard', () => {
+  it('renders once per set of answers: a second embed, and a revalidation, render nothing', async () => {
+    const { proxy, renders } = countingProxy();
+    const path = '/embed/aivis-dashboard?project=1001';
+    const first = await proxy.get(path);
+    expect(first.status).toBe(200);
+    expect(renders()).toBe(1);
+    const second = await proxy.get(path);
+    expect(second.body).toBe(first.body);
+    expect(renders()).toBe(1);
+    const again = await proxy.get(path, { headers: { 'If-None-Match': first.headers.etag! } });
+    expect(again.status).toBe(304);
+    expect(renders()).toBe(1);
+    // The fragment is another form of the same answers: rendered once too.
+    await proxy.get(path.replace('/embed/', '/cards/'));
+    await proxy.get(path.replace('/embed/', '/cards/'));
+    expect(renders()).toBe(2);
+  });
+});

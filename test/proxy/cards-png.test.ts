@@ -104,7 +104,7 @@ describe('/cards/<element>.png', () => {
     expect((await broken.get('/cards/aivis-visibility-score.svg?project=1001')).status).toBe(200);
   });
 
-  it('an invalid attribute is the catalogue’s 422, not a picture', async () => {
+  it('an invalid attribute is the element’s 422, not a picture', async () => {
     const { status, body } = await proxy.get('/cards/aivis-visibility-score.png?project=abc');
     expect(status).toBe(422);
     expect(body).toContain('project');

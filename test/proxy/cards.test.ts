@@ -3,7 +3,7 @@
  * front of a real sandbox: what a browser with JavaScript off receives (the
  * figures in the HTML, no inline style), the rules of the API routes (one
  * upstream call per answer and TTL for every form, the project list, the
- * host check, Fetch Metadata, ETag/304), the catalogue's messages, and what
+ * host check, Fetch Metadata, ETag/304), the elements' messages, and what
  * an attacker can get out of them (no token, no framing, no 500).
  */
 import { readFileSync } from 'node:fs';
@@ -54,7 +54,8 @@ describe('as a browser with JavaScript off', () => {
       expect(status).toBe(200);
       expect(headers['content-type']).toBe('text/html; charset=utf-8');
       expect(body).toMatch(new RegExp(`^<${tag} project="1001"><template shadowrootmode="open">`));
-      expect(body).toContain(`<link rel="stylesheet" href="/cards/${tag}.css">`);
+      // One stylesheet for every card: a page of cards asks for it once.
+      expect(body).toContain('<link rel="stylesheet" href="/cards/aivis-cards.css">');
       // Settled: no skeleton, not busy, the brand the data names in the heading.
       expect(body).not.toContain('part="skeleton"');
       expect(body).toContain('aria-busy="false"');
@@ -230,7 +231,7 @@ describe('docs/widgets.md’s embeds and pictures', () => {
   });
 });
 
-describe('the catalogue’s messages', () => {
+describe('the elements’ messages', () => {
   it('an invalid attribute is the element’s error card, naming the attribute (422)', async () => {
     const { status, body } = await proxy.get('/cards/aivis-visibility-trend?project=1001&months=0');
     expect(status).toBe(422);
@@ -264,8 +265,8 @@ describe('the catalogue’s messages', () => {
 describe('as an attacker', () => {
   it.each([
     '/cards/',
-    '/cards/aivis-dashboard?project=1001',
-    '/cards/aivis-dashboard.svg?project=1001',
+    '/cards/aivis-dashboard?project=1001&nope=1',
+    '/cards/aivis-dashboard.svg?project=1001&token=x',
     '/embed/aivis-dashboard?project=1001&sections=x,y&nope=1',
     '/cards/AIVIS-CITATIONS?project=1001',
     '/cards/aivis-citations?project=%ZZ',
@@ -285,6 +286,8 @@ describe('as an attacker', () => {
     ['/embed/aivis-competitor-ranking?project=1001&include-highlights=', FORMULA_BRAND],
     ['/cards/aivis-competitor-ranking.svg?project=1001', FORMULA_BRAND],
     ['/embed/aivis-dashboard?project=1001', FORMULA_BRAND],
+    ['/cards/aivis-dashboard?project=1001', FORMULA_BRAND],
+    ['/cards/aivis-dashboard.svg?project=1001', FORMULA_BRAND],
     ['/cards/aivis-citations?project=1001', 'javascript:'],
     ['/cards/aivis-citations.svg?project=1001', 'javascript:'],
   ])('%s keeps the planted hostile values as text', async (path, planted) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createSandboxHandler } from '../../sandbox/app.js';
-import { PLANS_URL } from '../../sandbox/data/catalog.js';
+import { PLANS_URL } from '../../sandbox/data/world.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { errorEnvelopeSchema } from '../../shared/schemas/common.js';
 import { api, ENTRY, PRO } from './helpers.js';

@@ -5,8 +5,8 @@
  * bread, never the software vocabulary project 1001 keeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_SPECS } from '../../sandbox/data/catalog.js';
 import { SOFTWARE_TRADE, tradeOf } from '../../sandbox/data/trades.js';
+import { PROJECT_SPECS } from '../../sandbox/data/world.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { api, ENTRY, PRO } from './helpers.js';
 

@@ -17,6 +17,7 @@ import {
   watchConsole,
 } from '../../support/browser/harness.js';
 import { expectApiFigures } from '../browser/api-figures.js';
+import { WIDGET_TAGS } from '../browser/widget-tags.js';
 
 let demo: RunningDemo;
 /** The user's own page, on an origin of its own (another port). */
@@ -149,7 +150,7 @@ describe('ALLOWED_ORIGINS of npm start', () => {
       const page = await browser.newPage();
       const problems = watchConsole(page);
       await page.goto(`${userSite.url}/`);
-      await waitForWidgets(page);
+      await waitForWidgets(page, WIDGET_TAGS);
       expect(await expectApiFigures(page, demo.sandboxUrl, 'aivis_test_showcase')).toEqual([
         'aivis-visibility-score',
         'aivis-competitor-ranking',

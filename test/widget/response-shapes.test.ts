@@ -49,7 +49,7 @@ const registrations = readdirSync('widget', { withFileTypes: true })
       return [];
     }
     const query = /from '(virtual:aivis\/response-shapes[^']*)'/.exec(source)?.[1];
-    const tag = /customElements\.define\('([a-z-]+)'/.exec(source)?.[1];
+    const tag = /define(?:Element)?\('([a-z-]+)'/.exec(source)?.[1];
     // The widgets: one request each (the portfolio's list and summaries: test/widget/portfolio.test.ts).
     const widget = tag !== undefined && 'endpoint' in (CATALOG as Record<string, object>)[tag]!;
     return query && tag && widget ? [{ tag, query: expandElement(query) }] : [];

@@ -9,6 +9,7 @@ import { pollUntil } from '../../support/poll.js';
 import '../../widget/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { requestCache } from '../../widget/internal/connection.js';
 import {
   dayBefore,
   ledgerMonthsOf,
@@ -118,6 +119,25 @@ describe('<aivis-visibility-trend history-since> (the proxy’s ledger)', () => 
     expect(parts(widget, 'point').length).toBeGreaterThan(0);
   });
 
+  it('shares one ledger request between two trend cards, through the page’s request cache', async () => {
+    const first = await firstApiMonth();
+    const { older, points } = pointsBefore(first);
+    api.rewrite((url, answer) => (isLedger(url) ? json({ source: 'ledger', points }) : answer()));
+    const cards = [
+      mount('aivis-visibility-trend', { project: '1001', 'history-since': `${older}-01` }),
+      mount('aivis-visibility-trend', {
+        project: '1001',
+        competitors: '0',
+        'history-since': `${older}-01`,
+      }),
+    ];
+    for (const card of cards) await settled(card);
+    await pollUntil(() => cards.every((card) => part(card, 'ledger') !== null), {
+      what: 'both cards’ ledger Details',
+    });
+    expect(api.calls.filter((call) => isLedger(new URL(call.url)))).toHaveLength(1);
+  });
+
   it('asks no ledger without the attribute', async () => {
     const widget = await mountWithLedger({});
     await widget.updateComplete;
@@ -129,7 +149,15 @@ describe('<aivis-visibility-trend history-since> (the proxy’s ledger)', () => 
     const widget = await mountWithLedger({ 'history-since': '2020-13-01' });
     await pollUntil(() => part(widget, 'error') !== null, { what: 'the error box' });
     expect(text(part(widget, 'error'))).toContain('history-since');
-    expect(api.calls.filter((call) => isLedger(new URL(call.url)))).toHaveLength(0);
+    expect(text(part(widget, 'error'))).toContain('YYYY-MM-DD');
+    // Refused before anything went out: neither the ledger nor the API was asked.
+    expect(api.calls).toHaveLength(0);
+    // Mended, it asks: the API, then the ledger.
+    widget.setAttribute('history-since', '2020-01-01');
+    await pollUntil(() => api.calls.some((call) => isLedger(new URL(call.url))), {
+      what: 'the ledger request',
+    });
+    expect(part(widget, 'error')).toBeNull();
   });
 
   it('stays an inert chart for hostile or reshaped series bodies', async () => {
@@ -146,6 +174,8 @@ describe('<aivis-visibility-trend history-since> (the proxy’s ledger)', () => 
       `{"points":[${Array.from({ length: 14_000 }, () => `{"day":"${before}","value":50}`).join(',')}]}`,
     ];
     for (const body of hostile) {
+      // Each body is its own answer: the page's cache would serve the last one again.
+      requestCache().clear();
       api.rewrite((url, answer) =>
         isLedger(url) ? new Response(body, { status: 200 }) : answer(),
       );

@@ -4,7 +4,7 @@
  * body's list of records, whichever endpoint the link named (answers, rows,
  * competitors, domains…): the element follows links as written and carries
  * no endpoint table for them (followLink). Loaded with the rows' first
- * answer, as a chunk beside the catalogue (docs/widgets.md, "Size").
+ * answer, as a chunk beside the full bundle (docs/widgets.md, "Size").
  */
 import { isPlainObject } from '../../shared/http/body-check.js';
 import type { Pagination } from '../../shared/schemas/common.js';

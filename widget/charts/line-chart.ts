@@ -2,7 +2,7 @@
  * The geometry of the widgets' small SVG charts, written by hand rather than
  * with a charting library: the charts need a scale, a path and a few ticks,
  * a few hundred bytes, where the smallest maintained libraries cost several
- * KB gzip of the catalogue's 35 KB budget. Geometry goes into SVG
+ * KB gzip of the full bundle's budget. Geometry goes into SVG
  * attributes (x, y, d, points), never style attributes: a strict
  * Content-Security-Policy blocks those.
  */

@@ -2,18 +2,11 @@
 // The shapes of the endpoint this element reads, and only of the bodies it asks
 // for (test/widget/response-shapes.test.ts keeps them equal to its requests).
 import shapes, { endpoints } from 'virtual:aivis/response-shapes?element=aivis-competitor-ranking';
-import { registerResponseShapes } from '../internal/connection.js';
 import { AivisCompetitorRanking } from './competitor-ranking.component.js';
 
 export { AivisCompetitorRanking };
 
-registerResponseShapes(shapes, endpoints);
-
-// Only where there is a DOM: a server rendering the page imports this module too
-// (docs/widgets.md, "Server-rendered apps").
-if (globalThis.customElements && !customElements.get('aivis-competitor-ranking')) {
-  customElements.define('aivis-competitor-ranking', AivisCompetitorRanking);
-}
+AivisCompetitorRanking.define('aivis-competitor-ranking', shapes, endpoints);
 
 declare global {
   interface HTMLElementTagNameMap {

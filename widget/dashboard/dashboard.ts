@@ -4,11 +4,7 @@ import { AivisDashboard } from './dashboard.component.js';
 
 export { AivisDashboard };
 
-// Only where there is a DOM: a server rendering the page imports this module too
-// (docs/widgets.md, "Server-rendered apps").
-if (globalThis.customElements && !customElements.get('aivis-dashboard')) {
-  customElements.define('aivis-dashboard', AivisDashboard);
-}
+AivisDashboard.define('aivis-dashboard');
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -4,10 +4,15 @@
  * those for how it looks and reads. One table, so the two cannot drift.
  */
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { EndpointName } from '../../shared/api/endpoints.js';
+import type { CompiledShapes } from '../../shared/http/shape-check.js';
+import type { CatalogTag } from '../catalog.js';
+import { registerResponseShapes } from './connection.js';
+import { defineElement } from './define.js';
 
 export class AivisCard extends LitElement {
   // A table instead of @property decorators: their helpers cost the bundle
-  // more than the table (the catalogue's budget, docs/widgets.md). The JSDoc stays on the fields for
+  // more than the table (the full bundle's budget, docs/widgets.md). The JSDoc stays on the fields for
   // the manifest; subclasses that mean more by one re-declare it with theirs.
   static override properties: PropertyDeclarations = {
     project: { reflect: true },
@@ -19,6 +24,22 @@ export class AivisCard extends LitElement {
     heading: { reflect: true },
     headingLevel: { attribute: 'heading-level', reflect: true },
   };
+
+  /**
+   * Registers the card under its catalogue tag with the response shapes it
+   * reads: the one line of each element's registration module
+   * (docs/widgets.md, "Adding an element").
+   */
+  static define(
+    this: CustomElementConstructor,
+    tag: CatalogTag,
+    shapes?: CompiledShapes,
+    endpoints?: readonly EndpointName[],
+  ): void {
+    if (shapes && endpoints) registerResponseShapes(shapes, endpoints);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the element class being defined, a subclass.
+    defineElement(tag, this);
+  }
 
   /** Numeric project id (from GET /projects). */
   declare project?: string;

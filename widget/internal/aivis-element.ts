@@ -12,9 +12,9 @@ import { initialState, Task, TaskStatus } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EndpointName, Query } from '../../shared/api/endpoints.js';
 import type { ResponseOf } from '../../shared/api/responses.js';
-import type { CheckedParams } from '../../shared/api/validate.js';
+import type { CheckedParams, ValidationErrors } from '../../shared/api/validate.js';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
-import type { AivisError } from '../../shared/http/errors.js';
+import { type AivisError, validationError } from '../../shared/http/errors.js';
 import { differencesOf, MAX_DIFFERENCES } from '../../shared/http/reconcile.js';
 import { apiUrl, buildRequest } from '../../shared/http/request.js';
 import type { WidgetEntry } from '../catalog.js';
@@ -42,6 +42,8 @@ type TaskArgs = readonly [
   settled: boolean,
   /** Counts restarts after a removal cancelled the request (see disconnectedCallback). */
   restarts: number,
+  /** The element's own attributes' refusals (attributeErrors), as JSON; '' when none. */
+  attributeErrors: string,
 ];
 
 export abstract class AivisElement<N extends EndpointName> extends AivisCard {
@@ -68,6 +70,13 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
   protected stateParams(): Record<string, unknown> {
     return {};
   }
+  /**
+   * Refusals of the element's own attributes that feed no API parameter, by
+   * attribute name: checked before the request, so a bad one sends nothing.
+   */
+  protected attributeErrors(): ValidationErrors | undefined {
+    return undefined;
+  }
   /** The raw parameters, from the attributes through the catalogue entry; the core validates them. */
   protected requestInput(): Record<string, unknown> {
     return requestInput(this.entry, this, this.stateParams());
@@ -93,15 +102,18 @@ export abstract class AivisElement<N extends EndpointName> extends AivisCard {
         this.#link.version,
         connection !== undefined && this.isConnected,
         this.#restarts,
+        JSON.stringify(this.attributeErrors() ?? ''),
       ] as const;
     },
-    task: async ([baseUrl, token, input, , settled], { signal }) => {
+    task: async ([baseUrl, token, input, , settled, , attributeErrors], { signal }) => {
       this.#countdown?.stop();
       // Sends nothing; the provider's answer, an attribute or configure() runs it again.
       if (!settled) return initialState;
       // The answer the server rendered this card from: no request (let go once settled).
       if (this.#held?.input === input) return this.#held.data;
       try {
+        const refused = JSON.parse(attributeErrors) as ValidationErrors | '';
+        if (refused) throw validationError(refused);
         // Checked once here; the reader sends the checked set without checking it again.
         const params = checkedParams(this.entry, JSON.parse(input));
         const reader = this.#link.open({ baseUrl, token });

@@ -55,7 +55,7 @@ export type ProvidedConnection = Readonly<ConnectionSettings>;
 
 /**
  * The @lit/context key of the connection. A Symbol.for key, so a provider
- * and widgets from different bundles on one page (the catalogue, a
+ * and widgets from different bundles on one page (the full bundle, a
  * standalone element, the host app's own code) name the same context.
  */
 export const connectionContext = createContext<ProvidedConnection | undefined>(
@@ -163,7 +163,7 @@ interface ShapeSet {
 
 /**
  * The page's one connection registry, shared by every copy of this code on
- * the page (the catalogue, each standalone element, another bundle of the
+ * the page (the full bundle, each standalone element, another bundle of the
  * host app): configure() from one reaches the elements of all, and they
  * share one request cache and the response shapes each registered. It sits in a globalThis slot under a Symbol.for
  * key; the key's version changes whenever this shape does, so copies that

@@ -4,7 +4,7 @@
  * there is no DOM, so that importing the package on a server (SvelteKit, Nuxt,
  * Next, Angular SSR) defines its classes without throwing `HTMLElement is not
  * defined`. Nothing registers, constructs or renders them there
- * (each registration module defines its tag only where `customElements` exists): the tags stay plain HTML until the browser upgrades
+ * (widget/internal/define.ts defines a tag only where `customElements` exists): the tags stay plain HTML until the browser upgrades
  * them. The build injects these bindings for the global names
  * (scripts/widget/build.ts), so Lit is bundled as published (docs/widgets.md,
  * "Server-rendered apps").

@@ -1,5 +1,5 @@
 /**
- * Loads explanations.ts, which the catalogue ships as a chunk beside itself
+ * Loads explanations.ts, which the full bundle ships as a chunk beside itself
  * (`import()` resolves against the bundle's own address, so one script tag
  * works from any folder and under `script-src 'self'`; docs/widgets.md,
  * "Size"). A card awaits it before it settles on an error or on an answer

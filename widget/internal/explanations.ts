@@ -1,7 +1,7 @@
 /**
  * What a card shows only once something went wrong or the service's answer
  * differed: the error box with its wording, the drift Details and the
- * countdown after a 429. The catalogue loads this module as a chunk beside
+ * countdown after a 429. The full bundle loads this module as a chunk beside
  * itself the first time a card needs it (explanations-loader.ts), so the
  * first figures do not wait for words most pages never show (docs/widgets.md, "Size").
  */

@@ -7,7 +7,15 @@
  * the token (the Authorization header). The token itself is never part of a
  * key that could be logged, and nothing here logs.
  */
+import { readAnswerBounded } from '../../shared/client/bounded-exchange.js';
 import type { AbortSignalLike, FetchLike } from '../../shared/client/types.js';
+
+/**
+ * A request of the page's cache that says how much of its answer to hold
+ * (the trend's ledger series, docs/widgets.md): read up to the cap and no
+ * further, for every caller that shares it.
+ */
+export type BoundedInit = Parameters<FetchLike>[1] & { maxBodyBytes?: number };
 
 export const DEFAULT_CACHE_TTL_MS = 30_000;
 
@@ -165,7 +173,8 @@ export function createRequestCache(options: RequestCacheOptions = {}): RequestCa
     if (init.method !== 'GET') return transport(url, init);
     const at = now();
     prune(at);
-    const key = `${identityOf(init.headers)} ${url}`;
+    const bound = (init as BoundedInit).maxBodyBytes;
+    const key = `${identityOf(init.headers)}${bound ? `/${bound}` : ''} ${url}`;
     const existing = entries.get(key);
     if (existing?.snapshot) return Promise.resolve(toResponse(existing.snapshot));
     if (existing) return waitFor(key, existing, init.signal);
@@ -181,7 +190,8 @@ export function createRequestCache(options: RequestCacheOptions = {}): RequestCa
           answer.headers.forEach((value, name) => {
             headers.push([name, value]);
           });
-          return { status: answer.status, headers, body: await answer.text() };
+          const body = bound ? await readAnswerBounded(answer, bound) : await answer.text();
+          return { status: answer.status, headers, body };
         },
         (failure: unknown) =>
           controller.signal.aborted

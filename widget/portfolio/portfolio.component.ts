@@ -1,4 +1,4 @@
-import { Task } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { FetchReader } from '../../shared/client/fetch-client.js';
 import { signedPoints } from '../../shared/noise.js';
@@ -83,7 +83,10 @@ export class AivisPortfolio extends LitElement {
   });
 
   protected override render(): TemplateResult {
-    return html`<div part="base" class="card">
+    // Busy until the rows are read, as every card says (widget/internal/aivis-element.ts).
+    const busy =
+      this.#task.status === TaskStatus.INITIAL || this.#task.status === TaskStatus.PENDING;
+    return html`<div part="base" class="base card" aria-busy=${busy ? 'true' : 'false'}>
       ${this.#task.render({
         pending: () => html`<p class="muted" role="status">Loading the portfolio…</p>`,
         complete: (portfolio) =>

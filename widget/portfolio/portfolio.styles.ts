@@ -16,6 +16,8 @@ export const portfolioStyles = css`
     overflow-x: auto;
   }
   table {
+    /* The card's anywhere would size columns to a letter ("Scor/e"); the table scrolls instead. */
+    overflow-wrap: break-word;
     border-collapse: collapse;
     width: 100%;
     font-variant-numeric: tabular-nums;
@@ -56,6 +58,8 @@ export const portfolioStyles = css`
     color: var(--_accent);
   }
   .notice {
+    /* An error names a code such as paid_plan_required: wrap it rather than leave a 240 px card. */
+    overflow-wrap: anywhere;
     color: var(--_warn-fg);
     background: var(--_warn-bg);
     padding: 0.4em 0.6em;

@@ -4,18 +4,11 @@
 import shapes, {
   endpoints,
 } from 'virtual:aivis/response-shapes?element=aivis-search-opportunities';
-import { registerResponseShapes } from '../internal/connection.js';
 import { AivisSearchOpportunities } from './search-opportunities.component.js';
 
 export { AivisSearchOpportunities };
 
-registerResponseShapes(shapes, endpoints);
-
-// Only where there is a DOM: a server rendering the page imports this module too
-// (docs/widgets.md, "Server-rendered apps").
-if (globalThis.customElements && !customElements.get('aivis-search-opportunities')) {
-  customElements.define('aivis-search-opportunities', AivisSearchOpportunities);
-}
+AivisSearchOpportunities.define('aivis-search-opportunities', shapes, endpoints);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -5,6 +5,7 @@
  * the loops are bounded by constants, so a reshaped or hostile body draws
  * nothing rather than something wrong. Pure, so it is tested without a DOM.
  */
+import { MAX_SERIES_DAYS } from '../../shared/api/ledger-series.js';
 import { isCalendarDate } from '../../shared/api/param-rules.js';
 import type { Trend } from './trend-series.js';
 
@@ -14,8 +15,8 @@ export const MAX_LEDGER_POINTS = 4_000;
 export const MAX_LEDGER_MONTHS = 120;
 /** Longest answer read, in bytes: ~MAX_LEDGER_POINTS points with room to spare; the read stops there. */
 export const MAX_LEDGER_BODY = 400_000;
-/** The route's own bound on from..to (proxy/ledger-route.ts). */
-const MAX_SPAN_DAYS = 3_659;
+/** The route's bound on from..to, both included (shared/api/ledger-series.ts). */
+const MAX_SPAN_DAYS = MAX_SERIES_DAYS - 1;
 
 export interface LedgerMonth {
   /** YYYY-MM. */

@@ -1,8 +1,9 @@
 import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg, type TemplateResult } from 'lit';
-import { isCalendarDate } from '../../shared/api/param-rules.js';
+import { seriesDayError } from '../../shared/api/ledger-series.js';
+import type { ValidationErrors } from '../../shared/api/validate.js';
 import { boundedExchange } from '../../shared/client/bounded-exchange.js';
-import { validationError } from '../../shared/http/errors.js';
+import type { FetchLike } from '../../shared/client/types.js';
 import { normalizeBaseUrl } from '../../shared/http/request.js';
 import type { CompetitorHistory } from '../../shared/schemas/competitors.js';
 import { CATALOG } from '../catalog.js';
@@ -11,8 +12,9 @@ import { ChartWidthController } from '../charts/chart-width.js';
 import { type Frame, labelStep, linePath, xOf, yOf } from '../charts/line-chart.js';
 import { AivisElement } from '../internal/aivis-element.js';
 import { baseStyles } from '../internal/base.styles.js';
-import { type GlobalSettings, globalSettings } from '../internal/connection.js';
+import { requestCache } from '../internal/connection.js';
 import type { Formatters } from '../internal/format.js';
+import type { BoundedInit } from '../internal/request-cache.js';
 import {
   type LedgerMonth,
   ledgerMonthsOf,
@@ -107,12 +109,15 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
 
   readonly #chartWidth = new ChartWidthController(this, '.plot');
 
-  /** The attribute's refusal, named as the page's editor wrote it (as the catalogue's attributes are). */
-  #historySinceError(): unknown {
-    const from = this.historySince;
-    return from == null || isCalendarDate(from)
-      ? undefined
-      : validationError({ [HISTORY_SINCE]: [`${HISTORY_SINCE} must be a date as YYYY-MM-DD`] });
+  /**
+   * history-since feeds the ledger's series, not the API: refused under its
+   * own name, by the series rule (shared/api/ledger-series.ts), before any
+   * request goes out.
+   */
+  protected override attributeErrors(): ValidationErrors | undefined {
+    const refusal =
+      this.historySince == null ? undefined : seriesDayError(HISTORY_SINCE, this.historySince);
+    return refusal ? { [HISTORY_SINCE]: [refusal] } : undefined;
   }
 
   /** Reads the ledger's months once the API's answer says where its window starts. */
@@ -124,18 +129,27 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
       return [this.historySince, this.project, base, first] as const;
     },
     task: async ([from, project, base, first], { signal }): Promise<LedgerState | undefined> => {
-      if (!from || !isCalendarDate(from) || !base || !first || !/^\d{1,9}$/.test(project ?? ''))
+      if (
+        !from ||
+        seriesDayError(HISTORY_SINCE, from) ||
+        !base ||
+        !first ||
+        !/^\d{1,9}$/.test(project ?? '')
+      )
         return undefined;
       const query = ledgerQuery(from, first);
       if (!query) return { months: [] };
       const url = `${normalizeBaseUrl(base)}/ledger/v1/projects/${project}/series?metric=score&from=${query.from}&to=${query.to}`;
-      // The page's transport (configure({ fetch })), else its fetch; no token: the route needs none.
-      const fetch = (globalSettings() as GlobalSettings).fetch;
+      // The page's request cache over its transport (configure({ fetch })), as the API answers go:
+      // two trend cards of one project share one request. No token: the route needs none.
+      const cache = requestCache().fetch;
+      const fetch: FetchLike = (address, init) =>
+        cache(address, { ...init, maxBodyBytes: MAX_LEDGER_BODY } as BoundedInit);
       try {
         // Read up to the cap and no further: a huge or endless answer holds no more memory.
         const answer = await boundedExchange(
           { method: 'GET', url, headers: { Accept: 'application/json' } },
-          { ...(fetch ? { fetch } : {}), signal, maxBodyBytes: MAX_LEDGER_BODY },
+          { fetch, signal, maxBodyBytes: MAX_LEDGER_BODY },
         );
         if (answer.status === 404) return { note: 'no-ledger' };
         if (answer.status !== 200) return { note: 'unreadable' };
@@ -156,8 +170,6 @@ export class AivisVisibilityTrend extends AivisElement<'competitors'> {
   }
 
   protected renderData(body: unknown, format: Formatters): TemplateResult {
-    const invalid = this.#historySinceError();
-    if (invalid) return this.renderError(invalid);
     const ledger = this.#ledger.value;
     const fromApi = trendOf(body as CompetitorHistory, this.#competitorCount());
     const trend = withLedger(fromApi, ledger && 'months' in ledger ? ledger.months : []);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeLists, readAccountList } from '../../../proxy/accounts/merged-list.js';
 import { FileLinkStore, MAX_FILE_BYTES, parseLinkLines } from '../../../proxy/share/file-links.js';
-import { linkPath, readLink } from '../../../proxy/share/signed-link.js';
+import { linkPath, readLinkAddress, signatureHolds } from '../../../proxy/share/signed-link.js';
 
 const SECRET = 'a-secret-of-thirty-two-characters-or-more';
 const RECORD = {
@@ -86,23 +86,29 @@ describe("an account's list shaped to confuse the merge", () => {
 });
 
 describe('links that are not ours', () => {
-  it('refuses a link signed with another secret, and any stretched link, as no link', async () => {
+  it('refuses a link signed with another secret, and any stretched address, as no link', async () => {
     const fields = {
       id: 'abcdefghij',
       project: 1001,
       view: 'aivis-dashboard',
       period: 'last_30_days' as const,
       expires: 1_900_000_000,
+      label: 'Board',
     };
-    const foreign = await linkPath(fields, 'another-secret-of-thirty-two-characters');
-    const [path, query] = foreign.split('?') as [string, string];
-    expect(await readLink(path, `?${query}`, SECRET)).toBeUndefined();
+    const foreign = readLinkAddress(
+      await linkPath(fields, 'another-secret-of-thirty-two-characters'),
+    );
+    expect(foreign).toBeDefined();
+    expect(await signatureHolds(fields, foreign!, SECRET)).toBe(false);
     const ours = await linkPath(fields, SECRET);
-    const [ourPath, ourQuery] = ours.split('?') as [string, string];
-    expect(await readLink(ourPath, `?${ourQuery}`, SECRET)).toEqual(fields);
-    expect(await readLink(ourPath, `?${ourQuery}&pad=${'x'.repeat(400)}`, SECRET)).toBeUndefined();
+    expect(await signatureHolds(fields, readLinkAddress(ours)!, SECRET)).toBe(true);
+    // The signature is over the id too: another record's id under the same signature is no link.
     expect(
-      await readLink(`${ourPath}${'.x'.repeat(1000)}`, `?${ourQuery}`, SECRET),
-    ).toBeUndefined();
+      await signatureHolds({ ...fields, id: 'bcdefghijk' }, readLinkAddress(ours)!, SECRET),
+    ).toBe(false);
+    expect(readLinkAddress(`${ours}${'.x'.repeat(1000)}`)).toBeUndefined();
+    expect(readLinkAddress(`${ours}${'A'.repeat(100_000)}`)).toBeUndefined();
+    expect(readLinkAddress(`${ours}\n`)).toBeUndefined();
+    expect(readLinkAddress(`${ours}%00`)).toBeUndefined();
   });
 });

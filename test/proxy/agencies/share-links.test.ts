@@ -5,7 +5,7 @@
  * every tampered field (404), past their expiry or revoked (410), and past
  * their own views per minute (429 for that link only).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ afterAll(async () => {
 describe('a link made by the share command', () => {
   it('prints PUBLIC_URL/s/<id>.<signature> and shows the view with no script and no token', async () => {
     const path = await createLink('--label', 'Acme board');
-    expect(path).toMatch(/^\/s\/[a-z2-7]{10}\.[\w-]{43}\?project=1001&view=aivis-dashboard&/);
+    expect(path).toMatch(/^\/s\/[a-z2-7]{10}\.[\w-]{43}$/);
     const seen = await proxyWith().get(path);
     expect(seen.status).toBe(200);
     expect(seen.body).toContain('Northwind Agency');
@@ -106,31 +106,86 @@ describe('a link made by the share command', () => {
     expect(seen.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
-  it('answers 404 for every field of the URL tampered with, never another project', async () => {
+  it('answers 404 for every part of the address tampered with, never another project', async () => {
     const proxy = proxyWith();
     const path = await createLink();
+    const other = await createLink('--project', '1002', '--label', 'Another client');
     expect((await proxy.get(path)).status).toBe(200);
-    const [pathname, query] = path.split('?') as [string, string];
-    const [id, signature] = pathname.slice(3).split('.') as [string, string];
-    const flip = (text: string) => text.slice(0, -1) + (text.endsWith('a') ? 'b' : 'a');
+    const [id, signature] = path.slice(3).split('.') as [string, string];
+    const [otherId, otherSignature] = other.slice(3).split('.') as [string, string];
+    const flip = (text: string, at: number) =>
+      text.slice(0, at) + (text[at] === 'a' ? 'b' : 'a') + text.slice(at + 1);
+    // The last letter of 43 carries two spare bits: only the spelling linkPath writes is the link.
+    const spareBits = (text: string) => {
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      return text.slice(0, -1) + alphabet[alphabet.indexOf(text.at(-1)!) | 1];
+    };
     const tampered = [
-      `/s/${flip(id)}.${signature}?${query}`,
-      `/s/${id}.${flip(signature)}?${query}`,
-      `/s/${id}.${signature}?${query.replace('project=1001', 'project=1002')}`,
-      `/s/${id}.${signature}?${query.replace('view=aivis-dashboard', 'view=aivis-citations')}`,
-      `/s/${id}.${signature}?${query.replace('period=last_30_days', 'period=last_90_days')}`,
-      `/s/${id}.${signature}?${query.replace(/expires=(\d+)/, (_, n) => `expires=${Number(n) + 86_400}`)}`,
-      `/s/${id}.${signature}?${query}&project=1002`,
-      `/s/${id}.${signature}?${query}&extra=1`,
-      `/s/${id}.${signature}?${query.replace(/&expires=\d+/, '')}`,
-      `/s/${id}.${signature}.x?${query}`,
-      `/s/${id}?${query}`,
+      `/s/${flip(id, 0)}.${signature}`,
+      `/s/${flip(id, 9)}.${signature}`,
+      `/s/${id}.${flip(signature, 0)}`,
+      `/s/${id}.${flip(signature, 20)}`,
+      `/s/${id}.${spareBits(signature)}`,
+      `/s/${id}.${signature.slice(0, -1)}`,
+      `/s/${id}.${signature}x`,
+      `/s/${id}.${signature}.x`,
+      `/s/${id}.${signature}/`,
+      `/s/${id.toUpperCase()}.${signature}`,
+      `/s/${id}`,
+      `/s/${signature}`,
+      // One link's id with another's signature, both ways.
+      `/s/${id}.${otherSignature}`,
+      `/s/${otherId}.${signature}`,
     ];
     for (const target of tampered) {
       const seen = await proxy.get(target);
       expect(seen.status, target).toBe(404);
       expect(seen.body).not.toContain('visibility score');
     }
+    // The query string is no part of a link (messaging apps add their own): it changes nothing.
+    const plain = await proxy.get(path);
+    for (const query of [
+      '?project=1002',
+      '?view=aivis-citations&period=last_90_days',
+      '?fbclid=x',
+    ]) {
+      const seen = await proxy.get(`${path}${query}`);
+      expect(seen.status, query).toBe(200);
+      expect(seen.body, query).toBe(plain.body);
+    }
+  });
+
+  it('answers 404 for a record the store holds that SHARE_SECRET did not sign', async () => {
+    const path = await createLink('--label', 'Forged later');
+    const id = path.slice(3, 13);
+    const file = env.SHARE_FILE!;
+    const text = await readFile(file, 'utf8');
+    const line = text.split('\n').find((entry) => entry.includes(`"id":"${id}"`))!;
+    const forgeries = [
+      line.replace('"project":1001', '"project":2001'),
+      line.replace('"view":"aivis-dashboard"', '"view":"aivis-citations"'),
+      line.replace('"period":"last_30_days"', '"period":"last_90_days"'),
+      line.replace(/"expires":(\d+)/, (_, n) => `"expires":${Number(n) + 86_400}`),
+      line.replace('"label":"Forged later"', '"label":"Forged"'),
+    ];
+    try {
+      for (const forged of forgeries) {
+        expect(forged).not.toBe(line);
+        await writeFile(file, text.replace(line, forged));
+        // A fresh proxy: one that had shown the link keeps the record it checked.
+        expect((await proxyWith().get(path)).status, forged).toBe(404);
+      }
+      // A record a writer without the secret adds under a new id is no link either.
+      const made = JSON.parse(line.slice(line.indexOf('{'))) as Record<string, unknown>;
+      await writeFile(
+        file,
+        `${text}${JSON.stringify({ ...made, id: 'zzzzzzzzzz', project: 2001 })}\n`,
+      );
+      expect((await proxyWith().get(`/s/zzzzzzzzzz.${path.slice(14)}`)).status).toBe(404);
+    } finally {
+      await writeFile(file, text);
+    }
+    expect((await proxyWith().get(path)).status).toBe(200);
   });
 
   it('answers 410 once expired, and 410 at once once revoked', async () => {
@@ -177,6 +232,8 @@ describe('a link made by the share command', () => {
     const link = links.find((item) => item.id === path.slice(3, 13));
     expect(link).toMatchObject({ label: 'Counted  board', project: 1001, views: 2 });
     expect(link?.lastView).toBe(clock.now());
+    // The address again, for a link sent and not kept.
+    expect((link as LinkStatus & { url?: string })?.url).toBe(`${PUBLIC_URL}${path}`);
     const table = (await share('list')).out;
     expect(table.split('\n')[0]).toMatch(
       /^id\s+label\s+project\s+view\s+period\s+expires \(UTC\)\s+state\s+views\s+last view$/,

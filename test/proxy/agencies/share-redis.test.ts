@@ -5,8 +5,9 @@
  * at once; a link's views per minute are counted once for the fleet; the
  * views the command lists are both instances'.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkStore } from '../../../proxy/share/link-store.js';
+import { LINK_GRACE_MS, type LinkStore } from '../../../proxy/share/link-store.js';
 import { createRedisLinkStore } from '../../../proxy/share/redis-links.js';
 import { type RunningSandbox, startSandbox } from '../../../sandbox/server.js';
 import { shareCommand } from '../../../scripts/share.js';
@@ -94,9 +95,42 @@ describe('client links shared through Redis', () => {
     expect(listed.find((link) => link.id === busy.slice(3, 13))?.views).toBe(4);
   });
 
+  it('answers 404 for a record changed in Redis by a writer without SHARE_SECRET', async () => {
+    const path = await createLink('Forged in Redis');
+    const id = path.slice(3, 13);
+    const client = new Redis(redis.url);
+    try {
+      const [key] = await client.keys('{aivis-share:*}:links');
+      const record = JSON.parse((await client.hget(key!, id))!) as Record<string, unknown>;
+      await client.hset(key!, id, JSON.stringify({ ...record, project: 2001 }));
+      // A fresh instance (one that had shown the link keeps the record it checked).
+      const fresh = testProxy(
+        { baseUrl: sandbox.baseUrl, shareSecret: SECRET },
+        { now: clock.now, links: stores[0]! },
+        watch,
+      );
+      expect((await fresh.get(path)).status).toBe(404);
+      await client.hset(key!, id, JSON.stringify(record));
+      expect((await fresh.get(path)).status).toBe(200);
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it('answers 410 on every instance once expired', async () => {
     const path = await createLink('Short');
     clock.advance(12 * 3_600_000 + 1_000);
     for (const instance of instances) expect((await instance.get(path)).status).toBe(410);
+  });
+
+  it('drops a link past its expiry by the grace period as it lists, and its address is then no link', async () => {
+    const path = await createLink('Long gone');
+    const id = path.slice(3, 13);
+    clock.advance(12 * 3_600_000 + LINK_GRACE_MS + 1_000);
+    const listed = JSON.parse((await share('list', '--json')).out) as { id: string }[];
+    expect(listed.map((link) => link.id)).not.toContain(id);
+    expect(listed).toEqual([]);
+    expect(await stores[0]!.get(id)).toBeUndefined();
+    expect((await instances[1]!.get(path)).status).toBe(404);
   });
 });

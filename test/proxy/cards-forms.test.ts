@@ -1,0 +1,151 @@
+/**
+ * Every element of the catalogue in every form the proxy serves (docs/widgets.md,
+ * "Cards from the proxy"): the fragment, the embed, the SVG and PNG pictures,
+ * read from the catalogue itself so that a new element without them fails
+ * here; the one stylesheet of them all, scoped per element; gzip for a browser
+ * that takes it.
+ */
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import { scopedSelector, scopedToHost } from '../../ssr/scoped-css.js';
+import { CATALOG } from '../../widget/catalog.js';
+import { ENTRY_TOKEN, LeakWatch, PRO_TOKEN, type TestProxy, testProxy } from './helpers.js';
+
+let sandbox: RunningSandbox;
+let proxy: TestProxy;
+const watch = new LeakWatch();
+/** The provider draws nothing (it only connects the widgets): every other element has a card. */
+const DRAWN = Object.keys(CATALOG).filter((tag) => tag !== 'aivis-provider');
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, rateLimit: false });
+  proxy = testProxy(
+    { baseUrl: sandbox.baseUrl },
+    { loadPng: () => import('@resvg/resvg-js') },
+    watch,
+  );
+});
+afterAll(async () => {
+  await sandbox?.close();
+  expect(watch.leaks([ENTRY_TOKEN, PRO_TOKEN])).toEqual([]);
+});
+
+describe.each(DRAWN)('%s', (tag) => {
+  it('is a fragment with its figures', async () => {
+    const { status, body, headers } = await proxy.get(`/cards/${tag}?project=1001`);
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(body.startsWith(`<${tag}`) || body.includes(`<${tag}>`)).toBe(true);
+    expect(body).toMatch(/\d/);
+    expect(body).not.toMatch(/<style|\sstyle=/i);
+  });
+
+  it('is an embed: a whole page without any script', async () => {
+    const { status, body } = await proxy.get(`/embed/${tag}?project=1001`);
+    expect(status).toBe(200);
+    expect(body).toMatch(/^<!doctype html>/);
+    expect(body).toContain(`<${tag}`);
+    // No script runs in an embed, so it carries no answer for one either.
+    expect(body).not.toMatch(/<script/i);
+  });
+
+  it('is an SVG picture with a title', async () => {
+    const { status, body, headers } = await proxy.get(`/cards/${tag}.svg?project=1001`);
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(/<title id="title">([^<]+)<\/title>/.exec(body)?.[1]).toBeTruthy();
+    expect(body).not.toMatch(/<script|<foreignObject|\son\w+=/i);
+  });
+
+  it('is a PNG picture', async () => {
+    const { status, headers, response } = await proxy.get(`/cards/${tag}.png?project=1001`);
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('image/png');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual(PNG_SIGNATURE);
+  });
+});
+
+describe('the dashboard as a fragment', () => {
+  it('is its tag with a declarative shadow root holding every section’s card and its answer', async () => {
+    const { body } = await proxy.get('/cards/aivis-dashboard?project=1001');
+    expect(body).toMatch(/^<aivis-dashboard project="1001"><template shadowrootmode="open">/);
+    for (const [tag, entry] of Object.entries(CATALOG)) {
+      if ('section' in entry) expect(body).toContain(`<${tag} part="section"`);
+    }
+    // A page with the bundle takes each section over without asking again.
+    expect(body).toContain('<script type="application/json" data-answer>');
+    expect(body).not.toContain('part="skeleton"');
+  });
+});
+
+describe('the one stylesheet of every card', () => {
+  it('scopes each element’s rules to its own host, so no element’s rule reaches another', () => {
+    expect(scopedSelector('.row', 'aivis-a')).toBe(':host(aivis-a) .row');
+    expect(scopedSelector(':host', 'aivis-a')).toBe(':host(aivis-a)');
+    expect(scopedSelector(":host([theme='dark']) .x", 'aivis-a')).toBe(
+      ":host(aivis-a[theme='dark']) .x",
+    );
+    expect(scopedSelector(':host(:not(:last-child))', 'aivis-a')).toBe(
+      ':host(aivis-a:not(:last-child))',
+    );
+    const css = scopedToHost(
+      '/* a, b */ .a, .b > c { color: red } @media (min-width: 1px) { .c { x: y } } @keyframes k { from { opacity: 0 } }',
+      'aivis-a',
+    );
+    expect(css).toContain(':host(aivis-a) .a,:host(aivis-a) .b > c{color: red}');
+    expect(css).toContain('@media (min-width: 1px){:host(aivis-a) .c{x: y}');
+    expect(css).toContain('@keyframes k{ from { opacity: 0 } }');
+    expect(css).not.toContain('a, b');
+  });
+
+  it('is served with every rule scoped but the bars’ widths, which are the same everywhere', async () => {
+    const { status, body } = await proxy.get('/cards/aivis-cards.css');
+    expect(status).toBe(200);
+    const rules = [...body.matchAll(/(?:^|\})\s*([^{}@]+)\{/g)].map((match) => match[1]!.trim());
+    const unscoped = rules.filter(
+      (selector) =>
+        !selector.split(',').every((one) => one.trim().startsWith(':host(')) &&
+        !/^\.bar\[data-width="\d+"\]$/.test(selector) &&
+        !/^(?:from|to|[\d.]+%)$/.test(selector) &&
+        // The embed page's own rules, on its document (no shadow root has these).
+        !/^(?::root|html|body)\b/.test(selector),
+    );
+    expect(unscoped).toEqual([]);
+  });
+});
+
+describe('gzip', () => {
+  it('sends a card and the stylesheet gzipped to a browser that takes it, the same bytes inside', async () => {
+    for (const path of ['/cards/aivis-cards.css', '/cards/aivis-citations?project=1001']) {
+      const plain = await proxy.get(path);
+      const zipped = await proxy.get(path, { headers: { 'Accept-Encoding': 'gzip, br' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('Accept-Encoding');
+      const inside = gunzipSync(new Uint8Array(await zipped.response.arrayBuffer())).toString();
+      expect(inside).toBe(plain.body);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('revalidates the gzipped card with its weak validator: 304, the same validator', async () => {
+    const gzip = { 'Accept-Encoding': 'gzip' };
+    const path = '/cards/aivis-citations?project=1001';
+    const first = await proxy.get(path, { headers: gzip });
+    expect(first.headers.etag).toMatch(/^W\/".+"$/);
+    const again = await proxy.get(path, {
+      headers: { ...gzip, 'If-None-Match': first.headers.etag! },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('sends the bytes as they are to a browser that refuses gzip', async () => {
+    const { headers } = await proxy.get('/cards/aivis-cards.css', {
+      headers: { 'Accept-Encoding': 'gzip;q=0, identity' },
+    });
+    expect(headers['content-encoding']).toBeUndefined();
+  });
+});
