@@ -11,6 +11,7 @@
  * The secret never travels; a replay within the window repeats the same
  * creation or revocation, which changes nothing. Web-standard APIs only.
  */
+import { AnswerTooLarge, readAnswerBounded } from '../../shared/client/bounded-exchange.js';
 import { type LinkRecord, type LinkStatus, type LinkStore, readRecord } from './link-store.js';
 import { hmacKey, ID_PATTERN, SHARE_PREFIX } from './signed-link.js';
 
@@ -115,28 +116,14 @@ export async function answerAdmin(
   }
 }
 
+/** The call's body up to MAX_BODY_BYTES, or undefined past it (the rest is never read). */
 async function boundedText(request: Request): Promise<string | undefined> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
+  try {
+    return await readAnswerBounded(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof AnswerTooLarge) return undefined;
+    throw error;
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 /** The command's side: the links of the proxy at PUBLIC_URL, through its admin route. */

@@ -35,10 +35,11 @@ export async function boundedExchange(
 /**
  * An answer's body up to `maxBytes` (read chunk by chunk where it is a
  * stream), or AnswerTooLarge: for whoever holds an answer it did not ask for
- * in full (the widgets' request cache reads a ledger series this way).
+ * in full (the widgets' request cache reads a ledger series this way, the
+ * proxy a client-link admin call's body).
  */
 export async function readAnswerBounded(
-  answer: Awaited<ReturnType<FetchLike>>,
+  answer: Pick<Awaited<ReturnType<FetchLike>>, 'body' | 'text'>,
   maxBytes: number,
 ): Promise<string> {
   const stream = answer.body as StreamLike | null | undefined;
