@@ -20,6 +20,29 @@ export interface DurableObjectNamespaceLike {
   get(id: never): { fetch(input: string, init: RequestInit): Promise<Response> };
 }
 
+/**
+ * Calls to the one object named `name`, each a JSON POST answered with JSON.
+ * A stub per call: Workers refuses I/O through an object made while answering
+ * another request ("Cannot perform I/O on behalf of a different request"),
+ * and a store outlives requests. The budget and the client links (proxy/share/)
+ * both talk to their objects this way.
+ */
+export function durableObjectCaller<Call>(
+  namespace: DurableObjectNamespaceLike,
+  name: string,
+  what: string,
+): <T>(body: Call) => Promise<T> {
+  return async <T>(body: Call): Promise<T> => {
+    const stub = namespace.get(namespace.idFromName(name) as never);
+    const response = await stub.fetch('https://aivis-object.invalid/', {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${what} object answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+}
+
 type Call =
   | { op: 'reserve'; now: number; windowMs: number; limit: number; cap: number; maxWaitMs: number }
   | {
@@ -131,17 +154,7 @@ export function durableObjectStore(
 ): SharedStore {
   // Tells this isolate's locks from another's; unguessable, so no other may release them.
   const owner = crypto.randomUUID();
-  const call = async <T>(body: Call): Promise<T> => {
-    // A stub per call: Workers refuses I/O through an object made while answering another
-    // request ("Cannot perform I/O on behalf of a different request"), and a store outlives requests.
-    const stub = namespace.get(namespace.idFromName(account) as never);
-    const response = await stub.fetch('https://aivis-account.invalid/', {
-      method: 'POST',
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`budget object answered ${response.status}`);
-    return (await response.json()) as T;
-  };
+  const call = durableObjectCaller<Call>(namespace, account, 'budget');
   return {
     kind: 'durable-object',
     async reserve(request) {

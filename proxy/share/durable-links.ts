@@ -13,7 +13,7 @@
  * (proxy/share/share-admin.ts), like every other store.
  */
 import { hexDigest } from '../digest.js';
-import type { DurableObjectNamespaceLike } from '../durable-budget.js';
+import { type DurableObjectNamespaceLike, durableObjectCaller } from '../durable-budget.js';
 import {
   type Admission,
   LINK_GRACE_MS,
@@ -151,16 +151,7 @@ export async function durableLinkStore(
   secret: string,
 ): Promise<LinkStore> {
   const name = `aivis-share:${await hexDigest(['aivis-share-v1', secret], 8)}`;
-  const call = async <T>(body: Call): Promise<T> => {
-    // A stub per call, as durable-budget.ts: Workers refuses I/O through one made for another request.
-    const stub = namespace.get(namespace.idFromName(name) as never);
-    const response = await stub.fetch('https://aivis-links.invalid/', {
-      method: 'POST',
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`links object answered ${response.status}`);
-    return (await response.json()) as T;
-  };
+  const call = durableObjectCaller<Call>(namespace, name, 'links');
   return {
     where: 'the Durable Object AivisLinks',
     async create(record: LinkRecord) {
