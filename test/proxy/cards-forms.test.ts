@@ -6,35 +6,19 @@
  * that takes it.
  */
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import { describe, expect, it } from 'vitest';
 import { scopedSelector, scopedToHost } from '../../ssr/scoped-css.js';
 import { CATALOG } from '../../widget/catalog.js';
-import { ENTRY_TOKEN, LeakWatch, PRO_TOKEN, type TestProxy, testProxy } from './helpers.js';
+import { cardSuite } from './helpers.js';
 
-let sandbox: RunningSandbox;
-let proxy: TestProxy;
-const watch = new LeakWatch();
+const suite = cardSuite();
 /** The provider draws nothing (it only connects the widgets): every other element has a card. */
 const DRAWN = Object.keys(CATALOG).filter((tag) => tag !== 'aivis-provider');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, rateLimit: false });
-  proxy = testProxy(
-    { baseUrl: sandbox.baseUrl },
-    { loadPng: () => import('@resvg/resvg-js') },
-    watch,
-  );
-});
-afterAll(async () => {
-  await sandbox?.close();
-  expect(watch.leaks([ENTRY_TOKEN, PRO_TOKEN])).toEqual([]);
-});
-
 describe.each(DRAWN)('%s', (tag) => {
   it('is a fragment with its figures', async () => {
-    const { status, body, headers } = await proxy.get(`/cards/${tag}?project=1001`);
+    const { status, body, headers } = await suite.proxy.get(`/cards/${tag}?project=1001`);
     expect(status).toBe(200);
     expect(headers['content-type']).toBe('text/html; charset=utf-8');
     expect(body.startsWith(`<${tag}`) || body.includes(`<${tag}>`)).toBe(true);
@@ -43,7 +27,7 @@ describe.each(DRAWN)('%s', (tag) => {
   });
 
   it('is an embed: a whole page without any script', async () => {
-    const { status, body } = await proxy.get(`/embed/${tag}?project=1001`);
+    const { status, body } = await suite.proxy.get(`/embed/${tag}?project=1001`);
     expect(status).toBe(200);
     expect(body).toMatch(/^<!doctype html>/);
     expect(body).toContain(`<${tag}`);
@@ -52,7 +36,7 @@ describe.each(DRAWN)('%s', (tag) => {
   });
 
   it('is an SVG picture with a title', async () => {
-    const { status, body, headers } = await proxy.get(`/cards/${tag}.svg?project=1001`);
+    const { status, body, headers } = await suite.proxy.get(`/cards/${tag}.svg?project=1001`);
     expect(status).toBe(200);
     expect(headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(/<title id="title">([^<]+)<\/title>/.exec(body)?.[1]).toBeTruthy();
@@ -60,7 +44,7 @@ describe.each(DRAWN)('%s', (tag) => {
   });
 
   it('is a PNG picture', async () => {
-    const { status, headers, response } = await proxy.get(`/cards/${tag}.png?project=1001`);
+    const { status, headers, response } = await suite.proxy.get(`/cards/${tag}.png?project=1001`);
     expect(status).toBe(200);
     expect(headers['content-type']).toBe('image/png');
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -70,7 +54,7 @@ describe.each(DRAWN)('%s', (tag) => {
 
 describe('the dashboard as a fragment', () => {
   it('is its tag with a declarative shadow root holding every section’s card and its answer', async () => {
-    const { body } = await proxy.get('/cards/aivis-dashboard?project=1001');
+    const { body } = await suite.proxy.get('/cards/aivis-dashboard?project=1001');
     expect(body).toMatch(/^<aivis-dashboard project="1001"><template shadowrootmode="open">/);
     for (const [tag, entry] of Object.entries(CATALOG)) {
       if ('section' in entry) expect(body).toContain(`<${tag} part="section"`);
@@ -102,7 +86,7 @@ describe('the one stylesheet of every card', () => {
   });
 
   it('is served with every rule scoped but the bars’ widths, which are the same everywhere', async () => {
-    const { status, body } = await proxy.get('/cards/aivis-cards.css');
+    const { status, body } = await suite.proxy.get('/cards/aivis-cards.css');
     expect(status).toBe(200);
     const rules = [...body.matchAll(/(?:^|\})\s*([^{}@]+)\{/g)].map((match) => match[1]!.trim());
     const unscoped = rules.filter(
@@ -120,8 +104,8 @@ describe('the one stylesheet of every card', () => {
 describe('gzip', () => {
   it('sends a card and the stylesheet gzipped to a browser that takes it, the same bytes inside', async () => {
     for (const path of ['/cards/aivis-cards.css', '/cards/aivis-citations?project=1001']) {
-      const plain = await proxy.get(path);
-      const zipped = await proxy.get(path, { headers: { 'Accept-Encoding': 'gzip, br' } });
+      const plain = await suite.proxy.get(path);
+      const zipped = await suite.proxy.get(path, { headers: { 'Accept-Encoding': 'gzip, br' } });
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(zipped.headers.vary).toContain('Accept-Encoding');
       const inside = gunzipSync(new Uint8Array(await zipped.response.arrayBuffer())).toString();
@@ -133,9 +117,9 @@ describe('gzip', () => {
   it('revalidates the gzipped card with its weak validator: 304, the same validator', async () => {
     const gzip = { 'Accept-Encoding': 'gzip' };
     const path = '/cards/aivis-citations?project=1001';
-    const first = await proxy.get(path, { headers: gzip });
+    const first = await suite.proxy.get(path, { headers: gzip });
     expect(first.headers.etag).toMatch(/^W\/".+"$/);
-    const again = await proxy.get(path, {
+    const again = await suite.proxy.get(path, {
       headers: { ...gzip, 'If-None-Match': first.headers.etag! },
     });
     expect(again.status).toBe(304);
@@ -143,7 +127,7 @@ describe('gzip', () => {
   });
 
   it('sends the bytes as they are to a browser that refuses gzip', async () => {
-    const { headers } = await proxy.get('/cards/aivis-cards.css', {
+    const { headers } = await suite.proxy.get('/cards/aivis-cards.css', {
       headers: { 'Accept-Encoding': 'gzip;q=0, identity' },
     });
     expect(headers['content-encoding']).toBeUndefined();

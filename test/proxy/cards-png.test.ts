@@ -3,30 +3,15 @@
  * by @resvg/resvg-js, from the same answer, with the same validator rules
  * and freshness, and hostile data as inert as in the SVG.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMULA_BRAND, IMG_ONERROR, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
-import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { escapeHtml } from '../../shared/escape-html.js';
-import { ENTRY_TOKEN, LeakWatch, type TestProxy, testProxy } from './helpers.js';
+import { cardSuite, testProxy } from './helpers.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-let sandbox: RunningSandbox;
-let proxy: TestProxy;
-const watch = new LeakWatch();
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, rateLimit: false });
-  proxy = testProxy(
-    { baseUrl: sandbox.baseUrl },
-    { loadPng: () => import('@resvg/resvg-js') },
-    watch,
-  );
-});
-afterAll(async () => {
-  await sandbox?.close();
-  expect(watch.leaks([ENTRY_TOKEN])).toEqual([]);
-});
+const suite = cardSuite();
+const { watch } = suite;
 
 /** A PNG's header: its signature and the IHDR chunk's size (the first chunk, by the format). */
 function pngHeader(bytes: Uint8Array): { signature: boolean; width: number; height: number } {
@@ -40,7 +25,7 @@ function pngHeader(bytes: Uint8Array): { signature: boolean; width: number; heig
 }
 
 async function png(path: string, init?: RequestInit) {
-  const answer = await proxy.get(path, init);
+  const answer = await suite.proxy.get(path, init);
   return { ...answer, bytes: new Uint8Array(await answer.response.arrayBuffer()) };
 }
 
@@ -53,7 +38,7 @@ describe('/cards/<element>.png', () => {
     expect(picture.headers['x-content-type-options']).toBe('nosniff');
     const header = pngHeader(picture.bytes);
     expect(header.signature).toBe(true);
-    const svg = (await proxy.get('/cards/aivis-visibility-score.svg?project=1001')).body;
+    const svg = (await suite.proxy.get('/cards/aivis-visibility-score.svg?project=1001')).body;
     const [, width, height] = /^<svg [^>]*width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
     expect(header.width).toBe(Number(width));
     expect(header.height).toBe(Number(height));
@@ -70,16 +55,16 @@ describe('/cards/<element>.png', () => {
 
   it('costs no upstream call beyond the answer the SVG and the API route share', async () => {
     const path = '/api/v1/projects/1003/citations';
-    const calls = () => sandbox.requestLog.filter((entry) => entry.path === path).length;
+    const calls = () => suite.sandbox.requestLog.filter((entry) => entry.path === path).length;
     const before = calls();
-    await proxy.get('/cards/aivis-citations.svg?project=1003');
+    await suite.proxy.get('/cards/aivis-citations.svg?project=1003');
     await png('/cards/aivis-citations.png?project=1003');
     await png('/cards/aivis-citations.png?project=1003&theme=dark');
     expect(calls() - before).toBe(1);
   });
 
   it('draws hostile data as text: the SVG it is drawn from escapes it, the PNG runs nothing', async () => {
-    const svg = (await proxy.get('/cards/aivis-competitor-ranking.svg?project=1001')).body;
+    const svg = (await suite.proxy.get('/cards/aivis-competitor-ranking.svg?project=1001')).body;
     expect(svg).not.toMatch(/<script|<foreignObject|<image|\son\w+=|href=/i);
     // The planted values (sandbox/data/hostile.ts) are in the picture, escaped.
     expect(svg).toContain(escapeHtml(FORMULA_BRAND));
@@ -91,12 +76,12 @@ describe('/cards/<element>.png', () => {
   });
 
   it('without a renderer (a Worker’s entry gives none) is a 404 naming the SVG picture', async () => {
-    const bare = testProxy({ baseUrl: sandbox.baseUrl }, {}, watch);
+    const bare = testProxy({ baseUrl: suite.sandbox.baseUrl }, {}, watch);
     const { status, body } = await bare.get('/cards/aivis-visibility-score.png?project=1001');
     expect(status).toBe(404);
     expect(body).toContain('.svg');
     const broken = testProxy(
-      { baseUrl: sandbox.baseUrl },
+      { baseUrl: suite.sandbox.baseUrl },
       { loadPng: () => Promise.reject(new Error('no binary for this platform')) },
       watch,
     );
@@ -105,7 +90,7 @@ describe('/cards/<element>.png', () => {
   });
 
   it('an invalid attribute is the element’s 422, not a picture', async () => {
-    const { status, body } = await proxy.get('/cards/aivis-visibility-score.png?project=abc');
+    const { status, body } = await suite.proxy.get('/cards/aivis-visibility-score.png?project=abc');
     expect(status).toBe(422);
     expect(body).toContain('project');
   });

@@ -7,50 +7,28 @@
  * an attacker can get out of them (no token, no framing, no 500).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMULA_BRAND, IMG_ONERROR, SCRIPT_TAG } from '../../sandbox/data/hostile.js';
-import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import type { Query } from '../../shared/api/endpoints.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { apiPath } from '../../shared/http/request.js';
 import { WIDGET_CLASSES } from '../../ssr/card-elements.js';
 import { cardAnswer, cardsReady, renderCard } from '../../ssr/index.js';
-import {
-  ENTRY_TOKEN,
-  INTRANET,
-  LeakWatch,
-  PRO_TOKEN,
-  type TestProxy,
-  testProxy,
-} from './helpers.js';
+import { cardSuite, INTRANET, PRO_TOKEN, testProxy } from './helpers.js';
 
-let sandbox: RunningSandbox;
-let proxy: TestProxy;
-const watch = new LeakWatch();
+const suite = cardSuite();
+const { watch } = suite;
 const TAGS = Object.keys(WIDGET_CLASSES);
 
 /** Upstream calls the sandbox saw for a path. */
 const upstreamCalls = (path: string) =>
-  sandbox.requestLog.filter((entry) => entry.path === path).length;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, rateLimit: false });
-  proxy = testProxy(
-    { baseUrl: sandbox.baseUrl },
-    { loadPng: () => import('@resvg/resvg-js') },
-    watch,
-  );
-});
-afterAll(async () => {
-  await sandbox?.close();
-  expect(watch.leaks([ENTRY_TOKEN, PRO_TOKEN])).toEqual([]);
-});
+  suite.sandbox.requestLog.filter((entry) => entry.path === path).length;
 
 describe('as a browser with JavaScript off', () => {
   it.each(TAGS)(
     '/cards/%s is the element with its figures in a declarative shadow root',
     async (tag) => {
-      const { status, body, headers } = await proxy.get(`/cards/${tag}?project=1001`);
+      const { status, body, headers } = await suite.proxy.get(`/cards/${tag}?project=1001`);
       expect(status).toBe(200);
       expect(headers['content-type']).toBe('text/html; charset=utf-8');
       expect(body).toMatch(new RegExp(`^<${tag} project="1001"><template shadowrootmode="open">`));
@@ -68,9 +46,9 @@ describe('as a browser with JavaScript off', () => {
 
   it('shows the figures of the API answer the element would read', async () => {
     const api = JSON.parse(
-      (await proxy.get('/api/v1/projects/1001?include=profile,ai_visibility')).body,
+      (await suite.proxy.get('/api/v1/projects/1001?include=profile,ai_visibility')).body,
     );
-    const card = (await proxy.get('/cards/aivis-visibility-score?project=1001')).body;
+    const card = (await suite.proxy.get('/cards/aivis-visibility-score?project=1001')).body;
     expect(card).toContain(`<bdi>${api.profile.brand_name}</bdi>`);
     expect(card).toContain(`<span class="value">${api.ai_visibility.score.toFixed(1)}</span>`);
     for (const row of api.ai_visibility.mentions_by_platform) {
@@ -79,7 +57,7 @@ describe('as a browser with JavaScript off', () => {
   });
 
   it('serves each card’s stylesheet: its own styles and a width rule per whole percent', async () => {
-    const { status, body, headers } = await proxy.get('/cards/aivis-visibility-score.css');
+    const { status, body, headers } = await suite.proxy.get('/cards/aivis-visibility-score.css');
     expect(status).toBe(200);
     expect(headers['content-type']).toBe('text/css; charset=utf-8');
     expect(body).toContain(':host');
@@ -87,7 +65,7 @@ describe('as a browser with JavaScript off', () => {
   });
 
   it('/embed/aivis-dashboard is a whole page with every section’s card', async () => {
-    const { status, body, headers } = await proxy.get(
+    const { status, body, headers } = await suite.proxy.get(
       '/embed/aivis-dashboard?project=1001&theme=dark',
     );
     expect(status).toBe(200);
@@ -101,7 +79,7 @@ describe('as a browser with JavaScript off', () => {
   });
 
   it('/cards/<element>.svg is a picture with the figures as its title and description', async () => {
-    const { status, body, headers } = await proxy.get(
+    const { status, body, headers } = await suite.proxy.get(
       '/cards/aivis-visibility-score.svg?project=1001',
     );
     expect(status).toBe(200);
@@ -118,17 +96,17 @@ describe('the rules of the API routes', () => {
   it('a card, its fragment, embed and picture cost one upstream call per TTL with the API route', async () => {
     const path = '/api/v1/projects/1003/citations';
     const before = upstreamCalls(path);
-    await proxy.get('/api/v1/projects/1003/citations?group_by=domain&limit=10');
-    await proxy.get('/cards/aivis-citations?project=1003');
-    await proxy.get('/embed/aivis-citations?project=1003&theme=light');
-    await proxy.get('/cards/aivis-citations.svg?project=1003');
+    await suite.proxy.get('/api/v1/projects/1003/citations?group_by=domain&limit=10');
+    await suite.proxy.get('/cards/aivis-citations?project=1003');
+    await suite.proxy.get('/embed/aivis-citations?project=1003&theme=light');
+    await suite.proxy.get('/cards/aivis-citations.svg?project=1003');
     expect(upstreamCalls(path) - before).toBe(1);
   });
 
   it('answers a validator with 304', async () => {
-    const first = await proxy.get('/cards/aivis-competitor-ranking?project=1001&limit=5');
+    const first = await suite.proxy.get('/cards/aivis-competitor-ranking?project=1001&limit=5');
     expect(first.headers.etag).toMatch(/^".+"$/);
-    const again = await proxy.get('/cards/aivis-competitor-ranking?project=1001&limit=5', {
+    const again = await suite.proxy.get('/cards/aivis-competitor-ranking?project=1001&limit=5', {
       headers: { 'If-None-Match': first.headers.etag! },
     });
     expect(again.status).toBe(304);
@@ -136,16 +114,20 @@ describe('the rules of the API routes', () => {
   });
 
   it('keeps to ALLOWED_PROJECTS without asking upstream', async () => {
-    const limited = testProxy({ baseUrl: sandbox.baseUrl, allowedProjects: [1001] }, {}, watch);
-    const before = sandbox.requestLog.length;
+    const limited = testProxy(
+      { baseUrl: suite.sandbox.baseUrl, allowedProjects: [1001] },
+      {},
+      watch,
+    );
+    const before = suite.sandbox.requestLog.length;
     const { status, body } = await limited.get('/cards/aivis-citations?project=1002');
     expect(status).toBe(404);
     expect(body).toContain('data-code="not_found"');
-    expect(sandbox.requestLog.length).toBe(before);
+    expect(suite.sandbox.requestLog.length).toBe(before);
   });
 
   it('refuses a Host that is not the proxy’s, as the API routes do', async () => {
-    const { status } = await proxy.get('/cards/aivis-citations?project=1001', {
+    const { status } = await suite.proxy.get('/cards/aivis-citations?project=1001', {
       headers: { Host: 'evil.example' },
     });
     expect(status).toBe(421);
@@ -153,7 +135,7 @@ describe('the rules of the API routes', () => {
 
   it('spends no budget for another site’s page (Fetch Metadata): the cache only', async () => {
     const before = upstreamCalls('/api/v1/projects/1002/action-plan');
-    const { status, body } = await proxy.get('/cards/aivis-action-plan?project=1002', {
+    const { status, body } = await suite.proxy.get('/cards/aivis-action-plan?project=1002', {
       headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
     });
     expect(status).toBe(403);
@@ -172,7 +154,7 @@ describe('renderCard, for others that serve cards', () => {
       new URLSearchParams('project=1001&limit=3'),
       async (request) => {
         const path = apiPath(request.endpoint, request.params as Query);
-        const answer = await proxy.get(path);
+        const answer = await suite.proxy.get(path);
         return cardAnswer(
           request.endpoint,
           request.params,
@@ -223,7 +205,7 @@ describe('docs/widgets.md’s embeds and pictures', () => {
   });
 
   it.each(addresses)('%s answers with the figures', async (address) => {
-    const { status, body, headers } = await proxy.get(address);
+    const { status, body, headers } = await suite.proxy.get(address);
     expect(status).toBe(200);
     // A PNG's figures are pixels (test/proxy/cards-png.test.ts); the rest carry them as text.
     if (address.includes('.png?')) expect(headers['content-type']).toBe('image/png');
@@ -233,21 +215,25 @@ describe('docs/widgets.md’s embeds and pictures', () => {
 
 describe('the elements’ messages', () => {
   it('an invalid attribute is the element’s error card, naming the attribute (422)', async () => {
-    const { status, body } = await proxy.get('/cards/aivis-visibility-trend?project=1001&months=0');
+    const { status, body } = await suite.proxy.get(
+      '/cards/aivis-visibility-trend?project=1001&months=0',
+    );
     expect(status).toBe(422);
     expect(body).toContain('data-code="validation_failed"');
     expect(body).toContain('<code>months</code>');
   });
 
   it('an attribute the element does not have is refused with the ones it has', async () => {
-    const { status, body } = await proxy.get('/cards/aivis-citations?project=1001&colour=red');
+    const { status, body } = await suite.proxy.get(
+      '/cards/aivis-citations?project=1001&colour=red',
+    );
     expect(status).toBe(422);
     expect(body).toContain('<code>colour</code> is not an attribute of &lt;aivis-citations&gt;');
     expect(body).toContain('group-by');
   });
 
   it('never takes a token or a base-url, and never echoes them', async () => {
-    const { status, body } = await proxy.get(
+    const { status, body } = await suite.proxy.get(
       `/cards/aivis-citations?project=1001&token=${PRO_TOKEN}&base-url=https://evil.example`,
     );
     expect(status).toBe(422);
@@ -256,7 +242,7 @@ describe('the elements’ messages', () => {
   });
 
   it('an unknown element is a 404 naming the cards there are', async () => {
-    const { status, body } = await proxy.get('/cards/aivis-nothing?project=1001');
+    const { status, body } = await suite.proxy.get('/cards/aivis-nothing?project=1001');
     expect(status).toBe(404);
     expect(JSON.parse(body).error.message).toContain('aivis-visibility-score');
   });
@@ -276,7 +262,7 @@ describe('as an attacker', () => {
     '/embed/..%2fapi%2fv1%2fprojects',
     '/cards/aivis-citations.css.svg',
   ])('%s is a 4xx, never a 500', async (path) => {
-    const { status } = await proxy.get(path);
+    const { status } = await suite.proxy.get(path);
     expect(status).toBeGreaterThanOrEqual(400);
     expect(status).toBeLessThan(500);
   });
@@ -291,7 +277,7 @@ describe('as an attacker', () => {
     ['/cards/aivis-citations?project=1001', 'javascript:'],
     ['/cards/aivis-citations.svg?project=1001', 'javascript:'],
   ])('%s keeps the planted hostile values as text', async (path, planted) => {
-    const { status, body } = await proxy.get(path);
+    const { status, body } = await suite.proxy.get(path);
     expect(status).toBe(200);
     // The sandbox plants them in project 1001 (sandbox/data/hostile.ts): shown, escaped, inert.
     expect(body).toContain(escapeHtml(planted));
@@ -300,11 +286,11 @@ describe('as an attacker', () => {
   });
 
   it('an embed may be framed by no page unless FRAME_ANCESTORS lists it', async () => {
-    const closed = await proxy.get('/embed/aivis-citations?project=1001');
+    const closed = await suite.proxy.get('/embed/aivis-citations?project=1001');
     expect(closed.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(closed.headers['x-frame-options']).toBe('DENY');
     const open = testProxy(
-      { baseUrl: sandbox.baseUrl, frameAncestors: ['https://contoso.sharepoint.com'] },
+      { baseUrl: suite.sandbox.baseUrl, frameAncestors: ['https://contoso.sharepoint.com'] },
       {},
       watch,
     );
@@ -319,11 +305,11 @@ describe('as an attacker', () => {
   });
 
   it('an origin outside ALLOWED_ORIGINS gets no CORS grant on a card', async () => {
-    const mine = await proxy.get('/cards/aivis-citations?project=1001', {
+    const mine = await suite.proxy.get('/cards/aivis-citations?project=1001', {
       headers: { Origin: INTRANET },
     });
     expect(mine.headers['access-control-allow-origin']).toBe(INTRANET);
-    const theirs = await proxy.get('/cards/aivis-citations?project=1001', {
+    const theirs = await suite.proxy.get('/cards/aivis-citations?project=1001', {
       headers: { Origin: 'https://evil.example' },
     });
     expect(theirs.headers['access-control-allow-origin']).toBeUndefined();

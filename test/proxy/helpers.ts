@@ -5,9 +5,11 @@
  */
 import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type ProxyConfig, proxyConfig } from '../../proxy/config.js';
 import { createProxyHandler, type ProxyDeps, type ProxyHandler } from '../../proxy/handler.js';
 import { formatLogEntry } from '../../proxy/log.js';
+import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 
 export const ENTRY_TOKEN = 'aivis_test_entry';
 export const PRO_TOKEN = 'aivis_test_pro';
@@ -99,6 +101,50 @@ export function testProxy(
       for (let round = 0; round < 10 && pending.size > 0; round++) {
         await Promise.allSettled([...pending]);
       }
+    },
+  };
+}
+
+/** What a card suite reads: its sandbox, the proxy in front of it, and the watch over both. */
+export interface CardSuite {
+  readonly sandbox: RunningSandbox;
+  readonly proxy: TestProxy;
+  readonly watch: LeakWatch;
+}
+
+/**
+ * The card suites' setup (test/proxy/cards*.test.ts): a sandbox without a
+ * rate limit and a proxy in front of it that draws PNG pictures, started
+ * before the file's tests; after them the sandbox closes and the file fails
+ * if anything the proxies under the watch said held a test token.
+ */
+export function cardSuite(): CardSuite {
+  const watch = new LeakWatch();
+  let sandbox: RunningSandbox | undefined;
+  let proxy: TestProxy | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, rateLimit: false });
+    proxy = testProxy(
+      { baseUrl: sandbox.baseUrl },
+      { loadPng: () => import('@resvg/resvg-js') },
+      watch,
+    );
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    expect(watch.leaks([ENTRY_TOKEN, PRO_TOKEN])).toEqual([]);
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the card suite is read before its beforeAll ran');
+    return value;
+  };
+  return {
+    watch,
+    get sandbox() {
+      return started(sandbox);
+    },
+    get proxy() {
+      return started(proxy);
     },
   };
 }
