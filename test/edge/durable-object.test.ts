@@ -4,29 +4,16 @@
  * page's wrangler.toml binding) to one Durable Object: a crowd spread over
  * both makes one upstream call, and the two spend one budget between them.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { ENTRY_TOKEN } from '../proxy/helpers.js';
+import { buildDocsWorker, scaleOutBlock } from './docs-worker.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const PAGE = readFileSync(join(ROOT, 'docs/proxy-scale-out.md'), 'utf8');
-
-function block(lang: string, marker: string): string {
-  const found = [...PAGE.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].filter(
-    (match) => match[1] === lang && match[2]!.includes(marker),
-  );
-  if (found.length !== 1) throw new Error(`expected one ${lang} block with ${marker} in the page`);
-  return found[0]![2]!;
-}
-
-const entry = block('ts', 'export { AivisAccount }');
-const toml = block('toml', 'durable_objects.bindings');
+const entry = scaleOutBlock('ts', 'export { AivisAccount }');
+const toml = scaleOutBlock('toml', 'durable_objects.bindings');
 const binding = /\[\[durable_objects\.bindings\]\]\nname = "(\w+)"\nclass_name = "(\w+)"/.exec(
   toml,
 );
@@ -43,24 +30,7 @@ beforeAll(async () => {
   expect(binding, 'the page’s wrangler.toml binds the Durable Object').not.toBeNull();
   const [, bindingName, className] = binding!;
   sandbox = await startSandbox({ port: 0, rateLimit: true });
-  outDir = await mkdtemp(join(tmpdir(), 'aivis-do-'));
-  // The page's imports are relative to the repository root.
-  const source = join(outDir, 'worker.ts');
-  await writeFile(source, entry.replaceAll("'./proxy/", `'${ROOT}/proxy/`));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    // Lit's server build for the cards, in one module (as test/edge/workerd.test.ts).
-    resolve: { conditions: ['node', 'import', 'module', 'default'] },
-    build: {
-      outDir: join(outDir, 'dist'),
-      emptyOutDir: true,
-      minify: false,
-      target: 'es2022',
-      lib: { entry: source, formats: ['es'], fileName: () => 'worker.js' },
-      rolldownOptions: { output: { codeSplitting: false } },
-    },
-  });
+  outDir = await buildDocsWorker(entry, 'aivis-do-');
   const bindings = {
     AIVIS_BASE_URL: sandbox.baseUrl,
     AIVIS_TOKEN: ENTRY_TOKEN,

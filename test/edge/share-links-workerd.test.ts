@@ -8,31 +8,20 @@
  * once revoked; tampered addresses and unsigned admin calls are refused.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkStatus } from '../../proxy/share/link-store.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import { shareCommand } from '../../scripts/share.js';
 import { ENTRY_TOKEN } from '../proxy/helpers.js';
+import { buildDocsWorker, ROOT, scaleOutBlock } from './docs-worker.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const PAGE = readFileSync(join(ROOT, 'docs/proxy-scale-out.md'), 'utf8');
 const SECRET = 'workers-secret-0123456789abcdef01234567';
 
-function block(lang: string, marker: string): string {
-  const found = [...PAGE.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].filter(
-    (match) => match[1] === lang && match[2]!.includes(marker),
-  );
-  if (found.length !== 1) throw new Error(`expected one ${lang} block with ${marker} in the page`);
-  return found[0]![2]!;
-}
-
-const entry = block('ts', 'export { AivisLinks }');
-const toml = block('toml', 'durable_objects.bindings');
+const entry = scaleOutBlock('ts', 'export { AivisLinks }');
+const toml = scaleOutBlock('toml', 'durable_objects.bindings');
 /** Every binding of the page's wrangler.toml: name to class. */
 const bindings = Object.fromEntries(
   [
@@ -52,22 +41,7 @@ beforeAll(async () => {
     'AivisLinks',
   );
   sandbox = await startSandbox({ port: 0, rateLimit: false });
-  outDir = await mkdtemp(join(tmpdir(), 'aivis-links-do-'));
-  const source = join(outDir, 'worker.ts');
-  await writeFile(source, entry.replaceAll("'./proxy/", `'${ROOT}/proxy/`));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    resolve: { conditions: ['node', 'import', 'module', 'default'] },
-    build: {
-      outDir: join(outDir, 'dist'),
-      emptyOutDir: true,
-      minify: false,
-      target: 'es2022',
-      lib: { entry: source, formats: ['es'], fileName: () => 'worker.js' },
-      rolldownOptions: { output: { codeSplitting: false } },
-    },
-  });
+  outDir = await buildDocsWorker(entry, 'aivis-links-do-');
   const vars = {
     AIVIS_BASE_URL: sandbox.baseUrl,
     AIVIS_TOKEN: ENTRY_TOKEN,
