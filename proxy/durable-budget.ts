@@ -21,6 +21,25 @@ export interface DurableObjectNamespaceLike {
 }
 
 /**
+ * The object's side of durableObjectCaller: the call's JSON object, or
+ * undefined for anything else (answered with BAD_CALL). Its fields are still
+ * unchecked: each object reads them as input.
+ */
+export async function readObjectCall<Call extends object>(
+  request: Request,
+): Promise<Call | undefined> {
+  try {
+    const call: unknown = await request.json();
+    return typeof call === 'object' && call !== null ? (call as Call) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer to a call out of shape. */
+export const badCall = (): Response => Response.json({ error: 'bad call' }, { status: 400 });
+
+/**
  * Calls to the one object named `name`, each a JSON POST answered with JSON.
  * A stub per call: Workers refuses I/O through an object made while answering
  * another request ("Cannot perform I/O on behalf of a different request"),
@@ -74,15 +93,8 @@ export class AivisAccount {
   readonly #locks = new Map<string, { owner: string; until: number }>();
 
   async fetch(request: Request): Promise<Response> {
-    let call: Call;
-    try {
-      call = (await request.json()) as Call;
-    } catch {
-      return Response.json({ error: 'bad call' }, { status: 400 });
-    }
-    if (typeof call !== 'object' || call === null || !Number.isFinite(call.now)) {
-      return Response.json({ error: 'bad call' }, { status: 400 });
-    }
+    const call = await readObjectCall<Call>(request);
+    if (!call || !Number.isFinite(call.now)) return badCall();
     // Isolates' clocks differ a little; the object's never runs backwards.
     this.#clock = Math.max(this.#clock, call.now);
     return Response.json(this.#answer(call));

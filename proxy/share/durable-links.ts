@@ -13,7 +13,12 @@
  * (proxy/share/share-admin.ts), like every other store.
  */
 import { hexDigest } from '../digest.js';
-import { type DurableObjectNamespaceLike, durableObjectCaller } from '../durable-budget.js';
+import {
+  badCall,
+  type DurableObjectNamespaceLike,
+  durableObjectCaller,
+  readObjectCall,
+} from '../durable-budget.js';
 import {
   type Admission,
   LINK_GRACE_MS,
@@ -54,19 +59,10 @@ export class AivisLinks {
   }
 
   async fetch(request: Request): Promise<Response> {
-    let call: Call;
-    try {
-      call = (await request.json()) as Call;
-    } catch {
-      return Response.json({ error: 'bad call' }, { status: 400 });
-    }
-    if (typeof call !== 'object' || call === null) {
-      return Response.json({ error: 'bad call' }, { status: 400 });
-    }
+    const call = await readObjectCall<Call>(request);
+    if (!call) return badCall();
     const answer = await this.#answer(call);
-    return answer === undefined
-      ? Response.json({ error: 'bad call' }, { status: 400 })
-      : Response.json(answer);
+    return answer === undefined ? badCall() : Response.json(answer);
   }
 
   async #answer(call: Call): Promise<unknown> {
