@@ -38,6 +38,8 @@ const TAG_START = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/y;
 const ATTRIBUTE =
   /\s*([.?@]?[^\s"'>/=\uE000]+|\uE000)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?/y;
 const TAG_END = /\s*(\/?)>/y;
+const WHITESPACE = /[ \t\n\r\f]/;
+const WHITESPACE_RUN = /[ \t\n\r\f]+/y;
 /** Nesting of templates inside templates, bounded: the data decides how deep a value goes. */
 const MAX_DEPTH = 64;
 
@@ -87,6 +89,16 @@ function compile(strings: readonly string[]): readonly Op[] {
     TAG_START.lastIndex = at;
     const tag = char === '<' ? TAG_START.exec(source) : null;
     if (!tag) {
+      // A run of the template's own indentation between tags is one character: the cards'
+      // styles keep white-space normal or nowrap, where a run renders as one space, so the
+      // card looks the same in fewer bytes (docs/loading.md, "Cards from the server").
+      if (WHITESPACE.test(char)) {
+        WHITESPACE_RUN.lastIndex = at;
+        WHITESPACE_RUN.exec(source);
+        text += char;
+        at = WHITESPACE_RUN.lastIndex;
+        continue;
+      }
       text += char;
       at += 1;
       continue;
@@ -161,13 +173,19 @@ function writeAttribute(
   return ` ${op.name}="${value}"`;
 }
 
-function writeChild(value: unknown, depth: number): string {
+/** Whether `out` (or, when empty, what came before it) ends in white space. */
+const endsInSpace = (out: string, before: boolean): boolean =>
+  out ? WHITESPACE.test(out[out.length - 1]!) : before;
+
+/** `afterSpace`: what the caller wrote last ends in white space. */
+function writeChild(value: unknown, depth: number, afterSpace: boolean): string {
   if (isNothing(value) || value === '') return '';
-  if (isTemplate(value)) return writeTemplate(value, depth + 1);
+  if (isTemplate(value)) return writeTemplate(value, depth + 1, afterSpace);
   if (value instanceof WrittenHtml) return value.html;
   if (typeof value === 'object' && Symbol.iterator in (value as object)) {
     let out = '';
-    for (const item of value as Iterable<unknown>) out += writeChild(item, depth);
+    for (const item of value as Iterable<unknown>)
+      out += writeChild(item, depth, endsInSpace(out, afterSpace));
     return out;
   }
   if (typeof value === 'object' && value !== null && '_$litDirective$' in value) {
@@ -176,13 +194,17 @@ function writeChild(value: unknown, depth: number): string {
   return escapeHtml(String(value));
 }
 
-function writeTemplate(result: TemplateLike, depth: number): string {
+function writeTemplate(result: TemplateLike, depth: number, afterSpace: boolean): string {
   if (depth > MAX_DEPTH) throw new Error('Templates nest too deeply');
   const { values } = result;
   let out = '';
   for (const op of opsOf(result.strings)) {
-    if (op.kind === 'static') out += op.text;
-    else if (op.kind === 'child') out += writeChild(values[op.index], depth);
+    if (op.kind === 'static') {
+      // Two runs of indentation with an empty value between them are one run too.
+      out +=
+        WHITESPACE.test(op.text[0]!) && endsInSpace(out, afterSpace) ? op.text.slice(1) : op.text;
+    } else if (op.kind === 'child')
+      out += writeChild(values[op.index], depth, endsInSpace(out, afterSpace));
     else out += writeAttribute(op, values);
   }
   return out;
@@ -190,5 +212,5 @@ function writeTemplate(result: TemplateLike, depth: number): string {
 
 /** A Lit template (or any child value: text, a list, nothing) as HTML. */
 export function templateHtml(value: unknown): string {
-  return writeChild(value, 0);
+  return writeChild(value, 0, false);
 }

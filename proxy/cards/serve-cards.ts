@@ -130,22 +130,15 @@ export function cardServer(
     if (route.kind !== 'api') throw new Error('A card reads an API route');
     const result = await answerCached(request, route, context);
     const cached = result.cached;
-    let interpreted: Promise<CardAnswer> | undefined;
-    // Built only to render (a kept card never reads it): the card's answer as the element reads it.
-    const answer = (response: Response) => () =>
-      (interpreted ??= response.text().then((body) => {
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, name) => {
-          headers[name] = value;
-        });
-        return cardAnswer(endpoint, params, response.status, headers, body, parts.now());
-      }));
     if (cached) {
       // A copy from the cache: its validator and freshness come from the entry itself.
       return {
         // Rendered from the whole entry: the viewer's If-None-Match never empties the card's source.
-        answer: () =>
-          answer(parts.renderCached(new Request(SERVER_READ), cached.entry, cached.state))(),
+        answer: interpretedOnce(
+          () => parts.renderCached(new Request(SERVER_READ), cached.entry, cached.state),
+          endpoint,
+          params,
+        ),
         status: 200,
         etag: cached.entry.etag,
         cacheControl: cachedCacheControl(
@@ -157,7 +150,10 @@ export function cardServer(
       };
     }
     const response = result.response;
-    const read: Read = { answer: answer(response), status: response.status };
+    const read: Read = {
+      answer: interpretedOnce(() => response, endpoint, params),
+      status: response.status,
+    };
     const etag = response.headers.get('ETag');
     if (response.status === 200 && etag) {
       read.etag = etag;
@@ -165,6 +161,31 @@ export function cardServer(
     }
     read.cacheState = response.headers.get(CACHE_HEADER) ?? result.cache;
     return read;
+  }
+
+  /**
+   * The card's answer as the element reads it, read from `response` when
+   * first asked: only to render, which a kept card never does. One function
+   * for every request, so a hit makes no named closure of its own.
+   */
+  function interpretedOnce(
+    response: () => Response,
+    endpoint: Parameters<typeof apiPath>[0],
+    params: CheckedParams,
+  ): () => Promise<CardAnswer> {
+    let interpreted: Promise<CardAnswer> | undefined;
+    return () => {
+      if (interpreted) return interpreted;
+      const read = response();
+      interpreted = read.text().then((body) => {
+        const headers: Record<string, string> = {};
+        read.headers.forEach((value, name) => {
+          headers[name] = value;
+        });
+        return cardAnswer(endpoint, params, read.status, headers, body, parts.now());
+      });
+      return interpreted;
+    };
   }
 
   /** The card's answer and its follow-ups' (AI traffic's daily series), one validator for all. */

@@ -26,6 +26,17 @@ describe.each(DRAWN)('%s', (tag) => {
     expect(body).not.toMatch(/<style|\sstyle=/i);
   });
 
+  it('is a fragment without the templates’ indentation: a run of white space is one character', async () => {
+    const { body } = await suite.proxy.get(`/cards/${tag}?project=1001`);
+    // The markup only: the answer beside it is JSON, written as it is.
+    const markup = body.replace(
+      /<script type="application\/json" data-answer>[^<]*<\/script>/g,
+      '',
+    );
+    // Text between tags (an attribute's value is written as the template has it).
+    expect(markup).not.toMatch(/>[^<]*[ \t\r\n]{2}[^<]*</);
+  });
+
   it('is an embed: a whole page without any script', async () => {
     const { status, body } = await suite.proxy.get(`/embed/${tag}?project=1001`);
     expect(status).toBe(200);
