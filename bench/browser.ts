@@ -17,11 +17,14 @@ export interface Site {
   close(): Promise<void>;
 }
 
+/** A page made per request, with the headers its server adds (a `Link` preload, as nginx's `add_header`). */
+export type MadePage = string | { html: string; headers: Record<string, string> };
+
 export interface SiteOptions {
   /** Served under this path prefix (the token-keeping proxy on the page's origin). */
   mount?: { path: string; handler: FetchHandler };
-  /** Pages made per request (a server include's page): their path -> the HTML. */
-  madePages?: Record<string, () => Promise<string>>;
+  /** Pages made per request (a server include's page): their path -> the HTML, or it with response headers. */
+  madePages?: Record<string, () => Promise<MadePage>>;
 }
 
 /**
@@ -39,8 +42,13 @@ export async function startSite(bundleDir: string, options: SiteOptions = {}): P
   const served = await serveFetchHandler(async (request) => {
     const path = new URL(request.url).pathname;
     if (mount && path.startsWith(`${mount.path}/`)) return mount.handler(request);
-    const made = options.madePages?.[path];
-    const html = made ? await made() : pages.get(path);
+    const made = await options.madePages?.[path]?.();
+    if (made !== undefined) {
+      return typeof made === 'string'
+        ? htmlResponse(request, made)
+        : htmlResponse(request, made.html, made.headers);
+    }
+    const html = pages.get(path);
     if (html !== undefined) return htmlResponse(request, html);
     const script = /^\/(?:widget|assets)\/((?:standalone\/)?[a-z-]+\.js)$/.exec(path)?.[1];
     const file = script
@@ -78,8 +86,12 @@ export async function startSite(bundleDir: string, options: SiteOptions = {}): P
  * A page as nginx with `gzip on` sends it (text/html is always among its
  * gzip types): gzipped for a browser that accepts it, plain and bench pages alike.
  */
-function htmlResponse(request: Request, html: string): Response {
-  const headers = { 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' };
+function htmlResponse(
+  request: Request,
+  html: string,
+  added: Record<string, string> = {},
+): Response {
+  const headers = { ...added, 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' };
   if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
     return new Response(html, { headers });
   }
@@ -120,7 +132,7 @@ export interface Rendered {
   all: number;
 }
 
-async function emulate(context: BrowserContext, page: Page, network?: Network) {
+export async function emulate(context: BrowserContext, page: Page, network?: Network) {
   if (!network) return;
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

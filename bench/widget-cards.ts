@@ -17,7 +17,11 @@ import { WIDGET_CLASSES } from '../ssr/card-elements.js';
 import { readCardRequest, requestKey } from '../ssr/card-request.js';
 import { cardsReady } from '../ssr/render-card.js';
 import { templateHtml } from '../ssr/template-html.js';
-import { serverCardsDocPage, withIncludes } from '../support/browser/loading-doc.js';
+import {
+  serverCardsDocPage,
+  stylePreloadHeader,
+  withIncludes,
+} from '../support/browser/loading-doc.js';
 import { LOAD, requestsPerSecond } from './load.js';
 import { type Figure, figure, spread } from './stats.js';
 import { PROXY_PATH, TOKEN } from './widget-pages.js';
@@ -29,7 +33,8 @@ const RENDERED_AFTER_HTML =
 
 /**
  * The site's pages made per request: docs/loading.md's server-rendered page
- * (its includes asked of the proxy, on the site's origin) and the
+ * (its includes asked of the proxy, on the site's origin, and its
+ * stylesheet named in a `Link` header, as examples/intranet-nginx sends it) and the
  * dashboard's embed with a timer (the embed's own CSP refuses script; the
  * bench's copy is the same bytes plus the timer, without that header).
  */
@@ -41,7 +46,11 @@ export function serverCardPages(siteUrl: () => string) {
         serverCardsDocPage().replaceAll(DOC_SITE, origin),
         async (path) => (await proxy(new Request(`${origin}${path}`))).text(),
       );
-      return page.replace('</body>', `${RENDERED_AFTER_HTML}\n</body>`);
+      // With the Link header the intranet example's nginx sends for such a page.
+      return {
+        html: page.replace('</body>', `${RENDERED_AFTER_HTML}\n</body>`),
+        headers: { link: stylePreloadHeader(page) },
+      };
     },
     '/bench-embed-dashboard.html': async () => {
       const answer = await proxy(

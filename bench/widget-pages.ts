@@ -7,7 +7,7 @@ import { setTimeout } from 'node:timers/promises';
 import { proxyConfig } from '../proxy/config.js';
 import { createProxyHandler } from '../proxy/handler.js';
 import { MAX_BUDGET_PER_MINUTE } from '../proxy/pacer.js';
-import { type Site, startSite } from './browser.js';
+import { type MadePage, type Site, startSite } from './browser.js';
 
 export { docPageOn, loadingDocPage, watchWidgets } from '../support/browser/loading-doc.js';
 
@@ -115,7 +115,7 @@ export async function startBenchSite(
   serviceDelayMs = 0,
   madePages: (
     proxy: (request: Request) => Promise<Response>,
-  ) => Record<string, () => Promise<string>> = () => ({}),
+  ) => Record<string, () => Promise<MadePage>> = () => ({}),
 ) {
   const proxy = createProxyHandler(
     proxyConfig({

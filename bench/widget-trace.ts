@@ -1,11 +1,14 @@
 /**
- * `npx tsx bench/widget-trace.ts [rounds]` (TRACE_DUMP=file.json [TRACE_PAGE=name] keeps one raw trace): where a widget page's time goes,
+ * `npx tsx bench/widget-trace.ts [rounds]` (TRACE_DUMP=file.json [TRACE_PAGE=name] keeps one raw trace;
+ * TRACE_LATENCY_MS=40 loads every page at that RTT and 20 Mbit/s; TRACE_COLUMNS=server traces only
+ * docs/loading.md's server-rendered page and its plain page): where a widget page's time goes,
  * from a Chromium performance trace (CDP Tracing) and the page's own
  * timeline, as a table of medians over `rounds` fresh loads of the bench's
  * three-widget page beside the plain page fetching the same bodies: the
  * bundle's download, compile and evaluation, element definition, the first
  * (skeleton) render, each API request's start and end, the first and the
- * last figure. Milliseconds from navigation start. Then the renderer's main
+ * last figure; on the server-rendered page the cards' stylesheet's start and end.
+ * Milliseconds from navigation start. Then the renderer's main
  * thread from the HTML's arrival to the last figure, by activity (script,
  * JavaScript callbacks, style and layout, paint, idle): docs/loading.md,
  * "Where the rest of the time goes". Printed, never asserted.
@@ -15,8 +18,9 @@ import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../sandbox/server.js';
 import { buildWidgets } from '../scripts/widget/build.js';
-import { launchChromium, waitRendered, watchRendered } from './browser.js';
+import { emulate, launchChromium, type Network, waitRendered, watchRendered } from './browser.js';
 import { spread } from './stats.js';
+import { serverCardPages } from './widget-cards.js';
 import {
   benchPages,
   docPageOn,
@@ -27,6 +31,11 @@ import {
 } from './widget-pages.js';
 
 const rounds = Math.max(3, Number(process.argv[2]) || 9);
+/** TRACE_LATENCY_MS=40: every page under the bench's intranet emulation (that RTT, 20 Mbit/s). */
+const latencyMs = Number(process.env.TRACE_LATENCY_MS) || 0;
+const network: Network | undefined = latencyMs
+  ? { latencyMs, bitsPerSecond: 20_000_000 }
+  : undefined;
 
 /**
  * Records, in the page, when elements are defined, first rendered and loaded.
@@ -154,6 +163,7 @@ async function traceOnce(
     await watchRendered(context);
     const page = await context.newPage();
     await page.addInitScript(INSTRUMENT);
+    await emulate(context, page, network);
     await browser.startTracing(page, {
       categories: [
         'devtools.timeline',
@@ -180,6 +190,12 @@ async function traceOnce(
         out['bundle request start'] = bundle.startTime;
         out['bundle response end'] = bundle.responseEnd;
       }
+      const stylesheet = resources.find((entry) => entry.name.endsWith('/aivis-cards.css'));
+      if (stylesheet) {
+        out['stylesheet request start'] = stylesheet.startTime;
+        out['stylesheet response end'] = stylesheet.responseEnd;
+      }
+      out['HTML response start'] = nav.responseStart;
       const api = resources.filter((entry) => entry.name.includes('/api/v1/'));
       if (api.length) {
         out['first API request start'] = Math.min(...api.map((entry) => entry.startTime));
@@ -328,12 +344,54 @@ async function profileOnce(browser: Browser, url: string): Promise<CpuProfile> {
   }
 }
 
+/** The docs/loading.md page on an unminified build, profiled: which modules its JavaScript is. */
+async function printJavaScriptByModule(browser: Browser, sandboxUrl: string): Promise<void> {
+  await buildWidgets({ outDir: namedDir, bundlesOnly: true, minify: false });
+  const named = await startBenchSite(namedDir, sandboxUrl);
+  try {
+    const bundlePath = '/assets/aivis-widgets.js';
+    const moduleAt = modulesOf(readFileSync(`${namedDir}/aivis-widgets.js`, 'utf8'));
+    const namedPage = named.site.page('trace-named', docPageOn(named.site.url, 3));
+    await profileOnce(browser, namedPage);
+    const groups = new Map<string, number[]>();
+    for (let round = 0; round < rounds; round += 1) {
+      const profile = await profileOnce(browser, namedPage);
+      const totals = jsTimeByModule(profile, `${named.site.url}${bundlePath}`, moduleAt);
+      for (const [group, ms] of Object.entries(totals)) {
+        groups.set(group, [...(groups.get(group) ?? []), ms]);
+      }
+    }
+    console.log(
+      `\nthe docs/loading.md page's JavaScript by module (CPU profile of an unminified build, medians of ${rounds} loads, ms)`,
+    );
+    console.log('| modules | ms |');
+    console.log('|---|---:|');
+    const medians = [...groups].map(([group, values]) => {
+      const all = [...values, ...Array<number>(rounds - values.length).fill(0)];
+      return [group, spread(all).median] as const;
+    });
+    for (const [group, ms] of medians.sort(([, a], [, b]) => b - a)) {
+      if (ms >= 0.1) console.log(`| ${group} | ${ms.toFixed(1)} |`);
+    }
+  } finally {
+    await named.site.close();
+  }
+}
+
 const outDir = mkdtempSync(`${tmpdir()}/aivis-widget-trace-`);
 const namedDir = `${outDir}/with-names`;
 try {
   await buildWidgets({ outDir, bundlesOnly: true });
   const sandbox = await startSandbox({ port: 0, rateLimit: false });
-  const { site, proxied } = await startBenchSite(outDir, sandbox.baseUrl);
+  let siteUrl = '';
+  const { site, proxied } = await startBenchSite(
+    outDir,
+    sandbox.baseUrl,
+    undefined,
+    0,
+    serverCardPages(() => siteUrl),
+  );
+  siteUrl = site.url;
   const browser = await launchChromium();
   try {
     const pages = benchPages(site, sandbox.baseUrl);
@@ -347,12 +405,18 @@ try {
     const advisedPaths = proxied
       .slice(from)
       .map((entry) => entry.path.slice(`${PROXY_PATH}/api/v1`.length));
-    const columns = [
+    const serverCards = `${site.url}/bench-server-cards.html`;
+    const allColumns = [
       ['three widgets (import(), configure())', pages.widgets],
       ['plain page', pages.baseline],
       ['docs/loading.md page', advised],
       ['plain page, proxy', site.page('trace-plain-proxied', plainPage(PROXY_PATH, advisedPaths))],
+      ['server-rendered cards', serverCards],
     ] as const;
+    // TRACE_COLUMNS=server: only the server-rendered page and its plain page (and no CPU profile).
+    const serverOnly = process.env.TRACE_COLUMNS === 'server';
+    const columns = serverOnly ? allColumns.slice(3) : allColumns;
+    await traceOnce(browser, serverCards); // the proxy's first cards render outside the figures
     await traceOnce(browser, pages.baseline);
     for (let round = 0; round < rounds; round += 1) {
       for (const [column, url] of round % 2 ? [...columns].reverse() : columns) {
@@ -397,37 +461,7 @@ try {
       console.log(`| ${activity} | ${cells.join(' | ')} |`);
     }
 
-    // The same page on an unminified build, profiled: which modules the JavaScript is.
-    await buildWidgets({ outDir: namedDir, bundlesOnly: true, minify: false });
-    const named = await startBenchSite(namedDir, sandbox.baseUrl);
-    try {
-      const bundlePath = '/assets/aivis-widgets.js';
-      const moduleAt = modulesOf(readFileSync(`${namedDir}/aivis-widgets.js`, 'utf8'));
-      const namedPage = named.site.page('trace-named', docPageOn(named.site.url, 3));
-      await profileOnce(browser, namedPage);
-      const groups = new Map<string, number[]>();
-      for (let round = 0; round < rounds; round += 1) {
-        const profile = await profileOnce(browser, namedPage);
-        const totals = jsTimeByModule(profile, `${named.site.url}${bundlePath}`, moduleAt);
-        for (const [group, ms] of Object.entries(totals)) {
-          groups.set(group, [...(groups.get(group) ?? []), ms]);
-        }
-      }
-      console.log(
-        `\nthe docs/loading.md page's JavaScript by module (CPU profile of an unminified build, medians of ${rounds} loads, ms)`,
-      );
-      console.log('| modules | ms |');
-      console.log('|---|---:|');
-      const medians = [...groups].map(([group, values]) => {
-        const all = [...values, ...Array<number>(rounds - values.length).fill(0)];
-        return [group, spread(all).median] as const;
-      });
-      for (const [group, ms] of medians.sort(([, a], [, b]) => b - a)) {
-        if (ms >= 0.1) console.log(`| ${group} | ${ms.toFixed(1)} |`);
-      }
-    } finally {
-      await named.site.close();
-    }
+    if (!serverOnly) await printJavaScriptByModule(browser, sandbox.baseUrl);
   } finally {
     await browser.close();
     await site.close();

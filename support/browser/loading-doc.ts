@@ -71,6 +71,23 @@ export async function withIncludes(
   return page.replace(SERVER_INCLUDE, () => bodies[index++] ?? '');
 }
 
+const STYLE_PRELOAD = /<link rel="preload" as="style" href="([^"]+)">/g;
+
+/**
+ * The `Link` response header that starts the page's preloaded stylesheets
+ * with the page's first bytes, as examples/intranet-nginx's `add_header Link`
+ * sends it (docs/loading.md, "Cards from the server"): the same addresses as
+ * the page's own `<link rel="preload" as="style">` lines, path only (one origin).
+ */
+export function stylePreloadHeader(page: string): string {
+  return [...page.matchAll(STYLE_PRELOAD)]
+    .slice(0, 8)
+    .map(
+      (match) => `<${new URL(match[1]!, 'https://page.invalid').pathname}>; rel=preload; as=style`,
+    )
+    .join(', ');
+}
+
 /** docs/loading.md's page on `siteUrl`, watched for `count` widgets; the doc's site replaced, nothing else. */
 export function docPageOn(siteUrl: string, count: number, page = loadingDocPage()): string {
   if (!page.includes(DOC_SITE)) throw new Error(`the page does not mention ${DOC_SITE}`);

@@ -291,6 +291,11 @@ describe('examples/intranet-nginx', () => {
     expect(answer.status).toBe(200);
     const html = await answer.text();
     expect(html).not.toContain('<!--#');
+    // The stylesheet the page preloads, named in a Link header too; the page's own headers kept.
+    const preloaded = /<link rel="preload" as="style" href="([^"]+)">/.exec(html)?.[1];
+    expect(answer.headers.get('link')).toBe(`<${preloaded}>; rel=preload; as=style`);
+    expect(answer.headers.get('content-security-policy')).toContain("style-src 'self'");
+    expect((await fetch(`${siteUrl}/`)).headers.get('link')).toBeNull();
     for (const tag of ['aivis-visibility-score', 'aivis-competitor-ranking', 'aivis-action-plan']) {
       expect(html).toMatch(new RegExp(`<${tag} [^>]*><template shadowrootmode="open">`));
     }
