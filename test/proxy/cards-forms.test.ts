@@ -100,15 +100,32 @@ describe('the one stylesheet of every card', () => {
     const { status, body } = await suite.proxy.get('/cards/aivis-cards.css');
     expect(status).toBe(200);
     const rules = [...body.matchAll(/(?:^|\})\s*([^{}@]+)\{/g)].map((match) => match[1]!.trim());
+    // A sheet several elements share is scoped to all of them at once: `:host(:is(a,b))`.
+    const hosts = (selector: string) => selector.replace(/:is\([^()]*\)/g, ':is()');
     const unscoped = rules.filter(
       (selector) =>
-        !selector.split(',').every((one) => one.trim().startsWith(':host(')) &&
+        !hosts(selector)
+          .split(',')
+          .every((one) => one.trim().startsWith(':host(')) &&
         !/^\.bar\[data-width="\d+"\]$/.test(selector) &&
         !/^(?:from|to|[\d.]+%)$/.test(selector) &&
         // The embed page's own rules, on its document (no shadow root has these).
         !/^(?::root|html|body)\b/.test(selector),
     );
     expect(unscoped).toEqual([]);
+  });
+
+  it('holds a sheet several elements share once, scoped to them all with the specificity of one tag', async () => {
+    const { body } = await suite.proxy.get('/cards/aivis-cards.css');
+    // The shared base's heading rule: once, for every element that adopts the base.
+    const headings = body.match(/:host\(:is\([a-z-,]+\)\) \.heading\{/g) ?? [];
+    expect(headings).toHaveLength(1);
+    expect(headings[0]).toContain('aivis-competitor-ranking');
+    // No widget's own copy of it (the dashboard has a heading rule of its own).
+    expect(body).not.toMatch(/:host\(aivis-(?!dashboard\))[a-z-]+\) \.heading\{/);
+    expect(scopedSelector(":host([theme='dark']) .x", ':is(aivis-a,aivis-b)')).toBe(
+      ":host(:is(aivis-a,aivis-b)[theme='dark']) .x",
+    );
   });
 });
 
