@@ -36,7 +36,8 @@ const RENDERED_AFTER_HTML =
  * (its includes asked of the proxy, on the site's origin, and its
  * stylesheet named in a `Link` header, as examples/intranet-nginx sends it) and the
  * dashboard's embed with a timer (the embed's own CSP refuses script; the
- * bench's copy is the same bytes plus the timer, without that header).
+ * bench's copy is the same bytes plus the timer, without that header, with
+ * the embed's Link header).
  */
 export function serverCardPages(siteUrl: () => string) {
   return (proxy: (request: Request) => Promise<Response>) => ({
@@ -56,7 +57,10 @@ export function serverCardPages(siteUrl: () => string) {
       const answer = await proxy(
         new Request(`${siteUrl()}${PROXY_PATH}/embed/aivis-dashboard?project=1001`),
       );
-      return (await answer.text()).replace('</body>', `${RENDERED_AFTER_HTML}\n</body>`);
+      const html = (await answer.text()).replace('</body>', `${RENDERED_AFTER_HTML}\n</body>`);
+      // The proxy's Link header kept: the page starts its stylesheet as the embed itself does.
+      const link = answer.headers.get('link');
+      return link ? { html, headers: { link } } : html;
     },
   });
 }

@@ -35,9 +35,14 @@ export interface CardResponderOptions {
   frameAncestors: readonly string[];
   /** The CORS headers for a request's Origin, as the API routes give them. */
   cors: (origin: string | null) => Record<string, string>;
+  /** The address of the stylesheet an embed page links, as its page reaches it. */
+  embedStylesheet: string;
 }
 
-export function cardResponder({ frameAncestors, cors }: CardResponderOptions) {
+export function cardResponder({ frameAncestors, cors, embedStylesheet }: CardResponderOptions) {
+  // An embed names its stylesheet in a Link header too: the browser starts it with the
+  // page's first bytes instead of after parsing the head (docs/loading.md, "Cards from the server").
+  const embedPreload = `<${encodeURI(embedStylesheet)}>; rel=preload; as=style`;
   const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
   const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; frame-ancestors ${ancestors}`;
 
@@ -61,6 +66,7 @@ export function cardResponder({ frameAncestors, cors }: CardResponderOptions) {
       ...cors(request.headers.get('Origin')),
     };
     if (form !== 'embed' || frameAncestors.length === 0) headers['X-Frame-Options'] = 'DENY';
+    if (form === 'embed' && made.status === 200) headers.Link = embedPreload;
     if (made.etag) headers.ETag = made.etag;
     if (made.cacheState) headers[CACHE_HEADER] = made.cacheState;
     const notModified =

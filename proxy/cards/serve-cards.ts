@@ -225,6 +225,7 @@ export function cardServer(
   const respond = cardResponder({
     frameAncestors: config.frameAncestors,
     cors: (origin) => parts.cors.forAnswer(origin),
+    embedStylesheet: stylesheetOf(CARDS_STYLESHEET),
   });
 
   /**

@@ -38,9 +38,13 @@ describe.each(DRAWN)('%s', (tag) => {
   });
 
   it('is an embed: a whole page without any script', async () => {
-    const { status, body } = await suite.proxy.get(`/embed/${tag}?project=1001`);
+    const { status, body, headers } = await suite.proxy.get(`/embed/${tag}?project=1001`);
     expect(status).toBe(200);
     expect(body).toMatch(/^<!doctype html>/);
+    // The stylesheet its head links, named in a Link header too: started with the first bytes
+    // (the portfolio's page is the accounts router's own, proxy/accounts/portfolio-page.ts).
+    const linked = /<link rel="stylesheet" href="([^"]+)">/.exec(body)?.[1];
+    if (tag !== 'aivis-portfolio') expect(headers.link).toBe(`<${linked}>; rel=preload; as=style`);
     expect(body).toContain(`<${tag}`);
     // No script runs in an embed, so it carries no answer for one either.
     expect(body).not.toMatch(/<script/i);
