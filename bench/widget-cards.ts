@@ -4,7 +4,7 @@
  * server-rendered page, its includes filled per request as nginx's `ssi on`
  * fills them; the one-tag dashboard's embed), the render cost per card in
  * this process, and the cards' throughput against the same proxy's API on
- * cache hits.
+ * cache hits (and what a hit costs the server's CPU, the load from a child process).
  */
 import { proxyConfig } from '../proxy/config.js';
 import { createProxyHandler } from '../proxy/handler.js';
@@ -22,7 +22,7 @@ import {
   stylePreloadHeader,
   withIncludes,
 } from '../support/browser/loading-doc.js';
-import { LOAD, requestsPerSecond } from './load.js';
+import { cpuPerResponse, LOAD, requestsPerSecond } from './load.js';
 import { type Figure, figure, spread } from './stats.js';
 import { PROXY_PATH, TOKEN } from './widget-pages.js';
 
@@ -103,7 +103,7 @@ export async function cardsThroughput(sandboxUrl: string, rounds: number): Promi
     const api = `${served.url}/api/v1/projects/1001/competitors?dataset=ranking`;
     // Both warm: the answer cached, the card rendered once.
     for (const url of [api, card]) await (await fetch(url)).arrayBuffer();
-    return await figure(
+    const throughput = await figure(
       'widget',
       `/cards/aivis-competitor-ranking HIT throughput (${LOAD.connections} connections)`,
       'req/s',
@@ -112,6 +112,18 @@ export async function cardsThroughput(sandboxUrl: string, rounds: number): Promi
       () => requestsPerSecond(api),
       rounds,
     );
+    // The same hits with the load from a child process: what a hit costs the proxy
+    // alone, without the bench's own reading of the card's larger body.
+    await figure(
+      'widget',
+      '/cards/aivis-competitor-ranking HIT, the server’s CPU per response (load from a child process)',
+      'µs',
+      'the same proxy’s API HIT',
+      () => cpuPerResponse(card),
+      () => cpuPerResponse(api),
+      rounds,
+    );
+    return throughput;
   } finally {
     await served.close();
   }
