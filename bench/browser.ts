@@ -124,7 +124,7 @@ export interface Network {
 }
 
 export interface Rendered {
-  /** Navigation start to the first contentful paint (a skeleton, on a widget page); NaN without one. */
+  /** Navigation start to the first contentful paint (a skeleton, on a widget page), as reported once presented; NaN without one. */
   painted: number;
   /** Navigation start to the frame after the first figure (the page's firstAt, else renderedAt). */
   first: number;
@@ -166,6 +166,16 @@ const RENDERED_PROMISE = `(() => {
 
 const RENDER_TIMEOUT_MS = 30_000;
 
+/** The first contentful paint's time once reported (NaN if none within 5 s); a string: run as written. */
+const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) => {
+  const settle = (entries) => {
+    const paint = entries.find((entry) => entry.name === 'first-contentful-paint');
+    if (paint) resolve(paint.startTime);
+  };
+  new PerformanceObserver((list) => settle(list.getEntries())).observe({ type: 'paint', buffered: true });
+  setTimeout(() => resolve(Number.NaN), 5000);
+})`;
+
 /** Registers RENDERED_PROMISE for every page this context opens. */
 export async function watchRendered(context: BrowserContext): Promise<void> {
   await context.addInitScript(RENDERED_PROMISE);
@@ -190,10 +200,9 @@ export async function waitRendered(context: BrowserContext, page: Page): Promise
       timeout,
     ])) as { result: { value?: Rendered }; exceptionDetails?: unknown };
     if (!answer.result.value) throw new Error(`${page.url()}: renderedAt never set`);
-    // Read after the figures, so the reading costs the page nothing it measures.
-    const painted = await page.evaluate(
-      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    );
+    // Read after the figures, so the reading costs the page nothing it measures; waited for,
+    // since a paint is reported once it has been presented, which can be after the figures' frame began.
+    const painted = (await page.evaluate(FIRST_CONTENTFUL_PAINT)) as number;
     return { ...answer.result.value, painted };
   } finally {
     clearTimeout(timer);
