@@ -130,6 +130,8 @@ export interface Rendered {
   first: number;
   /** Navigation start to the frame after the last figure (the page's renderedAt). */
   all: number;
+  /** Navigation start to the end of that frame's layout and paint (the page's paintedAt); NaN without it. */
+  framed: number;
 }
 
 export async function emulate(context: BrowserContext, page: Page, network?: Network) {
@@ -165,6 +167,19 @@ const RENDERED_PROMISE = `(() => {
 })();`;
 
 const RENDER_TIMEOUT_MS = 30_000;
+
+/**
+ * window.paintedAt, which the pages set from a task posted in the frame that
+ * holds the last figure: it runs once that frame's layout and paint are done.
+ */
+const PAINTED_AT = `new Promise((resolve) => {
+  let tries = 0;
+  const check = () => {
+    if (window.paintedAt !== undefined || ++tries > 500) resolve(window.paintedAt ?? Number.NaN);
+    else setTimeout(check, 10);
+  };
+  check();
+})`;
 
 /** The first contentful paint's time once reported (NaN if none within 5 s); a string: run as written. */
 const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) => {
@@ -203,7 +218,8 @@ export async function waitRendered(context: BrowserContext, page: Page): Promise
     // Read after the figures, so the reading costs the page nothing it measures; waited for,
     // since a paint is reported once it has been presented, which can be after the figures' frame began.
     const painted = (await page.evaluate(FIRST_CONTENTFUL_PAINT)) as number;
-    return { ...answer.result.value, painted };
+    const framed = (await page.evaluate(PAINTED_AT)) as number;
+    return { ...answer.result.value, painted, framed };
   } finally {
     clearTimeout(timer);
     await cdp.detach().catch(() => undefined);

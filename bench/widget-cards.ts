@@ -29,7 +29,7 @@ import { PROXY_PATH, TOKEN } from './widget-pages.js';
 const DOC_SITE = 'https://intranet.example';
 /** Sets window.renderedAt on the frame after the HTML: the cards' figures are in it. */
 const RENDERED_AFTER_HTML =
-  '<script>requestAnimationFrame(() => { window.renderedAt = performance.now(); });</script>';
+  '<script>requestAnimationFrame(() => { window.renderedAt = performance.now(); setTimeout(() => { window.paintedAt = performance.now(); }); });</script>';
 
 /**
  * The site's pages made per request: docs/loading.md's server-rendered page

@@ -33,7 +33,7 @@ const THREE_WIDGETS = `<aivis-visibility-score project="1001"></aivis-visibility
 /** Sets window.renderedAt on the frame after the `count`-th aivis-load. */
 const renderedAfterLoads = (count: number) => `let loaded = 0;
 document.addEventListener('aivis-load', () => {
-  if (++loaded === ${count}) requestAnimationFrame(() => { window.renderedAt = performance.now(); });
+  if (++loaded === ${count}) requestAnimationFrame(() => { window.renderedAt = performance.now(); setTimeout(() => { window.paintedAt = performance.now(); }); });
 });`;
 
 /**
@@ -55,7 +55,7 @@ await Promise.all(paths.map((path) =>
     document.body.append(pre);
     if (++written === 1) requestAnimationFrame(() => { window.firstAt = performance.now(); });
   })));
-requestAnimationFrame(() => { window.renderedAt = performance.now(); });
+requestAnimationFrame(() => { window.renderedAt = performance.now(); setTimeout(() => { window.paintedAt = performance.now(); }); });
 </script></body></html>`;
 }
 

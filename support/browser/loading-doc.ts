@@ -18,7 +18,7 @@ let settled = 0;
 const settle = () => {
   settled += 1;
   if (settled === 1) requestAnimationFrame(() => { window.firstAt = performance.now(); });
-  if (settled === ${count}) requestAnimationFrame(() => { window.renderedAt = performance.now(); });
+  if (settled === ${count}) requestAnimationFrame(() => { window.renderedAt = performance.now(); setTimeout(() => { window.paintedAt = performance.now(); }); });
 };
 document.addEventListener('aivis-load', settle);
 document.addEventListener('aivis-error', settle);
