@@ -1,12 +1,14 @@
 /**
  * Turns a status and a body into the sandbox's Response: CORS and rate
  * headers on every answer (data-api 8), one request-log entry without a token,
- * and error envelopes of data-api 7. Bodies leave as bytes (responseWithBytes),
- * so the Node host writes them without reading a stream back; bodies that
- * never change are encoded once.
+ * and error envelopes of data-api 7. Bodies leave as bytes with their header
+ * record (a PreparedResponse), so the Node host writes both as they are,
+ * without a Headers list built and read back or a stream; bodies that never
+ * change are encoded once.
  */
 
-import { responseWithBytes } from '../../server/prepared-body.js';
+import { PreparedResponse } from '../../server/prepared-body.js';
+import { BoundedMemo } from '../../shared/bounded-memo.js';
 import { API_EXPOSED_HEADERS, corsHeaders } from '../../shared/http/edge.js';
 import { type ErrorEnvelopeExtras, errorEnvelope } from '../../shared/http/errors.js';
 import { redactQuery, redactTokenShapes } from '../../shared/http/redaction.js';
@@ -37,8 +39,10 @@ export function sendBytes(
   headers['x-ratelimit-limit'] = String(exchange.rate.limit);
   headers['x-ratelimit-remaining'] = String(exchange.rate.remaining);
   logRequest(exchange, status);
+  // The host writes the record as it is: the length goes in it (for HEAD too, the GET's length).
+  if (bytes && status !== 204) headers['content-length'] = String(bytes.byteLength);
   const empty = exchange.method === 'HEAD' || status === 204;
-  return responseWithBytes(empty ? null : bytes, { status, headers });
+  return new PreparedResponse(empty ? null : bytes, status, headers);
 }
 
 export function send(
@@ -77,14 +81,20 @@ export function fail(
   return sendBytes(exchange, status, bytes, headers);
 }
 
+/** Request targets whose redacted log texts are kept: a crowd asks for the same few again and again. */
+const MAX_REMEMBERED_TARGETS = 1_024;
+const redactedTargets = new BoundedMemo<{ path: string; query: string }>(MAX_REMEMBERED_TARGETS);
+
+/** The log's path and query of a target: token shapes and secret-named values removed. */
+const redactedTarget = (url: URL) =>
+  redactedTargets.get(`${url.pathname}${url.search}`, () => ({
+    path: redactTokenShapes(url.pathname),
+    query: redactQuery(url.searchParams),
+  }));
+
 export function logRequest(exchange: Exchange, status: number, redact = true): void {
   if (!exchange.onRequest) return;
   const { url, method, account } = exchange;
-  exchange.onRequest({
-    method,
-    path: redact ? redactTokenShapes(url.pathname) : url.pathname,
-    query: redact ? redactQuery(url.searchParams) : '',
-    account,
-    status,
-  });
+  const shown = redact ? redactedTarget(url) : { path: url.pathname, query: '' };
+  exchange.onRequest({ method, path: shown.path, query: shown.query, account, status });
 }
