@@ -31,18 +31,37 @@ export function sendBytes(
   status: number,
   bytes: Uint8Array | null,
   extraHeaders?: Record<string, string>,
+  /** Names `extraHeaders` when they are the same on every call (a 429's Retry-After): its record is kept. */
+  extrasName = '',
 ): Response {
-  const headers: Record<string, string> = extraHeaders
-    ? { ...JSON_HEADERS, ...extraHeaders }
-    : { ...JSON_HEADERS };
+  const length = bytes && status !== 204 ? bytes.byteLength : undefined;
+  const headers =
+    extraHeaders && !extrasName
+      ? headerRecord(exchange, length, extraHeaders)
+      : keptHeaders.get(
+          `${extrasName}/${exchange.rate.limit}/${exchange.rate.remaining}/${length ?? ''}`,
+          () => Object.freeze(headerRecord(exchange, length, extraHeaders)),
+        );
+  logRequest(exchange, status);
+  const empty = exchange.method === 'HEAD' || status === 204;
+  return new PreparedResponse(empty ? null : bytes, status, headers);
+}
+
+/** Header records of answers whose own headers never change: a crowd's are the same few (budget, length). */
+const keptHeaders = new BoundedMemo<Readonly<Record<string, string>>>(1_024);
+
+function headerRecord(
+  exchange: Exchange,
+  length: number | undefined,
+  extraHeaders?: Record<string, string>,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...JSON_HEADERS, ...extraHeaders };
   // data-api 8: rate headers on every response, errors and the document included.
   headers['x-ratelimit-limit'] = String(exchange.rate.limit);
   headers['x-ratelimit-remaining'] = String(exchange.rate.remaining);
-  logRequest(exchange, status);
   // The host writes the record as it is: the length goes in it (for HEAD too, the GET's length).
-  if (bytes && status !== 204) headers['content-length'] = String(bytes.byteLength);
-  const empty = exchange.method === 'HEAD' || status === 204;
-  return new PreparedResponse(empty ? null : bytes, status, headers);
+  if (length !== undefined) headers['content-length'] = String(length);
+  return headers;
 }
 
 export function send(
