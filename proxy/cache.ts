@@ -17,6 +17,8 @@ export interface CachedAnswer {
 export class AnswerCache {
   readonly #entries = new Map<string, CachedAnswer>();
   #bytes = 0;
+  /** The key last inserted or moved to the end (the most recently used), if still there. */
+  #newest: string | undefined;
 
   constructor(
     readonly maxEntries: number,
@@ -34,9 +36,11 @@ export class AnswerCache {
   /** The entry, marked as most recently used. */
   get(key: string): CachedAnswer | undefined {
     const entry = this.#entries.get(key);
-    if (entry) {
+    // A crowd reads one key again and again: it is already the most recent, nothing to move.
+    if (entry && key !== this.#newest) {
       this.#entries.delete(key);
       this.#entries.set(key, entry);
+      this.#newest = key;
     }
     return entry;
   }
@@ -47,6 +51,7 @@ export class AnswerCache {
     const size = sizeOf(key, entry);
     if (size > this.maxBytes) return false;
     this.#entries.set(key, entry);
+    this.#newest = key;
     this.#bytes += size;
     for (const [oldKey] of this.#entries) {
       if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
@@ -59,6 +64,7 @@ export class AnswerCache {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
+    if (key === this.#newest) this.#newest = undefined;
     this.#bytes -= sizeOf(key, entry);
   }
 }

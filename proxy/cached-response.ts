@@ -8,7 +8,9 @@
  * bytes and its header record as they are (server/prepared-body.ts): no body
  * stream and no Headers list per hit (docs/benchmarks.md, "Proxy").
  */
+
 import { PreparedResponse } from '../server/prepared-body.js';
+import type { RequestHead } from '../server/request-head.js';
 import type { CorsHeaders } from '../shared/http/edge.js';
 import type { CachedAnswer } from './cache.js';
 import { etagMatches } from './etag.js';
@@ -37,7 +39,7 @@ type HeaderSet = Readonly<Record<string, string>>;
 const MAX_SETS_PER_ENTRY = 16;
 
 export type RenderCached = (
-  request: Request,
+  request: RequestHead,
   entry: CachedAnswer,
   state: CacheState,
   staleReason?: string,

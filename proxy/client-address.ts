@@ -4,6 +4,7 @@
  * IPv6 /64 per subscriber), and the warning when every client looks like
  * this machine. See docs/security.md, "Client addresses".
  */
+import type { RequestHead } from '../server/request-head.js';
 
 /**
  * The client's address as the runtime reports it: the Node host's
@@ -12,7 +13,7 @@
  * whose context carries no address). Undefined when nothing says.
  */
 export function clientAddress(
-  request: Request,
+  request: RequestHead,
   context: unknown,
   trustedHeader: string | undefined,
 ): string | undefined {
@@ -30,7 +31,7 @@ export function clientAddress(
   if (typeof host.remoteAddr?.hostname === 'string') return clientKey(host.remoteAddr.hostname);
   if (typeof host.requestIP === 'function') {
     try {
-      const found = (host.requestIP as (request: Request) => { address?: unknown } | null).call(
+      const found = (host.requestIP as (request: RequestHead) => { address?: unknown } | null).call(
         context,
         request,
       );

@@ -17,6 +17,7 @@
  * and upstream call, the finishing of the response, and the log. The parts
  * the steps share are made once per handler (pipeline/compose.ts).
  */
+import type { RequestHead } from '../server/request-head.js';
 import { portfolioPages } from './accounts/portfolio-page.js';
 import { accountsRouter } from './accounts/router.js';
 import { cardServer } from './cards/serve-cards.js';
@@ -49,10 +50,12 @@ export type { ProxyRequestContext } from './pipeline/exchange.js';
 export type { CacheState } from './responses.js';
 export type { ProxyStats } from './stats.js';
 
-export type ProxyHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
+export type ProxyHandler = ((request: RequestHead, context?: unknown) => Promise<Response>) & {
   stats(): ProxyStats;
   /** The upstream budget viewers spend: the daily ledger snapshot spends from it too (docs/ledger.md). */
   readonly pacer: Pacer;
+  /** It reads of a GET or HEAD only the request's head: the Node host builds no fetch Request for one (server/request-head.ts). */
+  readonly readsRequestHeads: true;
 };
 
 /** The key the health check's probe asks the store about: no lock is ever taken under it. */
@@ -89,7 +92,7 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
       })
     : undefined;
 
-  const handler = (request: Request, context?: unknown): Promise<Response> => {
+  const handler = (request: RequestHead, context?: unknown): Promise<Response> => {
     const target = readTarget(request);
     if ('value' in target) {
       const route = target.value.route;
@@ -99,7 +102,11 @@ export function createProxyHandler(config: ProxyConfig, deps: ProxyDeps = {}): P
     }
     return api(request, context, target);
   };
-  return Object.assign(handler, { stats: () => api.stats(), pacer: api.pacer });
+  return Object.assign(handler, {
+    stats: () => api.stats(),
+    pacer: api.pacer,
+    readsRequestHeads: true as const,
+  });
 }
 
 function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): RoutedHandler {
@@ -115,7 +122,7 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): RoutedHandl
   const pageMayRead = pageCheck(config.allowedOrigins);
 
   async function answer(
-    request: Request,
+    request: RequestHead,
     context: ProxyRequestContext | undefined,
     decided: StepResult<Target> | undefined,
   ) {
@@ -157,7 +164,7 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): RoutedHandl
   }
 
   const handler = async (
-    request: Request,
+    request: RequestHead,
     context?: unknown,
     decided?: StepResult<Target>,
   ): Promise<Response> => {
@@ -175,7 +182,8 @@ function createAccountHandler(config: ProxyConfig, deps: ProxyDeps): RoutedHandl
         '(error)',
       );
     }
-    const response = await finishResponse(request, result, parts.cors, config.token);
+    const finished = finishResponse(request, result, parts.cors, config.token);
+    const response = finished instanceof Promise ? await finished : finished;
     logAnswer(request, result, response.status, started);
     return response;
   };

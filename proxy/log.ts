@@ -3,7 +3,7 @@
  * An entry holds no headers, so no Authorization header or token can reach
  * it, and its texts are scrubbed and bounded before a sink sees them.
  */
-import { BoundedMemo } from './memo.js';
+import { BoundedMemo } from '../shared/bounded-memo.js';
 import type { CacheState } from './responses.js';
 import { scrubText } from './scrub.js';
 
@@ -19,9 +19,17 @@ export interface ProxyLogEntry {
   note?: string;
 }
 
-export function formatLogEntry(entry: ProxyLogEntry, at = new Date()): string {
+/** The last line's time, written once per millisecond: a burst of hits shares it. */
+let lastTime = { ms: Number.NaN, text: '' };
+
+const isoTime = (ms: number): string => {
+  if (lastTime.ms !== ms) lastTime = { ms, text: new Date(ms).toISOString() };
+  return lastTime.text;
+};
+
+export function formatLogEntry(entry: ProxyLogEntry, at?: Date): string {
   const note = entry.note ? ` (${entry.note})` : '';
-  return `${at.toISOString()} ${entry.method} ${entry.path} ${entry.status} ${entry.cache} ${Math.round(entry.ms)}ms${note}`;
+  return `${isoTime(at ? at.getTime() : Date.now())} ${entry.method} ${entry.path} ${entry.status} ${entry.cache} ${Math.round(entry.ms)}ms${note}`;
 }
 
 /** Log lines keep the API path readable but short, on one line, and token-free. */

@@ -6,6 +6,7 @@
  */
 
 import { stringify } from 'yaml';
+import type { RequestHead } from '../server/request-head.js';
 import { abortableSleep } from '../shared/http/edge.js';
 import { buildOpenApiDocument, DEFAULT_SERVER_URL } from '../shared/openapi/document.js';
 import { createDataset, DEFAULT_NOW } from './data/dataset.js';
@@ -85,7 +86,7 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     return openApi.yaml;
   };
 
-  return async function handle(request: Request): Promise<Response> {
+  const handle = async (request: RequestHead): Promise<Response> => {
     const exchange = openExchange(request, options.onRequest);
     const outside = answerOutsideApi(exchange, openApiYaml);
     if (outside) return outside;
@@ -106,4 +107,6 @@ export function createSandboxHandler(options: SandboxOptions = {}) {
     if ('response' in valid) return valid.response;
     return answers.answer(exchange, valid.value, account, scenario.oldNames === true);
   };
+  // It reads of a GET or HEAD only the request's head: the Node host builds no fetch Request for one.
+  return Object.assign(handle, { readsRequestHeads: true as const });
 }

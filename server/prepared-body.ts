@@ -105,13 +105,22 @@ export class PreparedResponse extends BytesResponse {
     this.#headers ??= new Headers(this.preparedHeaders);
     return this.#headers;
   }
+
+  /** The record, while no reader has asked for the Headers (which it could change). */
+  get unreadHeaders(): Readonly<Record<string, string>> | undefined {
+    return this.#headers === undefined ? this.preparedHeaders : undefined;
+  }
 }
 
-/** The header record a PreparedResponse carries, for the host to write as it is; undefined for any other. */
+/**
+ * The header record a PreparedResponse carries, for the host to write as it
+ * is; undefined for any other, and for one whose Headers someone has read
+ * (and may have changed): the host then writes those.
+ */
 export const preparedHeaders = (
   response: Response,
 ): Readonly<Record<string, string>> | undefined =>
-  response instanceof PreparedResponse ? response.preparedHeaders : undefined;
+  response instanceof PreparedResponse ? response.unreadHeaders : undefined;
 
 export const responseWithBytes = (bytes: Uint8Array | null, init: ResponseInit): Response =>
   new BytesResponse(bytes, init);

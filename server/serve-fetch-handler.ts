@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { methodNotAllowed as refusalOf } from '../shared/http/edge.js';
 import { errorEnvelope } from '../shared/http/errors.js';
+import { NodeRequestHead } from './node-request-head.js';
 import { preparedBody, preparedHeaders } from './prepared-body.js';
+import type { RequestHead } from './request-head.js';
 
 /**
  * What the host knows about a request beyond the Request itself. Deno passes
@@ -26,6 +28,18 @@ export interface HostContext {
 }
 
 export type FetchHandler = (request: Request, context?: HostContext) => Promise<Response>;
+
+/**
+ * A handler that reads of a GET or HEAD request only its head (method, URL,
+ * headers, signal: server/request-head.ts): this host hands it those without
+ * building a fetch Request. Any other request still arrives as a Request.
+ */
+export type RequestHeadHandler = ((
+  request: RequestHead,
+  context?: HostContext,
+) => Promise<Response>) & {
+  readonly readsRequestHeads: true;
+};
 
 /** Methods a fetch Request cannot carry (Fetch standard "forbidden methods"). */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -61,13 +75,22 @@ export interface DrainResult {
   cut: number;
 }
 
-export async function serveFetchHandler(
+export function serveFetchHandler(
+  handler: RequestHeadHandler,
+  options?: ServeOptions,
+): Promise<ServedHandler>;
+export function serveFetchHandler(
   handler: FetchHandler,
+  options?: ServeOptions,
+): Promise<ServedHandler>;
+export async function serveFetchHandler(
+  handler: FetchHandler | RequestHeadHandler,
   options: ServeOptions = {},
 ): Promise<ServedHandler> {
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const server = createServer((incoming, outgoing) => {
+    responses.opened(outgoing);
     void respond(handler, incoming, outgoing, origin, options.onError);
   });
   server.keepAliveTimeout = 5_000;
@@ -104,17 +127,19 @@ function trackResponses(server: Server) {
     // Node closes the connection after a response that says so, instead of keeping it alive.
     if (!outgoing.headersSent) outgoing.setHeader('connection', 'close');
   };
-  // Ahead of the handler's listener, so every response is counted before anything is written.
-  server.prependListener('request', (_incoming: IncomingMessage, outgoing: ServerResponse) => {
-    open.add(outgoing);
-    if (draining) closeAfterAnswer(outgoing);
-    outgoing.once('close', () => {
-      open.delete(outgoing);
-      // A streamed answer whose headers left before the drain leaves its connection idle.
-      if (draining) server.closeIdleConnections();
-    });
-  });
+  // One listener shared by every response (no closure per request: a cache hit's budget is tens of µs).
+  function closed(this: ServerResponse) {
+    open.delete(this);
+    // A streamed answer whose headers left before the drain leaves its connection idle.
+    if (draining) server.closeIdleConnections();
+  }
   return {
+    /** Called before anything is written for a response. */
+    opened(outgoing: ServerResponse): void {
+      open.add(outgoing);
+      if (draining) closeAfterAnswer(outgoing);
+      outgoing.on('close', closed);
+    },
     drain(graceMs: number): Promise<DrainResult> {
       draining = true;
       const inFlight = open.size;
@@ -202,55 +227,62 @@ class HostRequest extends Request {
  * A client's disconnect, as an AbortSignal made only when someone asks for
  * it: most handlers never read `request.signal`, and an AbortController per
  * request was a tenth of the host's own time per request in a profile of the
- * sandbox under load (docs/benchmarks.md). Asked after the client left, the
- * signal comes already aborted.
+ * sandbox under load, a listener per request a tenth of a proxy cache hit's
+ * (docs/benchmarks.md). Asked after the client left, the signal comes
+ * already aborted.
  */
 class Disconnect {
+  readonly #outgoing: ServerResponse;
   #controller: AbortController | undefined;
-  #reason: Error | undefined;
+
+  constructor(outgoing: ServerResponse) {
+    this.#outgoing = outgoing;
+  }
 
   get signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#reason) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
-  }
-
-  get happened(): boolean {
-    return this.#reason !== undefined;
-  }
-
-  abort(reason: Error): void {
-    if (this.#reason) return;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
+    if (this.#controller) return this.#controller.signal;
+    const controller = new AbortController();
+    this.#controller = controller;
+    const outgoing = this.#outgoing;
+    const abort = () => controller.abort(new Error('client disconnected'));
+    if (clientLeft(outgoing)) abort();
+    else
+      outgoing.once('close', () => {
+        // 'close' also comes after a normal finish; only an unfinished response means the client left.
+        if (!outgoing.writableFinished) abort();
+      });
+    return controller.signal;
   }
 }
 
+/**
+ * Whether the client has gone before its answer was written. The socket is
+ * marked destroyed at once; the response learns it a turn later.
+ */
+const clientLeft = (outgoing: ServerResponse): boolean =>
+  !outgoing.writableFinished && (outgoing.destroyed || outgoing.socket?.destroyed === true);
+
 async function respond(
-  handler: FetchHandler,
+  handler: FetchHandler | RequestHeadHandler,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   origin: string,
   onError: ((error: unknown) => void) | undefined,
 ): Promise<void> {
-  const disconnected = new Disconnect();
-  // 'close' also fires after a normal finish; only an unfinished response means the client left.
-  outgoing.on('close', () => {
-    if (!outgoing.writableFinished) disconnected.abort(new Error('client disconnected'));
-  });
+  const disconnected = new Disconnect(outgoing);
   let response: Response;
   try {
     const method = (incoming.method ?? 'GET').toUpperCase();
-    response = FORBIDDEN_METHODS.has(method)
-      ? methodNotAllowed(method)
-      : await handler(
-          toRequest(incoming, origin, disconnected),
-          incoming.socket.remoteAddress
-            ? { preparedBodies: true, clientAddress: incoming.socket.remoteAddress }
-            : { preparedBodies: true },
-        );
+    const context: HostContext = incoming.socket.remoteAddress
+      ? { preparedBodies: true, clientAddress: incoming.socket.remoteAddress }
+      : { preparedBodies: true };
+    if (FORBIDDEN_METHODS.has(method)) response = methodNotAllowed(method);
+    else if ('readsRequestHeads' in handler && (method === 'GET' || method === 'HEAD'))
+      response = await handler(
+        new NodeRequestHead(incoming, method, `${origin}${originForm(incoming.url)}`, disconnected),
+        context,
+      );
+    else response = await handler(toRequest(incoming, origin, disconnected), context);
   } catch (error) {
     onError?.(error);
     response = Response.json(
@@ -261,7 +293,7 @@ async function respond(
       { status: 500 },
     );
   }
-  if (disconnected.happened || outgoing.destroyed) return;
+  if (clientLeft(outgoing)) return;
   try {
     const prepared = preparedHeaders(response);
     if (prepared) {

@@ -9,6 +9,7 @@
  * `row-href`). Every text is escaped.
  */
 
+import type { RequestHead } from '../../server/request-head.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { signedPoints } from '../../shared/noise.js';
 import { type PortfolioRow, portfolioRow, sortRows } from '../../shared/portfolio.js';
@@ -23,7 +24,7 @@ import type { ProxyConfig } from '../config.js';
 import { jsonError } from '../responses.js';
 
 /** How the pages read the API: through the whole proxy, like any viewer. */
-type Read = (request: Request, context?: unknown) => Promise<Response>;
+type Read = (request: RequestHead, context?: unknown) => Promise<Response>;
 
 export type PortfolioForm = 'embed' | 'fragment' | 'css' | 'svg' | 'png';
 
@@ -54,7 +55,7 @@ export function portfolioForm(path: string): PortfolioForm | undefined {
 
 /** Answers a GET or HEAD the route decision gave to the portfolio (proxy/handler.ts). */
 export type PortfolioPages = (
-  request: Request,
+  request: RequestHead,
   form: PortfolioForm,
   /** The request's origin and query, from the route decision. */
   target: { origin: string; search: string },
@@ -70,7 +71,7 @@ export function portfolioPages(
   const png = pngRenderer(loadPng);
   const ancestors = config.frameAncestors.length ? config.frameAncestors.join(' ') : "'none'";
   const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
-  const read = async (request: Request, origin: string, path: string, context: unknown) => {
+  const read = async (request: RequestHead, origin: string, path: string, context: unknown) => {
     const headers = new Headers();
     for (const name of ['Host', 'Origin']) {
       const value = request.headers.get(name);
@@ -79,7 +80,12 @@ export function portfolioPages(
     return inner(new Request(`${origin}${base}${path}`, { headers }), context);
   };
 
-  async function rows(request: Request, origin: string, query: URLSearchParams, context: unknown) {
+  async function rows(
+    request: RequestHead,
+    origin: string,
+    query: URLSearchParams,
+    context: unknown,
+  ) {
     const list = await read(request, origin, '/api/v1/projects', context);
     if (list.status !== 200) return { status: list.status, rows: [], failed: [] as string[] };
     const body = (await list.json()) as { projects?: unknown; failed_accounts?: unknown };

@@ -16,6 +16,7 @@
  * routing costs one list request per account per CACHE_TTL, and what is
  * parsed of them is remembered until the body changes.
  */
+import type { RequestHead } from '../../server/request-head.js';
 import { API_PREFIX } from '../../shared/api/vocabulary.js';
 import type { ProxyConfig } from '../config.js';
 import { proxyCors } from '../cors.js';
@@ -31,7 +32,7 @@ import type { ProxyStats } from '../stats.js';
 import type { ProxyAccount } from './accounts-setting.js';
 import { type AccountList, mergeLists, readAccountList } from './merged-list.js';
 
-export type AccountHandler = ((request: Request, context?: unknown) => Promise<Response>) & {
+export type AccountHandler = ((request: RequestHead, context?: unknown) => Promise<Response>) & {
   stats(): ProxyStats;
   readonly pacer: Pacer;
 };
@@ -72,7 +73,7 @@ export function accountsRouter(
   /** Every account's list, read through its own proxy (cached, budgeted, backed off). */
   /** `search`: the list request's own query (the merged list), none when routing. */
   async function lists(
-    request: Request,
+    request: RequestHead,
     origin: string,
     context: unknown,
     search = '',
@@ -97,7 +98,7 @@ export function accountsRouter(
   }
 
   async function answer(
-    request: Request,
+    request: RequestHead,
     context: unknown,
     decided: StepResult<Target> | undefined,
   ): Promise<Response> {
@@ -155,7 +156,7 @@ export function accountsRouter(
     );
   }
 
-  const handler = (request: Request, context?: unknown, decided?: StepResult<Target>) =>
+  const handler = (request: RequestHead, context?: unknown, decided?: StepResult<Target>) =>
     answer(request, context, decided);
   return Object.assign(handler, {
     stats: (): ProxyStats => {
@@ -182,7 +183,7 @@ function projectOf(route: Route): number | undefined {
 }
 
 /** What an internal list request keeps of the viewer's: the host and origin checks apply to it too. */
-function forwardedHeaders(request: Request, clientIpHeader: string | undefined): Headers {
+function forwardedHeaders(request: RequestHead, clientIpHeader: string | undefined): Headers {
   const headers = new Headers();
   for (const name of ['Host', 'Origin', ...(clientIpHeader ? [clientIpHeader] : [])]) {
     const value = request.headers.get(name);

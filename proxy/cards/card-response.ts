@@ -6,6 +6,7 @@
  */
 
 import { PreparedResponse } from '../../server/prepared-body.js';
+import type { RequestHead } from '../../server/request-head.js';
 import { etagMatches } from '../etag.js';
 import type { Answer, ProxyRequestContext } from '../pipeline/exchange.js';
 import { CACHE_HEADER } from '../responses.js';
@@ -47,7 +48,7 @@ export function cardResponder({ frameAncestors, cors, embedStylesheet }: CardRes
   const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; frame-ancestors ${ancestors}`;
 
   return async function respond(
-    request: Request,
+    request: RequestHead,
     form: CardForm,
     made: Made,
     context?: ProxyRequestContext,

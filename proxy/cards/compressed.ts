@@ -7,6 +7,7 @@
  * Bun and workerd alike) and the gzip kept beside it for as long as the
  * body itself is kept.
  */
+import type { RequestHead } from '../../server/request-head.js';
 
 /** Smaller bodies are sent as they are: gzip's own header would be most of them. */
 const MIN_GZIP_BYTES = 1_024;
@@ -14,7 +15,7 @@ const MIN_GZIP_BYTES = 1_024;
 const gzipped = new WeakMap<Uint8Array, Promise<Uint8Array<ArrayBuffer>>>();
 
 /** Whether the request's Accept-Encoding takes gzip (a `gzip;q=0` refuses it). */
-export function acceptsGzip(request: Request): boolean {
+export function acceptsGzip(request: RequestHead): boolean {
   const accepted = request.headers.get('Accept-Encoding');
   if (!accepted) return false;
   // A header has a few codings: the first 16 are read.

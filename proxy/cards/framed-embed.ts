@@ -9,6 +9,7 @@
  * nothing, and a cross-site subresource (an <img>, a fetch) is refused as
  * before (docs/widgets.md, "Embeds without script").
  */
+import { headersOf, type RequestHead } from '../../server/request-head.js';
 
 const NAVIGATED_INTO = new Set(['iframe', 'frame', 'document']);
 /** Fetch Metadata and Origin: what the page check reads, left out for an allowed framer. */
@@ -30,7 +31,7 @@ const originOf = (address: string | null): string | undefined => {
 };
 
 /** Whether `request` is a listed framer's navigation to an embed. */
-export function isListedFramer(request: Request, frameAncestors: ReadonlySet<string>): boolean {
+export function isListedFramer(request: RequestHead, frameAncestors: ReadonlySet<string>): boolean {
   if (frameAncestors.size === 0) return false;
   const headers = request.headers;
   if (headers.get('Sec-Fetch-Mode') !== 'navigate') return false;
@@ -40,11 +41,13 @@ export function isListedFramer(request: Request, frameAncestors: ReadonlySet<str
 }
 
 /** The request the embed's answers are read with: as a server's, for a listed framer's navigation. */
-export function embedReader(frameAncestors: readonly string[]): (request: Request) => Request {
+export function embedReader(
+  frameAncestors: readonly string[],
+): (request: RequestHead) => RequestHead {
   const listed = new Set(frameAncestors);
   return (request) => {
     if (!isListedFramer(request, listed)) return request;
-    const headers = new Headers(request.headers);
+    const headers = headersOf(request);
     for (const name of PAGE_HEADERS) headers.delete(name);
     return new Request(request.url, { method: request.method, headers });
   };

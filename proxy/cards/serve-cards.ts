@@ -7,8 +7,10 @@
  * by the elements' own templates (ssr/). A rendered card is kept per answer
  * validator, so a hit renders nothing.
  */
+import type { RequestHead } from '../../server/request-head.js';
 import type { Query } from '../../shared/api/endpoints.js';
 import type { CheckedParams } from '../../shared/api/validate.js';
+import { BoundedMemo } from '../../shared/bounded-memo.js';
 import { AivisError, validationError } from '../../shared/http/errors.js';
 import { apiPath } from '../../shared/http/request.js';
 import { cardAnswer } from '../../ssr/card-answer.js';
@@ -28,7 +30,6 @@ import { CARDS_STYLESHEET, cardStylesheet, cardsStylesheet } from '../../ssr/sty
 import { cachedCacheControl } from '../cached-response.js';
 import { hexDigest } from '../digest.js';
 import { etagMatches } from '../etag.js';
-import { BoundedMemo } from '../memo.js';
 import type { AnswerCached } from '../pipeline/cache-policy.js';
 import type { ProxyParts } from '../pipeline/compose.js';
 import type { Answer, ProxyRequestContext } from '../pipeline/exchange.js';
@@ -45,7 +46,7 @@ import { RenderedCards } from './rendered-cards.js';
 class PictureUnavailable extends Error {}
 
 export type CardServer = (
-  request: Request,
+  request: RequestHead,
   route: CardRoute,
   context: ProxyRequestContext | undefined,
 ) => Promise<Answer>;
@@ -95,7 +96,7 @@ export function cardServer(
     form === 'fragment' ? look : { ...look, holdAnswer: false };
   const framedReader = embedReader(config.frameAncestors);
   // Only an embed is a page to frame: a listed framer's navigation to it reads as a server's.
-  const readerOf = (request: Request, form: CardForm) =>
+  const readerOf = (request: RequestHead, form: CardForm) =>
     form === 'embed' ? framedReader(request) : request;
   const kept = new RenderedCards();
   const plans = new BoundedMemo<DashboardPlan>(MAX_REMEMBERED_CARDS);
@@ -105,7 +106,7 @@ export function cardServer(
 
   /** The answer of the API route the element would call, through the cache policy. */
   async function readAnswer(
-    request: Request,
+    request: RequestHead,
     endpoint: Parameters<typeof apiPath>[0],
     params: CheckedParams,
     context: ProxyRequestContext | undefined,
@@ -190,7 +191,7 @@ export function cardServer(
 
   /** The card's answer and its follow-ups' (AI traffic's daily series), one validator for all. */
   async function readWithFollowUps(
-    request: Request,
+    request: RequestHead,
     tag: string,
     element: CardElement,
     endpoint: Parameters<typeof apiPath>[0],
@@ -234,7 +235,7 @@ export function cardServer(
    * matching revalidation, else `render`ed once and kept.
    */
   async function made(
-    request: Request,
+    request: RequestHead,
     route: CardRoute,
     read: Pick<Read, 'status' | 'etag' | 'cacheControl' | 'cacheState'>,
     render: () => Promise<string>,
@@ -268,7 +269,7 @@ export function cardServer(
 
   /** One widget's card in `form`, from its answer. */
   async function widgetCard(
-    request: Request,
+    request: RequestHead,
     route: CardRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<Made> {
@@ -323,7 +324,7 @@ export function cardServer(
 
   /** The dashboard in `form`: each section's answer, read together; one validator for them all. */
   async function dashboard(
-    request: Request,
+    request: RequestHead,
     route: CardRoute,
     context: ProxyRequestContext | undefined,
   ): Promise<Made> {

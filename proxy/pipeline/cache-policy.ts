@@ -6,7 +6,9 @@
  * answer), or a call upstream that the spending gate must allow, with the
  * stale copy standing in when upstream or the gate says no (data-api 7, 8).
  */
+import type { RequestHead } from '../../server/request-head.js';
 import type { CachedAnswer } from '../cache.js';
+import type { RenderCached } from '../cached-response.js';
 import { decide } from '../freshness.js';
 import type { CacheState } from '../responses.js';
 import type { ProxyParts } from './compose.js';
@@ -15,7 +17,7 @@ import type { CachedRoute } from './local-route.js';
 import type { Refresh } from './refresh.js';
 
 export type AnswerCached = (
-  request: Request,
+  request: RequestHead,
   route: CachedRoute,
   context: ProxyRequestContext | undefined,
 ) => Promise<Answer>;
@@ -24,56 +26,59 @@ export function cachePolicy(parts: ProxyParts, refresh: Refresh): AnswerCached {
   const { cache, failures, shared, windows, now } = parts;
 
   const served = (
-    request: Request,
+    request: RequestHead,
     context: ProxyRequestContext | undefined,
     entry: CachedAnswer,
     state: CacheState,
     path: string,
     note?: string,
-  ): Answer => {
-    let response: Response | undefined;
-    return {
-      final: true,
-      // Built when read: a kept card needs only the entry's validator (docs/loading.md).
-      get response() {
-        response ??= parts.renderCached(
-          request,
-          entry,
-          state,
-          note,
-          context?.preparedBodies === true,
-        );
-        return response;
-      },
-      cached: { entry, state },
-      cache: state,
+  ): Answer =>
+    new ServedCopy(
+      parts.renderCached,
+      request,
+      context?.preparedBodies === true,
+      entry,
+      state,
       path,
-      ...(note === undefined ? {} : { note }),
-    };
-  };
+      note,
+    );
 
-  /** The newest copy this instance can see: its memory, or a newer one in the shared store. */
-  async function newestCopy(key: string): Promise<CachedAnswer | undefined> {
-    let entry = cache.get(key);
-    if (shared && (!entry || now() - entry.storedAt >= windows.ttlMs)) {
-      // Another isolate may have a newer answer (Workers' caches.default).
-      const other = await shared.get(key).catch(() => undefined);
-      if (other && (!entry || other.storedAt > entry.storedAt)) {
-        cache.set(key, other);
-        entry = other;
-      }
-    }
-    // Stored before the service said the token or the project is gone: not served any more.
-    if (entry && failures.outdated(key, entry.storedAt)) return undefined;
-    return entry;
+  /**
+   * The newest copy this instance can see: its memory, or a newer one in the
+   * shared store. Without a shared store (Node's and Bun's memory cache) it
+   * answers at once, so a hit waits on no promise.
+   */
+  function newestCopy(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined> {
+    const entry = cache.get(key);
+    if (shared && (!entry || now() - entry.storedAt >= windows.ttlMs))
+      return newerShared(key, entry);
+    return current(key, entry);
   }
+
+  async function newerShared(
+    key: string,
+    entry: CachedAnswer | undefined,
+  ): Promise<CachedAnswer | undefined> {
+    // Another isolate may have a newer answer (Workers' caches.default).
+    const other = await shared?.get(key).catch(() => undefined);
+    if (other && (!entry || other.storedAt > entry.storedAt)) {
+      cache.set(key, other);
+      return current(key, other);
+    }
+    return current(key, entry);
+  }
+
+  /** Stored before the service said the token or the project is gone: not served any more. */
+  const current = (key: string, entry: CachedAnswer | undefined) =>
+    entry && failures.outdated(key, entry.storedAt) ? undefined : entry;
 
   return async (request, route, context) => {
     const key = route.upstreamPath;
     const path = route.upstreamPath;
     const refused = failures.refusal(key, now());
     if (refused) return { response: refused.response(), cache: '-', path, note: refused.reason };
-    const entry = await newestCopy(key);
+    const newest = newestCopy(key);
+    const entry = newest instanceof Promise ? await newest : newest;
     const action = decide(entry, now(), failures.get(key), parts.inFlight.has(key), windows);
     if (action.kind === 'hit') return served(request, context, entry!, 'HIT', path);
     if (action.kind === 'stale') {
@@ -113,4 +118,36 @@ export function cachePolicy(parts: ProxyParts, refresh: Refresh): AnswerCached {
       note: outcome.kind === 'unavailable' ? outcome.reason : `upstream ${outcome.status}`,
     };
   };
+}
+
+/** A cached copy served: its response built only when read (a kept card needs only the entry's validator, docs/loading.md). */
+class ServedCopy implements Answer {
+  readonly final = true;
+  readonly cached: { entry: CachedAnswer; state: CacheState };
+  readonly cache: CacheState;
+  #response: Response | undefined;
+
+  constructor(
+    private readonly render: RenderCached,
+    private readonly request: RequestHead,
+    private readonly prepared: boolean,
+    entry: CachedAnswer,
+    state: CacheState,
+    readonly path: string,
+    readonly note: string | undefined,
+  ) {
+    this.cached = { entry, state };
+    this.cache = state;
+  }
+
+  get response(): Response {
+    this.#response ??= this.render(
+      this.request,
+      this.cached.entry,
+      this.cache,
+      this.note,
+      this.prepared,
+    );
+    return this.#response;
+  }
 }

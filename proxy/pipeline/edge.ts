@@ -4,15 +4,17 @@
  * from the CORS policy and a method that writes is refused
  * (server/read-only-edge.ts, shared with the sandbox).
  */
+
 import { hostAllowed } from '../../server/host-check.js';
 import { readOnlyEdge } from '../../server/read-only-edge.js';
+import type { RequestHead } from '../../server/request-head.js';
+import { BoundedMemo } from '../../shared/bounded-memo.js';
 import type { CorsHeaders } from '../../shared/http/edge.js';
-import { BoundedMemo } from '../memo.js';
 import { jsonError } from '../responses.js';
 import { type Answer, localAnswer } from './exchange.js';
 import type { Target } from './target.js';
 
-export type EdgeCheck = (request: Request, target: Target) => Answer | undefined;
+export type EdgeCheck = (request: RequestHead, target: Target) => Answer | undefined;
 
 export function edgeCheck(allowedHosts: readonly string[], cors: CorsHeaders): EdgeCheck {
   // Host headers repeat (one or two names): checked once each.

@@ -3,12 +3,18 @@
  * (every one, or only failures and stale copies). Its texts are scrubbed and
  * bounded (proxy/log.ts); a failing sink never costs the viewer the answer.
  */
+import type { RequestHead } from '../../server/request-head.js';
 import type { LogLevel } from '../config.js';
 import { LogSafeTexts, type ProxyLogEntry } from '../log.js';
 import type { Answer } from './exchange.js';
 
 /** `started`: the clock when the request arrived. */
-export type LogAnswer = (request: Request, answer: Answer, status: number, started: number) => void;
+export type LogAnswer = (
+  request: RequestHead,
+  answer: Answer,
+  status: number,
+  started: number,
+) => void;
 
 export function answerLogger(
   sink: ((entry: ProxyLogEntry) => void) | undefined,

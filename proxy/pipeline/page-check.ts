@@ -5,6 +5,7 @@
  * answered from the cache only. Checked when a request would go upstream,
  * not at the edge, so a cached answer stays readable to everyone it was.
  */
+import type { RequestHead, RequestHeaders } from '../../server/request-head.js';
 import { jsonError } from '../responses.js';
 
 export interface SpendRefusal {
@@ -13,7 +14,7 @@ export interface SpendRefusal {
   response: () => Response;
 }
 
-export type PageCheck = (request: Request) => SpendRefusal | undefined;
+export type PageCheck = (request: RequestHead) => SpendRefusal | undefined;
 
 export function pageCheck(allowedOrigins: readonly string[]): PageCheck {
   const allowed = new Set(allowedOrigins);
@@ -56,7 +57,7 @@ export function pageCheck(allowedOrigins: readonly string[]): PageCheck {
  * (docs/security.md). Servers (Sheets, Looker, scripts) send neither header;
  * a person opening the address in a tab sends `none`.
  */
-function madeByAnotherPage(headers: Headers): boolean {
+function madeByAnotherPage(headers: RequestHeaders): boolean {
   const site = headers.get('Sec-Fetch-Site');
   const mode = headers.get('Sec-Fetch-Mode');
   return site === 'cross-site' || site === 'same-site' || mode === 'no-cors';

@@ -4,6 +4,7 @@
  * of its share of the per-minute budget left (client-share.ts), counted in
  * the fleet's shared store when there is one.
  */
+import type { RequestHead } from '../../server/request-head.js';
 import { clientAddress, LoopbackWatch } from '../client-address.js';
 import { ClientShares, type ShareResult } from '../client-share.js';
 import type { ProxyConfig } from '../config.js';
@@ -13,7 +14,7 @@ import { pageCheck, type SpendRefusal } from './page-check.js';
 export type { SpendRefusal } from './page-check.js';
 
 export type SpendingGate = (
-  request: Request,
+  request: RequestHead,
   context: unknown,
 ) => SpendRefusal | undefined | Promise<SpendRefusal | undefined>;
 

@@ -5,7 +5,8 @@
  * once per request, in front of everything (proxy/handler.ts), and hands it
  * down; no later step parses the URL again.
  */
-import { BoundedMemo } from '../memo.js';
+import type { RequestHead } from '../../server/request-head.js';
+import { BoundedMemo } from '../../shared/bounded-memo.js';
 import type { Pacer } from '../pacer.js';
 import { jsonError } from '../responses.js';
 import { type Route, type RouteRules, resolveRoute } from '../route.js';
@@ -25,14 +26,14 @@ export interface Target {
 /** Distinct request targets whose route is remembered (a dashboard asks for a few dozen). */
 const MAX_REMEMBERED_TARGETS = 4_096;
 
-export type TargetReader = (request: Request) => StepResult<Target>;
+export type TargetReader = (request: RequestHead) => StepResult<Target>;
 
 /**
  * A proxy handler (one account's, or the accounts router) that may be handed
  * the route decision already made for the request under the same rules.
  */
 export type RoutedHandler = ((
-  request: Request,
+  request: RequestHead,
   context?: unknown,
   decided?: StepResult<Target>,
 ) => Promise<Response>) & { stats(): ProxyStats; readonly pacer: Pacer };

@@ -11,6 +11,7 @@
  * The secret never travels; a replay within the window repeats the same
  * creation or revocation, which changes nothing. Web-standard APIs only.
  */
+import { type RequestHead, requestWithBody } from '../../server/request-head.js';
 import { AnswerTooLarge, readAnswerBounded } from '../../shared/client/bounded-exchange.js';
 import { type LinkRecord, type LinkStatus, type LinkStore, readRecord } from './link-store.js';
 import { hmacKey, ID_PATTERN, SHARE_PREFIX } from './signed-link.js';
@@ -57,18 +58,20 @@ const json = (status: number, body: unknown) =>
 
 /** The proxy's side: one signed call on its link store. */
 export async function answerAdmin(
-  request: Request,
+  request: RequestHead,
   links: LinkStore | undefined,
   secret: string,
   now: number,
 ): Promise<Response> {
-  if (request.method !== 'POST') {
+  // A POST always arrives with its body, as a fetch Request (server/request-head.ts).
+  const posted = request.method === 'POST' ? requestWithBody(request) : undefined;
+  if (!posted) {
     return new Response('Only POST.', {
       status: 405,
       headers: { Allow: 'POST', 'Cache-Control': 'no-store' },
     });
   }
-  const body = await boundedText(request);
+  const body = await boundedText(posted);
   const refused = json(403, {
     error: "not signed with this proxy's SHARE_SECRET, or the clocks differ by more than 5 minutes",
   });

@@ -16,6 +16,7 @@
  * No token reaches the page: the view is the proxy's own scrubbed answer,
  * and the page is scrubbed of every account's token once more.
  */
+import type { RequestHead } from '../../server/request-head.js';
 import { API_PREFIX } from '../../shared/api/vocabulary.js';
 import type { ProxyConfig } from '../config.js';
 import { scrubText } from '../scrub.js';
@@ -34,7 +35,7 @@ import {
 const MAX_VERIFIED = 1_000;
 
 /** How a link's view is read: through the whole proxy, like any viewer. */
-export type FetchHandler = (request: Request, context?: unknown) => Promise<Response>;
+export type FetchHandler = (request: RequestHead, context?: unknown) => Promise<Response>;
 
 export interface ShareLinkDeps {
   /** undefined: links cannot be checked for revocation, so none is shown (503). */
@@ -83,7 +84,7 @@ export function shareLinks(
 
   /** The view as the proxy's own server-rendered embed page (proxy/cards/), read like any viewer's. */
   async function view(
-    request: Request,
+    request: RequestHead,
     link: LinkFields,
     context: unknown,
     url: URL,
@@ -134,7 +135,7 @@ export function shareLinks(
     return new Response(page, { status: 200, headers: CLIENT_PAGE_HEADERS });
   }
 
-  async function answer(request: Request, context: unknown): Promise<Response> {
+  async function answer(request: RequestHead, context: unknown): Promise<Response> {
     const url = new URL(request.url);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Only GET and HEAD.', {
@@ -165,7 +166,7 @@ export function shareLinks(
     return view(request, link, context, url);
   }
 
-  return async (request: Request, context?: unknown): Promise<Response> => {
+  return async (request: RequestHead, context?: unknown): Promise<Response> => {
     try {
       if (new URL(request.url).pathname === admin) {
         return await answerAdmin(request, deps.links, secret, deps.now());
@@ -180,7 +181,7 @@ export function shareLinks(
   };
 }
 
-function hostOf(request: Request): Headers {
+function hostOf(request: RequestHead): Headers {
   const headers = new Headers();
   const host = request.headers.get('Host');
   if (host !== null) headers.set('Host', host);

@@ -3,6 +3,7 @@
  * step reads (the request, its URL and method) and what earlier steps learned
  * that every answer carries (the account for the log, the rate headers).
  */
+import type { RequestHead } from '../../server/request-head.js';
 import { LIMITS } from '../../shared/api/vocabulary.js';
 import type { RateDecision } from '../rate-limit.js';
 
@@ -16,7 +17,7 @@ export interface RequestLogEntry {
 }
 
 export interface Exchange {
-  request: Request;
+  request: RequestHead;
   url: URL;
   /** Upper case. */
   method: string;
@@ -30,7 +31,7 @@ export interface Exchange {
 /** A step either answers the request or hands a value to the next step. */
 export type StepResult<T> = { response: Response } | { value: T };
 
-export function openExchange(request: Request, onRequest: Exchange['onRequest']): Exchange {
+export function openExchange(request: RequestHead, onRequest: Exchange['onRequest']): Exchange {
   return {
     request,
     url: new URL(request.url),

@@ -35,5 +35,11 @@ function rateLimited(exchange: Exchange, retryAfter: number): Response {
     };
     if (retryAfter >= 1 && retryAfter <= 60) RATE_LIMITED.set(retryAfter, answer);
   }
-  return sendBytes(exchange, answer.error.status, answer.error.bytes, answer.headers);
+  return sendBytes(
+    exchange,
+    answer.error.status,
+    answer.error.bytes,
+    answer.headers,
+    `retry-after ${retryAfter}`,
+  );
 }

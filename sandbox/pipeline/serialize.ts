@@ -1,12 +1,14 @@
 /**
  * Turns a status and a body into the sandbox's Response: CORS and rate
  * headers on every answer (data-api 8), one request-log entry without a token,
- * and error envelopes of data-api 7. Bodies leave as bytes (responseWithBytes),
- * so the Node host writes them without reading a stream back; bodies that
- * never change are encoded once.
+ * and error envelopes of data-api 7. Bodies leave as bytes with their header
+ * record (a PreparedResponse), so the Node host writes both as they are,
+ * without a Headers list built and read back or a stream; bodies that never
+ * change are encoded once.
  */
 
-import { responseWithBytes } from '../../server/prepared-body.js';
+import { PreparedResponse } from '../../server/prepared-body.js';
+import { BoundedMemo } from '../../shared/bounded-memo.js';
 import { API_EXPOSED_HEADERS, corsHeaders } from '../../shared/http/edge.js';
 import { type ErrorEnvelopeExtras, errorEnvelope } from '../../shared/http/errors.js';
 import { redactQuery, redactTokenShapes } from '../../shared/http/redaction.js';
@@ -29,16 +31,37 @@ export function sendBytes(
   status: number,
   bytes: Uint8Array | null,
   extraHeaders?: Record<string, string>,
+  /** Names `extraHeaders` when they are the same on every call (a 429's Retry-After): its record is kept. */
+  extrasName = '',
 ): Response {
-  const headers: Record<string, string> = extraHeaders
-    ? { ...JSON_HEADERS, ...extraHeaders }
-    : { ...JSON_HEADERS };
+  const length = bytes && status !== 204 ? bytes.byteLength : undefined;
+  const headers =
+    extraHeaders && !extrasName
+      ? headerRecord(exchange, length, extraHeaders)
+      : keptHeaders.get(
+          `${extrasName}/${exchange.rate.limit}/${exchange.rate.remaining}/${length ?? ''}`,
+          () => Object.freeze(headerRecord(exchange, length, extraHeaders)),
+        );
+  logRequest(exchange, status);
+  const empty = exchange.method === 'HEAD' || status === 204;
+  return new PreparedResponse(empty ? null : bytes, status, headers);
+}
+
+/** Header records of answers whose own headers never change: a crowd's are the same few (budget, length). */
+const keptHeaders = new BoundedMemo<Readonly<Record<string, string>>>(1_024);
+
+function headerRecord(
+  exchange: Exchange,
+  length: number | undefined,
+  extraHeaders?: Record<string, string>,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...JSON_HEADERS, ...extraHeaders };
   // data-api 8: rate headers on every response, errors and the document included.
   headers['x-ratelimit-limit'] = String(exchange.rate.limit);
   headers['x-ratelimit-remaining'] = String(exchange.rate.remaining);
-  logRequest(exchange, status);
-  const empty = exchange.method === 'HEAD' || status === 204;
-  return responseWithBytes(empty ? null : bytes, { status, headers });
+  // The host writes the record as it is: the length goes in it (for HEAD too, the GET's length).
+  if (length !== undefined) headers['content-length'] = String(length);
+  return headers;
 }
 
 export function send(
@@ -77,14 +100,20 @@ export function fail(
   return sendBytes(exchange, status, bytes, headers);
 }
 
+/** Request targets whose redacted log texts are kept: a crowd asks for the same few again and again. */
+const MAX_REMEMBERED_TARGETS = 1_024;
+const redactedTargets = new BoundedMemo<{ path: string; query: string }>(MAX_REMEMBERED_TARGETS);
+
+/** The log's path and query of a target: token shapes and secret-named values removed. */
+const redactedTarget = (url: URL) =>
+  redactedTargets.get(`${url.pathname}${url.search}`, () => ({
+    path: redactTokenShapes(url.pathname),
+    query: redactQuery(url.searchParams),
+  }));
+
 export function logRequest(exchange: Exchange, status: number, redact = true): void {
   if (!exchange.onRequest) return;
   const { url, method, account } = exchange;
-  exchange.onRequest({
-    method,
-    path: redact ? redactTokenShapes(url.pathname) : url.pathname,
-    query: redact ? redactQuery(url.searchParams) : '',
-    account,
-    status,
-  });
+  const shown = redact ? redactedTarget(url) : { path: url.pathname, query: '' };
+  exchange.onRequest({ method, path: shown.path, query: shown.query, account, status });
 }

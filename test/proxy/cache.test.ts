@@ -22,6 +22,28 @@ describe('AnswerCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('keeps the order exact when a crowd reads the most recent key again and again', () => {
+    const cache = new AnswerCache(2, 1_000_000);
+    cache.set('a', answer(10));
+    cache.set('b', answer(10));
+    for (const key of ['a', 'a', 'b', 'b']) expect(cache.get(key)).toBeDefined();
+    cache.set('c', answer(10)); // a is the least recent: b was read last
+    expect(cache.get('a')).toBeUndefined();
+    for (const key of ['b', 'c', 'c', 'b']) expect(cache.get(key)).toBeDefined();
+    cache.set('a', answer(10)); // c is the least recent
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    cache.delete('b');
+    cache.set('d', answer(10));
+    expect(cache.get('a')).toBeDefined();
+    cache.set('e', answer(10)); // d, read never since it came, goes
+    expect([cache.get('a'), cache.get('d'), cache.get('e')].map(Boolean)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+
   it('evicts by bytes and keeps its byte count exact', () => {
     const cache = new AnswerCache(100, 3_000);
     cache.set('a', answer(1_000));

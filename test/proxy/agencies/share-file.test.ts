@@ -16,7 +16,7 @@ import {
   FileLinkStore,
   parseLinkLines,
 } from '../../../proxy/share/file-links.js';
-import { STALE_LOCK_MS } from '../../../proxy/share/file-lock.js';
+import { STALE_LOCK_MS, withFileLock } from '../../../proxy/share/file-lock.js';
 import { LINK_GRACE_MS, type LinkRecord } from '../../../proxy/share/link-store.js';
 import { fakeClock } from '../helpers.js';
 
@@ -149,4 +149,37 @@ describe('two writers at once', () => {
     for (const id of made) expect(state.records.has(id), id).toBe(true);
     expect(state.records.get('aaaaaaaaaa')?.views).toBe(views);
   }, 120_000);
+});
+
+describe('a stale lock seen by several writers at once', () => {
+  it('is taken over by one of them at a time: no two hold the lock together', async () => {
+    await writeFile(`${file}.lock`, '');
+    const longAgo = new Date(Date.now() - STALE_LOCK_MS - 60_000);
+    await utimes(`${file}.lock`, longAgo, longAgo);
+    // A slow file system: what a writer learns of the lock is already old when it acts on it.
+    const slowFiles = {
+      stat: async (path: string) => {
+        const seen = await stat(path);
+        for (let turn = 0; turn < 30; turn += 1) await new Promise(setImmediate);
+        return seen;
+      },
+    };
+    let holders = 0;
+    let most = 0;
+    const writer = () =>
+      withFileLock(
+        file,
+        async () => {
+          holders += 1;
+          most = Math.max(most, holders);
+          for (let turn = 0; turn < 60; turn += 1) await new Promise(setImmediate);
+          holders -= 1;
+        },
+        slowFiles,
+      );
+    await Promise.all(Array.from({ length: 6 }, writer));
+    expect(most).toBe(1);
+    await expect(stat(`${file}.lock`)).rejects.toThrow(/ENOENT/);
+    await expect(stat(`${file}.lock.takeover`)).rejects.toThrow(/ENOENT/);
+  });
 });
