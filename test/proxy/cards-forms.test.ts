@@ -35,6 +35,9 @@ describe.each(DRAWN)('%s', (tag) => {
     );
     // Text between tags (an attribute's value is written as the template has it).
     expect(markup).not.toMatch(/>[^<]*[ \t\r\n]{2}[^<]*</);
+    // Which shows the same only while no card's style keeps white space as written.
+    const { body: css } = await suite.proxy.get('/cards/aivis-cards.css');
+    expect(css).not.toMatch(/white-space\s*:\s*(?:pre|break-spaces)/);
   });
 
   it('is an embed: a whole page without any script', async () => {
