@@ -88,11 +88,18 @@ export function cardResponder({ frameAncestors, cors, embedStylesheet }: CardRes
         encoded = true;
       }
     }
+    const prepared =
+      !notModified && context?.preparedBodies === true && typeof body !== 'string'
+        ? body
+        : undefined;
+    // The host writes a prepared record as it is: without its length the body went chunked,
+    // framing the client has to read on every hit (a cached API answer carries its length too).
+    if (prepared) headers['Content-Length'] = String(prepared.byteLength);
     const response = notModified
       ? new Response(null, { status: 304, headers })
       : // A kept card's bytes, written by the Node host as they are (server/prepared-body.ts), as a cached API answer is.
-        context?.preparedBodies && typeof body !== 'string'
-        ? new PreparedResponse(request.method === 'HEAD' ? null : body, made.status, headers)
+        prepared
+        ? new PreparedResponse(request.method === 'HEAD' ? null : prepared, made.status, headers)
         : new Response(request.method === 'HEAD' ? null : body, {
             ...(encoded ? ALREADY_ENCODED : {}),
             status: made.status,

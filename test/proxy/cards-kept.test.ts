@@ -3,10 +3,15 @@
  * rendered (docs/loading.md, "Cards from the server"): a second identical
  * request renders nothing, a new answer renders it again, a revalidation is
  * answered 304 from the kept validator, and a viewer's conditional headers
- * never reach the card's own read of the answer.
+ * never reach the card's own read of the answer. Over the Node host a kept
+ * card is written with its length, as a cached API answer is.
  */
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxyConfig } from '../../proxy/config.js';
+import { createProxyHandler } from '../../proxy/handler.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import { serveFetchHandler } from '../../server/serve-fetch-handler.js';
 import { fakeClock, type TestProxy, testProxy } from './helpers.js';
 
 const CARD = '/cards/aivis-visibility-score?project=1001';
@@ -147,5 +152,37 @@ describe('the kept dashboard', () => {
     await proxy.get(path.replace('/embed/', '/cards/'));
     await proxy.get(path.replace('/embed/', '/cards/'));
     expect(renders()).toBe(2);
+  });
+});
+
+describe('a kept card over the Node host', () => {
+  it('is written with its length, as a cached API answer is, not in chunks', async () => {
+    const served = await serveFetchHandler(
+      createProxyHandler(proxyConfig({ baseUrl: sandbox.baseUrl, token: 'aivis_test_entry' })),
+    );
+    try {
+      const headersOf = (path: string, encoding?: string) =>
+        new Promise<{ headers: Record<string, unknown>; length: number }>((resolve, reject) => {
+          get(
+            `${served.url}${path}`,
+            { headers: encoding ? { 'accept-encoding': encoding } : {} },
+            (response) => {
+              let length = 0;
+              response.on('data', (chunk: Buffer) => {
+                length += chunk.length;
+              });
+              response.on('end', () => resolve({ headers: response.headers, length }));
+            },
+          ).on('error', reject);
+        });
+      await headersOf(CARD); // rendered and kept
+      for (const encoding of [undefined, 'gzip']) {
+        const { headers, length } = await headersOf(CARD, encoding);
+        expect(headers['transfer-encoding']).toBeUndefined();
+        expect(headers['content-length']).toBe(String(length));
+      }
+    } finally {
+      await served.close();
+    }
   });
 });
