@@ -5,26 +5,14 @@
  * transaction nor be rolled back with it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLedger, type StoredBody } from '../../ledger/store.js';
-import { temporaryFolder } from './fixtures.js';
+import { openLedger } from '../../ledger/store.js';
+import { storedBody, temporaryFolder } from './fixtures.js';
 import { ledgerLocations } from './stores.js';
 
 const temp = temporaryFolder();
 afterAll(() => temp.remove());
 
 const DAY = '2026-11-16';
-const body = (request: string): StoredBody => ({
-  request,
-  status: 200,
-  fetched_at: null,
-  is_stale: null,
-  period_used: null,
-  period_start: null,
-  period_end: null,
-  received_at: '2026-11-16T04:00:00Z',
-  text: '{"data":[]}',
-});
-
 describe.each(ledgerLocations())('one caller at a time in $engine', ({ location: make }) => {
   it("keeps a body stored while a day's completion fails and rolls back", async () => {
     const store = await openLedger(await make(temp.folder));
@@ -38,7 +26,11 @@ describe.each(ledgerLocations())('one caller at a time in $engine', ({ location:
         '2026-11-16T05:00:00Z',
       );
       // Sent meanwhile by another caller: on the shared connection it would join that transaction.
-      const stored = store.putBody(1001, DAY, body('/api/v1/projects/1001'));
+      const stored = store.putBody(
+        1001,
+        DAY,
+        storedBody('/api/v1/projects/1001', '{"data":[]}', `${DAY}T04:00:00Z`),
+      );
       const [completion, put] = await Promise.allSettled([failing, stored]);
       expect(completion.status).toBe('rejected');
       expect(put.status).toBe('fulfilled');
