@@ -3,7 +3,7 @@
  * measurements behind the choice).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { SqlDriver, SqlRow, SqlValue } from './driver.js';
+import type { SqlDriver, SqlQueries, SqlRow, SqlValue } from './driver.js';
 
 function fromDuckDb(value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
@@ -26,7 +26,7 @@ export async function openDuckDb(path: string): Promise<SqlDriver> {
   // keeps the block size it was made with, so an older ledger opens as it is.
   const instance = await DuckDBInstance.create(path, { default_block_size: String(BLOCK_SIZE) });
   const connection: DuckDBConnection = await instance.connect();
-  return {
+  const queries: SqlQueries = {
     dialect: 'duckdb',
     async all(sql, params = []) {
       const reader = await connection.runAndReadAll(sql, params.map(toDuckDb));
@@ -39,10 +39,13 @@ export async function openDuckDb(path: string): Promise<SqlDriver> {
     async run(sql, params = []) {
       await connection.run(sql, params.map(toDuckDb));
     },
+  };
+  return {
+    ...queries,
     async transaction(work) {
       await connection.run('BEGIN TRANSACTION');
       try {
-        const result = await work();
+        const result = await work(queries);
         await connection.run('COMMIT');
         return result;
       } catch (error) {

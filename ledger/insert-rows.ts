@@ -1,5 +1,5 @@
 /** One INSERT for many rows, in both engines' SQL (ledger/driver.ts). */
-import type { SqlDriver, SqlRow, SqlValue } from './driver.js';
+import type { SqlQueries, SqlRow, SqlValue } from './driver.js';
 import type { TableDefinition } from './tables.js';
 
 /** Rows per INSERT: well under Postgres's 65,535 parameters for the widest table. */
@@ -7,7 +7,7 @@ const ROWS_PER_INSERT = 200;
 
 /** Inserts rows in chunks, keeping any row whose key is already there (a run again adds nothing). */
 export async function insertRows(
-  driver: SqlDriver,
+  driver: SqlQueries,
   table: TableDefinition,
   rows: readonly SqlRow[],
 ): Promise<void> {

@@ -2,7 +2,7 @@
  * The shared engine: Postgres, which Looker Studio and Apps Script's JDBC
  * reach natively and several machines can write to (docs/ledger.md).
  */
-import type { SqlDriver, SqlRow, SqlValue } from './driver.js';
+import type { SqlDriver, SqlQueries, SqlRow, SqlValue } from './driver.js';
 
 const DATE_OID = 1082;
 const INT8_OID = 20;
@@ -24,7 +24,7 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
     },
   });
   await client.connect();
-  return {
+  const queries: SqlQueries = {
     dialect: 'postgres',
     async all(sql, params = []) {
       const result = await client.query(sql, params.map(toPostgres));
@@ -38,10 +38,13 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
     async run(sql, params = []) {
       await client.query(sql, params.map(toPostgres));
     },
+  };
+  return {
+    ...queries,
     async transaction(work) {
       await client.query('BEGIN');
       try {
-        const result = await work();
+        const result = await work(queries);
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -5,13 +5,13 @@
  * keeps each series with the days it was current, and files each check under
  * the series current on its check day.
  */
-import type { SqlDriver, SqlRow } from './driver.js';
+import type { SqlQueries, SqlRow } from './driver.js';
 import { insertRows } from './insert-rows.js';
 import { tableNamed } from './tables.js';
 
 /** A question text not seen before starts a series and closes the question's current one. */
 export async function versionQuestions(
-  driver: SqlDriver,
+  driver: SqlQueries,
   projectId: number,
   day: string,
   questions: readonly SqlRow[],
@@ -45,7 +45,7 @@ export async function versionQuestions(
  * series), else the one the report names today.
  */
 export async function fileUnderAskedSeries(
-  driver: SqlDriver,
+  driver: SqlQueries,
   projectId: number,
   answers: Array<SqlRow & { check_day: string }>,
 ): Promise<void> {

@@ -7,7 +7,14 @@
  * there: running a day again adds nothing.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { describeLocation, isPostgresUrl, type SqlDriver, type SqlRow } from './driver.js';
+import {
+  describeLocation,
+  isPostgresUrl,
+  oneAtATime,
+  type SqlDriver,
+  type SqlQueries,
+  type SqlRow,
+} from './driver.js';
 import { insertRows } from './insert-rows.js';
 import { fileUnderAskedSeries, versionQuestions } from './question-versions.js';
 import type { SeriesMetric } from './series-metrics.js';
@@ -141,46 +148,20 @@ export class LedgerStore {
 
   /** The typed rows, the answers' new versions and the `complete` mark: all or nothing. */
   async completeDay(projectId: number, day: string, derived: DerivedDay, completedAt: string) {
-    await this.driver.transaction(async () => {
+    await this.driver.transaction(async (tx) => {
       for (const [name, rows] of Object.entries(derived.rows))
-        await this.#insert(
+        await insertRows(
+          tx,
           tableNamed(name)!,
           rows.map((row) => ({ project_id: projectId, day, ...row })),
         );
-      await versionQuestions(this.driver, projectId, day, derived.questions ?? []);
-      await this.#versionAnswers(projectId, day, derived.answers);
-      await this.driver.run(
+      await versionQuestions(tx, projectId, day, derived.questions ?? []);
+      await versionAnswers(tx, projectId, day, derived.answers);
+      await tx.run(
         "UPDATE snapshots SET status = 'complete', completed_at = $3 WHERE project_id = $1 AND day = $2",
         [projectId, day, completedAt],
       );
     });
-  }
-
-  async #versionAnswers(projectId: number, day: string, answers: AnswerRow[]): Promise<void> {
-    if (answers.length === 0) return;
-    await fileUnderAskedSeries(this.driver, projectId, answers);
-    const oldest = [day, ...answers.map((row) => row.check_day)].sort()[0]!;
-    const current = new Map<number, SqlRow>();
-    for (const row of await this.driver.all(
-      'SELECT * FROM answers WHERE project_id = $1 AND valid_to IS NULL AND check_day >= $2',
-      [projectId, oldest],
-    ))
-      current.set(Number(row.answer_id), row);
-    const fresh: SqlRow[] = [];
-    for (const answer of answers) {
-      const seen = current.get(answer.answer_id);
-      // A check's series is fixed when first kept: a later change of its question starts a new
-      // series for later checks, never a new version of this one.
-      if (seen) answer.question_series = seen.question_series as string | null;
-      if (seen && (String(seen.valid_from) >= day || sameVersion(seen, answer))) continue;
-      if (seen)
-        await this.driver.run(
-          'UPDATE answers SET valid_to = $3 WHERE answer_id = $1 AND valid_from = $2',
-          [answer.answer_id, seen.valid_from as string, day],
-        );
-      fresh.push({ ...answer, project_id: projectId, valid_from: day, valid_to: null });
-    }
-    await this.#insert(tableNamed('answers')!, fresh);
   }
 
   #insert(table: TableDefinition, rows: readonly SqlRow[]): Promise<void> {
@@ -217,15 +198,51 @@ export class LedgerStore {
 export { insertRows } from './insert-rows.js';
 export { SERIES_METRICS, type SeriesMetric } from './series-metrics.js';
 
+/** Each answer kept once per version: a changed answer closes the old version and opens a new one. */
+async function versionAnswers(
+  tx: SqlQueries,
+  projectId: number,
+  day: string,
+  answers: AnswerRow[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  await fileUnderAskedSeries(tx, projectId, answers);
+  const oldest = [day, ...answers.map((row) => row.check_day)].sort()[0]!;
+  const current = new Map<number, SqlRow>();
+  for (const row of await tx.all(
+    'SELECT * FROM answers WHERE project_id = $1 AND valid_to IS NULL AND check_day >= $2',
+    [projectId, oldest],
+  ))
+    current.set(Number(row.answer_id), row);
+  const fresh: SqlRow[] = [];
+  for (const answer of answers) {
+    const seen = current.get(answer.answer_id);
+    // A check's series is fixed when first kept: a later change of its question starts a new
+    // series for later checks, never a new version of this one.
+    if (seen) answer.question_series = seen.question_series as string | null;
+    if (seen && (String(seen.valid_from) >= day || sameVersion(seen, answer))) continue;
+    if (seen)
+      await tx.run('UPDATE answers SET valid_to = $3 WHERE answer_id = $1 AND valid_from = $2', [
+        answer.answer_id,
+        seen.valid_from as string,
+        day,
+      ]);
+    fresh.push({ ...answer, project_id: projectId, valid_from: day, valid_to: null });
+  }
+  await insertRows(tx, tableNamed('answers')!, fresh);
+}
+
 function sameVersion(stored: SqlRow, answer: SqlRow): boolean {
   return VERSIONED_FIELDS.every((field) => (stored[field] ?? null) === (answer[field] ?? null));
 }
 
 /** Opens the ledger a location names: a postgres:// URL, or a file path for DuckDB. */
 export async function openLedger(location: string): Promise<LedgerStore> {
-  const driver = isPostgresUrl(location)
-    ? await (await import('./postgres-driver.js')).openPostgres(location)
-    : await (await import('./duckdb-driver.js')).openDuckDb(location);
+  const driver = oneAtATime(
+    isPostgresUrl(location)
+      ? await (await import('./postgres-driver.js')).openPostgres(location)
+      : await (await import('./duckdb-driver.js')).openDuckDb(location),
+  );
   const store = new LedgerStore(driver, location);
   try {
     await store.prepare();

@@ -10,6 +10,7 @@
  */
 
 import type { RequestHead } from '../../server/request-head.js';
+import { formatters } from '../../shared/display-format.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { signedPoints } from '../../shared/noise.js';
 import { type PortfolioRow, portfolioRow, sortRows } from '../../shared/portfolio.js';
@@ -200,6 +201,8 @@ function portfolioHtml(
       ? custom
       : `${base}/embed/aivis-dashboard?project=${project}`;
   };
+  // The cards' formats (shared/display-format.ts): the page reads like the dashboard it links to.
+  const formats = formatters('en');
   const cell = (value: string, numeric = false) =>
     `<td${numeric ? ' class="number"' : ''}>${escapeHtml(value)}</td>`;
   const change = (row: PortfolioRow) => {
@@ -211,7 +214,7 @@ function portfolioHtml(
   const body = rows
     .map(
       (row) =>
-        `<tr><td><a href="${escapeHtml(href(row.project))}">${escapeHtml(row.brand)}</a></td>${accounts ? cell(row.account ?? '') : ''}${cell(row.score === null ? '–' : row.score.toFixed(1), true)}${change(row)}${cell(row.shareOfVoice === null ? '–' : `${row.shareOfVoice.toFixed(1)} %`, true)}${cell(row.rank === null ? '–' : `#${row.rank}`, true)}${cell(String(row.flaggedAnswers ?? '–'), true)}${cell(row.topAction ?? '')}${cell(row.checkedAt?.slice(0, 10) ?? '–')}</tr>`,
+        `<tr><td><a href="${escapeHtml(href(row.project))}">${escapeHtml(row.brand)}</a></td>${accounts ? cell(row.account ?? '') : ''}${cell(row.score === null ? '–' : formats.score(row.score), true)}${change(row)}${cell(row.shareOfVoice === null ? '–' : formats.percent(row.shareOfVoice), true)}${cell(row.rank === null ? '–' : `#${row.rank}`, true)}${cell(row.flaggedAnswers === null ? '–' : formats.integer(row.flaggedAnswers), true)}${cell(row.topAction ?? '')}${cell(row.checkedAt ? formats.date(row.checkedAt) : '–')}</tr>`,
     )
     .join('\n');
   const notice = failed.length

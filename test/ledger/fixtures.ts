@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Exchange } from '../../ledger/snapshot.js';
+import type { StoredBody } from '../../ledger/store.js';
 import { createSandboxHandler } from '../../sandbox/app.js';
 import { isoOf } from '../../sandbox/data/calendar.js';
 import { DEFAULT_NOW } from '../../sandbox/data/dataset.js';
@@ -93,3 +94,16 @@ export function temporaryFolder() {
   const folder = mkdtempSync(join(tmpdir(), 'aivis-ledger-'));
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
+
+/** A body as the snapshot stores it, with nothing of the service's answer read out of it yet. */
+export const storedBody = (request: string, text: string, receivedAt: string): StoredBody => ({
+  request,
+  status: 200,
+  fetched_at: null,
+  is_stale: null,
+  period_used: null,
+  period_start: null,
+  period_end: null,
+  received_at: receivedAt,
+  text,
+});

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveDay } from '../../ledger/derive.js';
 import type { StoredBody } from '../../ledger/store.js';
-import { dayAfterDefault, FakeClock, sandboxOn } from './fixtures.js';
+import { dayAfterDefault, FakeClock, sandboxOn, storedBody } from './fixtures.js';
 
 const PATHS = [
   '/projects/1001',
@@ -30,17 +30,9 @@ async function bodiesOfDay(): Promise<Record<string, Json>> {
 }
 
 const stored = (bodies: Record<string, Json>): StoredBody[] =>
-  Object.entries(bodies).map(([request, body]) => ({
-    request,
-    status: 200,
-    fetched_at: null,
-    is_stale: null,
-    period_used: null,
-    period_start: null,
-    period_end: null,
-    received_at: '2027-01-01T00:00:00Z',
-    text: JSON.stringify(body),
-  }));
+  Object.entries(bodies).map(([request, body]) =>
+    storedBody(request, JSON.stringify(body), '2027-01-01T00:00:00Z'),
+  );
 
 describe('the ledger reads a reshaped service through the alias table', () => {
   it('gives the same rows, leaving only the missing field’s column empty', async () => {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProxyAccount, proxyConfig, readProxyConfig } from '../../../proxy/config.js';
 import { type RunningSandbox, startSandbox } from '../../../sandbox/server.js';
+import { formatters } from '../../../shared/display-format.js';
 import { ENTRY_TOKEN, LeakWatch, PRO_TOKEN, testProxy } from '../helpers.js';
 
 const REVOKED = 'aivis_test_revoked';
@@ -137,6 +138,19 @@ describe('the portfolio without script', () => {
     }
     const scores = rows.map((row) => Number(row[4]));
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // Its figures read as the dashboard it links to (shared/display-format.ts), not as raw numbers.
+    const formats = formatters('en');
+    const first = /project=(\d+)/.exec(rows[0]![1]!)![1];
+    const summary = JSON.parse((await proxy.get(`/api/v1/projects/${first}`)).body);
+    const listed = JSON.parse((await proxy.get('/api/v1/projects')).body).projects.find(
+      (project: { id: number }) => String(project.id) === first,
+    );
+    const firstRow = page.body.split('</tr>').find((row) => row.includes(`project=${first}"`))!;
+    expect(firstRow).toContain(
+      `<td class="number">${formats.percent(summary.ai_visibility.share_of_voice)}</td>`,
+    );
+    expect(firstRow).toContain(`<td>${formats.date(listed.last_checked_at)}</td>`);
+    expect(firstRow).not.toMatch(/<td>\d{4}-\d{2}-\d{2}/);
     const one = await proxy.get('/cards/aivis-portfolio?account=globex');
     expect([...one.body.matchAll(/<tr><td>/g)]).toHaveLength(1);
     expect(one.body).toContain('/cards/aivis-portfolio.css');
