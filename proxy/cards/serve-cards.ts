@@ -103,6 +103,23 @@ export function cardServer(
   const stylesheets = new Map<string, Uint8Array<ArrayBuffer>>();
   const requests = new BoundedMemo<ReturnType<typeof readCardRequest>>(MAX_REMEMBERED_CARDS);
   const routes = new WeakMap<CheckedParams, ReturnType<typeof resolveRoute>>();
+  // A request target's route is one object for as long as its decision is remembered
+  // (pipeline/target.ts): a hit finds its checked card and its validator's names by it,
+  // without building and hashing their strings again.
+  const checkedRoutes = new WeakMap<CardRoute, ReturnType<typeof readCardRequest>>();
+  const validators = new WeakMap<CardRoute, { from: string; etag: string; key: string }>();
+
+  /** The card's validator for the answer's, and the key its kept bytes are found by. */
+  function validatorOf(route: CardRoute, answerEtag: string | undefined) {
+    if (!answerEtag) return { etag: undefined, key: undefined };
+    let named = validators.get(route);
+    if (named?.from !== answerEtag) {
+      const etag = `"${bare(answerEtag)}-${route.form}"`;
+      named = { from: answerEtag, etag, key: `${route.form} ${route.tag}?${route.query} ${etag}` };
+      validators.set(route, named);
+    }
+    return named;
+  }
 
   /** The answer of the API route the element would call, through the cache policy. */
   async function readAnswer(
@@ -240,8 +257,7 @@ export function cardServer(
     read: Pick<Read, 'status' | 'etag' | 'cacheControl' | 'cacheState'>,
     render: () => Promise<string>,
   ): Promise<Made> {
-    const etag = read.etag && `"${bare(read.etag)}-${route.form}"`;
-    const key = etag && `${route.form} ${route.tag}?${route.query} ${etag}`;
+    const { etag, key } = validatorOf(route, read.etag);
     let body: string | Uint8Array<ArrayBuffer> | undefined = key ? kept.get(key) : undefined;
     // A revalidation that matches is answered 304 from the validator alone.
     const unchanged =
@@ -274,9 +290,13 @@ export function cardServer(
     context: ProxyRequestContext | undefined,
   ): Promise<Made> {
     // Checked once per address: a card's element holds no state between renders but its answer.
-    const card = requests.get(`${route.tag}?${route.query}`, () =>
-      readCardRequest(route.tag, new URLSearchParams(route.query)),
-    );
+    let card = checkedRoutes.get(route);
+    if (!card) {
+      card = requests.get(`${route.tag}?${route.query}`, () =>
+        readCardRequest(route.tag, new URLSearchParams(route.query)),
+      );
+      checkedRoutes.set(route, card);
+    }
     if (!card.ok) {
       if (!card.element || !card.tag || !card.attributes) throw card.error;
       return {
