@@ -252,18 +252,7 @@ describe('strict Content-Security-Policy and Trusted Types', () => {
       ).join('\n')}</aivis-provider>`,
       standaloneScripts(['aivis-provider', ...CARD_TAGS]),
     );
-    await page.waitForFunction(
-      (tags) =>
-        tags.every(
-          (tag) =>
-            document
-              .querySelector(tag)
-              ?.shadowRoot?.querySelector('[part~="base"]')
-              ?.getAttribute('aria-busy') === 'false',
-        ),
-      CARD_TAGS,
-      { timeout: 20_000 },
-    );
+    await waitForWidgets(page, CARD_TAGS, 20_000);
     // The portfolio read every project the proxy serves: one row each.
     const projects = (await fetchJson(harness.sandbox.baseUrl, '/projects')) as {
       projects: unknown[];

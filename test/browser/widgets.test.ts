@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FORMULA_BRAND, IMG_ONERROR } from '../../sandbox/data/hostile.js';
-import { ARTIFACTS, fetchJson, seriousAxeViolations } from '../../support/browser/harness.js';
+import {
+  ARTIFACTS,
+  fetchJson,
+  seriousAxeViolations,
+  waitForWidgets,
+} from '../../support/browser/harness.js';
 import { shadowContent } from './shadow-content.js';
 import { openSupportingRows } from './supporting-rows.js';
 import { useHarness } from './use-harness.js';
@@ -204,21 +209,7 @@ describe.each(['light', 'dark'] as const)('every element that reads data, %s the
       ${CARD_TAGS.map((tag) => `<${tag} project="1001" theme="${theme}"></${tag}>`).join('\n')}`,
       theme === 'dark' ? 'light' : 'dark',
       {
-        ready: (page) =>
-          page
-            .waitForFunction(
-              (tags) =>
-                tags.every(
-                  (tag) =>
-                    document
-                      .querySelector(tag)
-                      ?.shadowRoot?.querySelector('[part~="base"]')
-                      ?.getAttribute('aria-busy') === 'false',
-                ),
-              CARD_TAGS,
-              { timeout: 20_000 },
-            )
-            .then(() => undefined),
+        ready: (page) => waitForWidgets(page, CARD_TAGS, 20_000),
       },
     );
     const backgrounds = await page.evaluate(
