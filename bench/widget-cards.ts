@@ -24,7 +24,7 @@ import {
 } from '../support/browser/loading-doc.js';
 import { cpuPerResponse, LOAD, requestsPerSecond } from './load.js';
 import { type Figure, figure, spread } from './stats.js';
-import { PROXY_PATH, TOKEN } from './widget-pages.js';
+import { PROXY_PATH, startBenchSite, TOKEN } from './widget-pages.js';
 
 const DOC_SITE = 'https://intranet.example';
 /** Sets window.renderedAt on the frame after the HTML: the cards' figures are in it. */
@@ -63,6 +63,20 @@ export function serverCardPages(siteUrl: () => string) {
       return link ? { html, headers: { link } } : html;
     },
   });
+}
+
+/** The bench site with the server-rendered card pages, whose includes it asks of its own origin. */
+export async function startCardsSite(bundleDir: string, sandboxUrl: string) {
+  let siteUrl = '';
+  const started = await startBenchSite(
+    bundleDir,
+    sandboxUrl,
+    undefined,
+    0,
+    serverCardPages(() => siteUrl),
+  );
+  siteUrl = started.site.url;
+  return started;
 }
 
 /** Prints each card's render cost in this process: the element's template, then its HTML. */

@@ -20,7 +20,7 @@ import { startSandbox } from '../sandbox/server.js';
 import { buildWidgets } from '../scripts/widget/build.js';
 import { emulate, launchChromium, type Network, waitRendered, watchRendered } from './browser.js';
 import { spread } from './stats.js';
-import { serverCardPages } from './widget-cards.js';
+import { startCardsSite } from './widget-cards.js';
 import {
   benchPages,
   docPageOn,
@@ -383,15 +383,7 @@ const namedDir = `${outDir}/with-names`;
 try {
   await buildWidgets({ outDir, bundlesOnly: true });
   const sandbox = await startSandbox({ port: 0, rateLimit: false });
-  let siteUrl = '';
-  const { site, proxied } = await startBenchSite(
-    outDir,
-    sandbox.baseUrl,
-    undefined,
-    0,
-    serverCardPages(() => siteUrl),
-  );
-  siteUrl = site.url;
+  const { site, proxied } = await startCardsSite(outDir, sandbox.baseUrl);
   const browser = await launchChromium();
   try {
     const pages = benchPages(site, sandbox.baseUrl);

@@ -27,7 +27,7 @@ import {
   watchRendered,
 } from './browser.js';
 import { figure, ROUNDS, spread } from './stats.js';
-import { cardsThroughput, printRenderCost, serverCardPages } from './widget-cards.js';
+import { cardsThroughput, printRenderCost, startCardsSite } from './widget-cards.js';
 import {
   benchPages,
   docPageOn,
@@ -275,15 +275,7 @@ try {
   }
 
   const sandbox = await startSandbox({ port: 0, rateLimit: false });
-  let siteUrl = '';
-  const { site, proxied } = await startBenchSite(
-    outDir,
-    sandbox.baseUrl,
-    undefined,
-    0,
-    serverCardPages(() => siteUrl),
-  );
-  siteUrl = site.url;
+  const { site, proxied } = await startCardsSite(outDir, sandbox.baseUrl);
   // A second origin whose proxy keeps nothing fresh (CACHE_TTL=0): every repeat visit revalidates.
   const revalidating = await startBenchSite(outDir, sandbox.baseUrl, 0);
   // A third whose proxy answers only after SLOW_SERVICE_MS, as with a cold cache and a slow service.
