@@ -161,6 +161,23 @@ describe('gzip', () => {
     expect(again.headers.etag).toBe(first.headers.etag);
   });
 
+  it('revalidates the stylesheet after its hour with a bodiless 304, plain and gzipped alike', async () => {
+    for (const coding of [{}, { 'Accept-Encoding': 'gzip' }]) {
+      const first = await suite.proxy.get('/cards/aivis-cards.css', { headers: coding });
+      expect(first.headers['cache-control']).toBe('public, max-age=3600');
+      expect(first.headers.etag).toMatch(/^(?:W\/)?"[0-9a-f]{32}-css"$/);
+      const again = await suite.proxy.get('/cards/aivis-cards.css', {
+        headers: { ...coding, 'If-None-Match': first.headers.etag! },
+      });
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+    }
+    // Each stylesheet has its own validator.
+    const embed = await suite.proxy.get('/cards/aivis-embed.css');
+    const cards = await suite.proxy.get('/cards/aivis-cards.css');
+    expect(embed.headers.etag).not.toBe(cards.headers.etag);
+  });
+
   it('sends the bytes as they are to a browser that refuses gzip', async () => {
     const { headers } = await suite.proxy.get('/cards/aivis-cards.css', {
       headers: { 'Accept-Encoding': 'gzip;q=0, identity' },
