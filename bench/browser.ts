@@ -228,23 +228,24 @@ export async function waitRendered(context: BrowserContext, page: Page): Promise
 
 /**
  * Navigation start until the page sets window.renderedAt, in a fresh
- * context: a first visit, or with `visits: 2` a repeat visit (the page
- * loaded once, filling the browser's cache, then opened again in a new tab
- * of the same context; the second load's times).
+ * context: a first visit, or after `visitedBefore` was loaded once in the
+ * same context, filling the browser's cache (`url` itself: a repeat visit,
+ * the page then opened again in a new tab, the second load's times; the
+ * cards' stylesheet: a visit after any earlier page of cards).
  */
 export async function timeToRendered(
   browser: Browser,
   url: string,
   network?: Network,
-  visits: 1 | 2 = 1,
+  visitedBefore?: string,
 ): Promise<Rendered> {
   const context = await browser.newContext();
   try {
     await watchRendered(context);
-    if (visits === 2) {
+    if (visitedBefore) {
       const first = await context.newPage();
-      await first.goto(url);
-      await waitRendered(context, first);
+      await first.goto(visitedBefore);
+      if (visitedBefore === url) await waitRendered(context, first);
       await first.close();
     }
     const page = await context.newPage();

@@ -37,16 +37,27 @@ export async function requestsPerSecond(
 
 const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
+/** What one load from a child process measured of the server in this process. */
+export interface ChildLoad {
+  /** Responses per second, counted by the child. */
+  requestsPerSecond: number;
+  /** This process's CPU time per response, in µs. */
+  cpuPerResponse: number;
+}
+
 /**
- * This process's CPU time per response, in µs, under the same load made by
- * autocannon in a child process, so the process measured runs only the
- * servers. On a shared machine other work changes how long a run takes, not
- * what one response costs: steadier than req/s when the load average is high.
+ * The same load made by autocannon in a child process, so the process
+ * measured runs only the servers: its responses per second and its CPU time
+ * per response. On two cores the child reads the answers on the other core,
+ * so a larger body costs the figure what it costs the server, not the
+ * reader's work as well (docs/benchmarks.md). On a shared machine other
+ * work changes how long a run takes, not what one response costs: the CPU
+ * figure is steadier than req/s when the load average is high.
  */
-export async function cpuPerResponse(
+export async function childLoad(
   url: string,
   headers: Record<string, string> = {},
-): Promise<number> {
+): Promise<ChildLoad> {
   const args = ['-j', '-c', String(LOAD.connections), '-d', String(LOAD.seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const before = process.cpuUsage();
@@ -62,13 +73,25 @@ export async function cpuPerResponse(
   const result = JSON.parse(output) as {
     errors: number;
     '2xx': number;
+    duration: number;
     requests: { total: number };
   };
   if (result.errors || result['2xx'] < result.requests.total * 0.99)
     throw new Error(
       `bench load on ${new URL(url).pathname}: ${result.errors} errors, ${result['2xx']} of ${result.requests.total} 2xx`,
     );
-  return (used.user + used.system) / result.requests.total;
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    cpuPerResponse: (used.user + used.system) / result.requests.total,
+  };
+}
+
+/** This process's CPU time per response, in µs, under childLoad's load. */
+export async function cpuPerResponse(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  return (await childLoad(url, headers)).cpuPerResponse;
 }
 
 /** node:http sets these itself for a known-length body. */

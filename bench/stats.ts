@@ -81,15 +81,27 @@ export async function figure(
   rounds = ROUNDS,
 ): Promise<Figure> {
   const runs = await interleave(rounds, project, baseline);
+  return paired(bench, name, unit, baselineName, runs.project, runs.baseline);
+}
+
+/** A figure of series already measured in interleaved rounds, paired round by round: printed and reported. */
+export function paired(
+  bench: string,
+  name: string,
+  unit: Unit,
+  baselineName: string,
+  project: readonly number[],
+  baseline: readonly number[],
+): Figure {
   const result: Figure = {
     bench,
     name,
     unit,
-    project: spread(runs.project),
+    project: spread(project),
     baselineName,
-    baseline: spread(runs.baseline),
-    ratio: spread(runs.ratios),
-    rounds,
+    baseline: spread(baseline),
+    ratio: spread(project.map((value, index) => value / baseline[index]!)),
+    rounds: project.length,
   };
   print(result);
   return result;

@@ -22,8 +22,8 @@ import {
   stylePreloadHeader,
   withIncludes,
 } from '../support/browser/loading-doc.js';
-import { cpuPerResponse, LOAD, requestsPerSecond } from './load.js';
-import { type Figure, figure, spread } from './stats.js';
+import { type ChildLoad, childLoad, LOAD } from './load.js';
+import { type Figure, interleave, paired, spread, type Unit } from './stats.js';
 import { PROXY_PATH, startBenchSite, TOKEN } from './widget-pages.js';
 
 const DOC_SITE = 'https://intranet.example';
@@ -106,7 +106,15 @@ export async function printRenderCost(sandboxUrl: string): Promise<void> {
   }
 }
 
-/** /cards/… against /api/v1/… of the same proxy over HTTP, both cache hits, interleaved. */
+/**
+ * /cards/… against /api/v1/… of the same proxy over HTTP, both cache hits,
+ * interleaved, the load from a child process: the card's body is about
+ * three and a half times the answer's (its markup and the answer the bundle
+ * takes it over with), and a load generator in this process would charge
+ * its own reading of those bytes to the proxy's figure (docs/benchmarks.md,
+ * "The cards' cache hit"). Each round's one load gives both the throughput
+ * and the server's CPU per response.
+ */
 export async function cardsThroughput(sandboxUrl: string, rounds: number): Promise<Figure> {
   const handler = createProxyHandler(
     proxyConfig({ baseUrl: sandboxUrl, token: TOKEN, rateLimitPerMinute: MAX_BUDGET_PER_MINUTE }),
@@ -117,25 +125,29 @@ export async function cardsThroughput(sandboxUrl: string, rounds: number): Promi
     const api = `${served.url}/api/v1/projects/1001/competitors?dataset=ranking`;
     // Both warm: the answer cached, the card rendered once.
     for (const url of [api, card]) await (await fetch(url)).arrayBuffer();
-    const throughput = await figure(
-      'widget',
-      `/cards/aivis-competitor-ranking HIT throughput (${LOAD.connections} connections)`,
+    const loads = { card: [] as ChildLoad[], api: [] as ChildLoad[] };
+    await interleave(
+      rounds,
+      async () => loads.card.push(await childLoad(card)),
+      async () => loads.api.push(await childLoad(api)),
+    );
+    const of = (
+      name: string,
+      unit: Unit,
+      baselineName: string,
+      read: (load: ChildLoad) => number,
+    ) => paired('widget', name, unit, baselineName, loads.card.map(read), loads.api.map(read));
+    const throughput = of(
+      `/cards/aivis-competitor-ranking HIT throughput (${LOAD.connections} connections, load from a child process)`,
       'req/s',
       'the same proxy answering the element’s API request from its cache',
-      () => requestsPerSecond(card),
-      () => requestsPerSecond(api),
-      rounds,
+      (load) => load.requestsPerSecond,
     );
-    // The same hits with the load from a child process: what a hit costs the proxy
-    // alone, without the bench's own reading of the card's larger body.
-    await figure(
-      'widget',
-      '/cards/aivis-competitor-ranking HIT, the server’s CPU per response (load from a child process)',
+    of(
+      '/cards/aivis-competitor-ranking HIT, the server’s CPU per response (the same loads)',
       'µs',
       'the same proxy’s API HIT',
-      () => cpuPerResponse(card),
-      () => cpuPerResponse(api),
-      rounds,
+      (load) => load.cpuPerResponse,
     );
     return throughput;
   } finally {

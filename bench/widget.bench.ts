@@ -385,6 +385,7 @@ try {
     );
     // The cards rendered by the proxy (docs/loading.md, "Cards from the server").
     const serverCards = `${site.url}/bench-server-cards.html`;
+    const cardsStylesheet = `${site.url}${PROXY_PATH}/cards/aivis-cards.css`;
     // Once outside the figures: the proxy's first cards load its renderer and make their answers.
     await timeToRendered(browser, serverCards);
     await timeToRendered(browser, `${site.url}/bench-embed-dashboard.html`);
@@ -404,6 +405,16 @@ try {
       intranet,
       { rounds: WIDGET_ROUNDS, goal: '≤ 0.85' },
     );
+    // The same page after any earlier page of cards within the stylesheet's hour: what is left
+    // of the figure once the stylesheet's own round trip is gone (docs/loading.md, "Cards from the server").
+    await pair(
+      "three cards server-rendered by the proxy, docs/loading.md page, the cards' stylesheet already in the browser's cache, 40 ms RTT / 20 Mbit/s",
+      'plain page fetching the same 3 bodies from the proxy',
+      (network) => timeToRendered(browser, serverCards, network, cardsStylesheet),
+      (network) => timeToRendered(browser, advisedBaseline, network),
+      intranet,
+      { rounds: WIDGET_ROUNDS },
+    );
     await pair(
       'one-tag dashboard served by /embed/aivis-dashboard (no script), 40 ms RTT / 20 Mbit/s',
       `plain page fetching the same ${dashboardPaths.length} bodies from the proxy`,
@@ -418,8 +429,8 @@ try {
     await pair(
       'repeat visit, docs/loading.md page, browser cache warm, proxy with CACHE_TTL=0 answering 304, 40 ms RTT / 20 Mbit/s',
       'plain page fetching the same 3 bodies from the proxy, its second visit',
-      (network) => timeToRendered(browser, advisedAgain, network, 2),
-      (network) => timeToRendered(browser, advisedBaselineAgain, network, 2),
+      (network) => timeToRendered(browser, advisedAgain, network, advisedAgain),
+      (network) => timeToRendered(browser, advisedBaselineAgain, network, advisedBaselineAgain),
       intranet,
     );
     console.log(
