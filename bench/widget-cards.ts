@@ -4,7 +4,7 @@
  * server-rendered page, its includes filled per request as nginx's `ssi on`
  * fills them; the one-tag dashboard's embed), the render cost per card in
  * this process, and the cards' throughput against the same proxy's API on
- * cache hits (and what a hit costs the server's CPU, the load from a child process).
+ * cache hits and what a hit costs the server's CPU, from the same loads made by a child process.
  */
 import { proxyConfig } from '../proxy/config.js';
 import { createProxyHandler } from '../proxy/handler.js';
