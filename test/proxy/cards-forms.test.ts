@@ -162,7 +162,8 @@ describe('gzip', () => {
   });
 
   it('revalidates the stylesheet after its hour with a bodiless 304, plain and gzipped alike', async () => {
-    for (const coding of [{}, { 'Accept-Encoding': 'gzip' }]) {
+    const codings: Array<Record<string, string>> = [{}, { 'Accept-Encoding': 'gzip' }];
+    for (const coding of codings) {
       const first = await suite.proxy.get('/cards/aivis-cards.css', { headers: coding });
       expect(first.headers['cache-control']).toBe('public, max-age=3600');
       expect(first.headers.etag).toMatch(/^(?:W\/)?"[0-9a-f]{32}-css"$/);
